@@ -1,0 +1,140 @@
+"""Actions: a seat's answer to a decision, or the table's own `Timeout`.
+
+Frozen dataclasses keep the hot path cheap; `action_to_dict` and
+`action_from_dict` are the JSON boundary used by storage, replays and buttons,
+and validate every field so that a forged payload is refused, not applied.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from lockdown_core.errors import IllegalAction
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceFamily:
+    """R1.4: `order[i]` is the character that takes die i of the placement roll."""
+
+    player: int
+    order: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Done:
+    """The seat has nothing (more) to play in this discussion or window."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard:
+    player: int
+    card: str
+    character: int | None = None
+    location: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Designate:
+    player: int
+    candidate: int
+
+
+@dataclass(frozen=True, slots=True)
+class BreakTie:
+    player: int
+    candidate: int
+
+
+@dataclass(frozen=True, slots=True)
+class SearchTruck:
+    """R3.2/R3.3: indexes into the drawn cards; every card not kept or given is boxed."""
+
+    player: int
+    keep: int | None
+    give: int | None = None
+    give_to: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseDestination:
+    player: int
+    location: int
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCharacter:
+    player: int
+    character: int
+
+
+@dataclass(frozen=True, slots=True)
+class Devour:
+    player: int
+    character: int
+
+
+@dataclass(frozen=True, slots=True)
+class Timeout:
+    """The table's action when a step's timer runs out: RULES.md's defaults apply."""
+
+
+Action = (
+    PlaceFamily
+    | Done
+    | PlayCard
+    | Designate
+    | BreakTie
+    | SearchTruck
+    | ChooseDestination
+    | MoveCharacter
+    | Devour
+    | Timeout
+)
+
+ACTION_TYPES: dict[str, type[Action]] = {
+    cls.__name__: cls
+    for cls in (
+        PlaceFamily,
+        Done,
+        PlayCard,
+        Designate,
+        BreakTie,
+        SearchTruck,
+        ChooseDestination,
+        MoveCharacter,
+        Devour,
+        Timeout,
+    )
+}
+_ADAPTERS: dict[str, TypeAdapter[Any]] = {
+    name: TypeAdapter(cls) for name, cls in ACTION_TYPES.items()
+}
+
+
+def actor(action: Action) -> int | None:
+    """The seat that took the action, or None for the table."""
+    return None if isinstance(action, Timeout) else action.player
+
+
+def action_to_dict(action: Action) -> dict[str, Any]:
+    data = asdict(action)
+    data["type"] = type(action).__name__
+    return data
+
+
+def action_from_dict(data: dict[str, Any]) -> Action:
+    """Parse a stored or received action; raises IllegalAction if malformed."""
+    fields = dict(data)
+    name = fields.pop("type", None)
+    if not isinstance(name, str) or name not in _ADAPTERS:
+        raise IllegalAction("malformed_action")
+    try:
+        action: Action = _ADAPTERS[name].validate_python(fields, strict=False)
+    except ValidationError as exc:
+        raise IllegalAction("malformed_action") from exc
+    return action

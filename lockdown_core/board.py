@@ -1,0 +1,124 @@
+"""Board operations shared by several phases: Monsters, devouring, closing.
+
+Each function mutates the state and appends the events it causes; callers
+have already checked legality, so nothing here can fail half-way.
+"""
+
+from __future__ import annotations
+
+from lockdown_core.events import Event
+from lockdown_core.model import COLD, Character, GameState
+
+
+def place_monster(state: GameState, loc: int, reason: str, events: list[Event]) -> None:
+    """R6.1 placement and runoff: closed or full goes to the Parking lot, else lost."""
+    target = loc
+    parking = state.rules.parking_lot
+    if not state.free_monster_spot(target):
+        target = parking
+    if state.supply <= 0 or not state.free_monster_spot(target):
+        events.append(Event("monster_not_placed", {"location": loc, "reason": reason}))
+        return
+    state.supply -= 1
+    state.monsters[target] += 1
+    events.append(Event("monster_added", {"location": target, "intended": loc, "reason": reason}))
+
+
+def remove_monsters(state: GameState, loc: int, count: int) -> int:
+    """Send up to `count` Monsters of a location back to the supply; returns how many."""
+    removed = min(count, state.monsters[loc])
+    state.monsters[loc] -= removed
+    state.supply += removed
+    return removed
+
+
+def strength_at(state: GameState, loc: int) -> int:
+    """R7.2: every character counts, hidden ones included."""
+    specs = state.kind_specs
+    return sum(specs[c.kind].strength for c in state.characters if c.location == loc)
+
+
+def attack_uses_equal(state: GameState) -> bool:
+    """R8.4 row 1 (or the Early dusk variant) turns R7.2's > into >=."""
+    return state.rules.attack_at_equal_from_start or state.rows_triggered[0]
+
+
+def under_attack(state: GameState, loc: int) -> bool:
+    """R7.2 for locations 1-5."""
+    monsters = state.monsters[loc]
+    if monsters == 0 or not any(c.location == loc for c in state.characters):
+        return False
+    strength = strength_at(state, loc)
+    return monsters >= strength if attack_uses_equal(state) else monsters > strength
+
+
+def dice_count(state: GameState) -> int:
+    """Arrival dice: the start dice plus one per Cold storage row after the first (R8.4)."""
+    extra = sum(1 for row in state.rows_triggered[1:] if row)
+    return min(state.rules.start_dice + extra, state.rules.max_dice)
+
+
+def value(state: GameState, character: Character) -> int:
+    return state.kind_specs[character.kind].points
+
+
+def lowest_value(state: GameState, characters: list[Character]) -> Character:
+    """Default choices (R5.4, R7.9) take the lowest-value character, lowest id on a tie."""
+    return min(characters, key=lambda c: (value(state, c), c.id))
+
+
+def devour(state: GameState, character: Character, events: list[Event], martyr: int) -> None:
+    """R8.1-R8.4: into the Cold storage; the Martyr token and maybe the badge move."""
+    loc = character.location
+    character.location = COLD
+    character.hidden = False
+    state.cold_storage.append(character.id)
+    events.append(
+        Event(
+            "character_devoured",
+            {
+                "character": character.id,
+                "owner": character.owner,
+                "kind": character.kind,
+                "location": loc,
+            },
+        )
+    )
+    if state.martyr != martyr:
+        events.append(Event("martyr_taken", {"player": martyr, "from": state.martyr}))
+    state.martyr = martyr
+    owner = character.owner
+    if state.badge == owner and not state.has_characters(owner):
+        for seat in state.clockwise_from(owner)[1:]:
+            if state.has_characters(seat):
+                events.append(Event("badge_passed", {"from": owner, "to": seat}))
+                state.badge = seat
+                break
+    _check_rows(state, events)
+
+
+def _check_rows(state: GameState, events: list[Event]) -> None:
+    filled = len(state.cold_storage)
+    total = 0
+    for row, size in enumerate(state.rules.cold_storage_rows):
+        total += size
+        if filled >= total and not state.rows_triggered[row]:
+            state.rows_triggered[row] = True
+            events.append(Event("cold_row_filled", {"row": row + 1}))
+
+
+def close_full_locations(state: GameState, events: list[Event]) -> None:
+    """R8.5: a location 1-5 holding the closing number of Monsters shuts for good."""
+    parking = state.rules.parking_lot
+    for loc in range(1, 7):
+        if loc == parking or state.closed[loc] or state.monsters[loc] < state.rules.close_at:
+            continue
+        moved = [c.id for c in state.characters if c.location == loc]
+        for c in state.characters:
+            if c.location == loc:
+                c.location = parking
+        returned = remove_monsters(state, loc, state.monsters[loc])
+        state.closed[loc] = True
+        events.append(
+            Event("location_closed", {"location": loc, "characters": moved, "monsters": returned})
+        )

@@ -1,0 +1,108 @@
+"""Object cards: when each may be played (R2.6, R4.4, R5.4, R7.8) and what it does."""
+
+from __future__ import annotations
+
+from lockdown_core import board
+from lockdown_core.actions import PlayCard
+from lockdown_core.events import Event
+from lockdown_core.flow import window_players
+from lockdown_core.model import GameState, Step
+
+_REMOVES = {"baseball_bat": 1, "chainsaw": 2}
+
+
+def playable(state: GameState, player: int) -> list[PlayCard]:
+    """Every card play open to `player` right now, with its targets."""
+    hand = state.hands[player]
+    if not hand or player not in window_players(state):
+        return []
+    step = state.step
+    options: list[PlayCard] = []
+    if step == Step.WALKIE_WINDOW:
+        if "walkie_talkie" in hand and player not in state.dice_seen:
+            options.append(PlayCard(player, "walkie_talkie"))
+    elif step == Step.AFTER_MOVE:
+        if "energy_drink" in hand:
+            options.extend(_energy_drinks(state, player))
+    elif step == Step.DISCUSSION and state.vote is not None:
+        options.extend(_discussion_cards(state, player, hand))
+    return options
+
+
+def _energy_drinks(state: GameState, player: int) -> list[PlayCard]:
+    open_spots = [loc for loc in range(1, 7) if state.free_spot(loc)]
+    return [
+        PlayCard(player, "energy_drink", c.id, loc)
+        for c in state.characters
+        if c.owner == player and c.location > 0
+        for loc in open_spots
+        if loc != c.location
+    ]
+
+
+def _discussion_cards(state: GameState, player: int, hand: list[str]) -> list[PlayCard]:
+    vote = state.vote
+    assert vote is not None
+    loc = vote.location
+    mine_here = [c for c in state.characters if c.location == loc and c.owner == player]
+    exposed = [c for c in mine_here if not c.hidden]
+    options: list[PlayCard] = []
+    if "gun" in hand and exposed:
+        options.append(PlayCard(player, "gun"))
+    if vote.kind != "attack" or not mine_here:
+        return options
+    if state.monsters[loc] > 0:
+        for card in ("baseball_bat", "chainsaw", "molotov_cocktail"):
+            if card in hand:
+                options.append(PlayCard(player, card))
+        if "tin_can" in hand:
+            options.extend(
+                PlayCard(player, "tin_can", location=target)
+                for target in range(1, 7)
+                if target != loc and state.free_monster_spot(target)
+            )
+    if "rotten_meat" in hand:
+        options.extend(PlayCard(player, "rotten_meat", character=c.id) for c in exposed)
+    return options
+
+
+def play(state: GameState, action: PlayCard, events: list[Event]) -> None:
+    """Apply a card already checked against `playable`."""
+    player, card = action.player, action.card
+    state.hands[player].remove(card)
+    state.played.append(card)
+    data: dict[str, object] = {"player": player, "card": card}
+    if card == "walkie_talkie":
+        state.dice_seen.add(player)
+        events.append(Event("card_played", data))
+        events.append(Event("dice_seen", {"dice": list(state.dice)}, to=(player,)))
+        return
+    if card == "gun":
+        assert state.vote is not None
+        state.vote.guns[player] = state.vote.guns.get(player, 0) + 1
+        data["location"] = state.vote.location
+    elif card == "energy_drink":
+        assert action.character is not None
+        assert action.location is not None
+        character = state.characters[action.character]
+        data.update(character=character.id, location=action.location)
+        data["from"] = character.location
+        character.location = action.location
+    elif card == "rotten_meat":
+        assert action.character is not None
+        state.characters[action.character].hidden = True
+        data["character"] = action.character
+    else:
+        assert state.vote is not None
+        loc = state.vote.location
+        data["location"] = loc
+        if card == "tin_can":
+            assert action.location is not None
+            state.monsters[loc] -= 1
+            state.monsters[action.location] += 1
+            data["to"] = action.location
+        else:
+            count = state.monsters[loc] if card == "molotov_cocktail" else _REMOVES[card]
+            data["removed"] = board.remove_monsters(state, loc, count)
+        data["monsters"] = state.monsters[loc]
+    events.append(Event("card_played", data))

@@ -1,0 +1,301 @@
+"""`new_game` and `apply`: the only ways a game changes.
+
+`apply` checks everything an action needs before it changes anything, so an
+illegal action raises `IllegalAction` and leaves the state exactly as it was.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from typing import Any
+
+from lockdown_core import cards, flow
+from lockdown_core.actions import (
+    Action,
+    BreakTie,
+    ChooseDestination,
+    Designate,
+    Devour,
+    Done,
+    MoveCharacter,
+    PlaceFamily,
+    PlayCard,
+    SearchTruck,
+    Timeout,
+)
+from lockdown_core.defaults import default_action
+from lockdown_core.errors import IllegalAction
+from lockdown_core.events import Event
+from lockdown_core.legal import destination_options, pending_players, truck_options
+from lockdown_core.model import UNPLACED, Character, GameState, Step
+from lockdown_core.rng import Rng, seed_state
+from lockdown_core.ruleset import Ruleset
+
+
+def seed_hash(seed: int | str) -> str:
+    """The SHA-256 shown when a game starts, so the seed can be checked at the end."""
+    return hashlib.sha256(str(seed).encode("utf-8")).hexdigest()
+
+
+def new_game(rules: Ruleset, players: int, seed: int | str) -> tuple[GameState, list[Event]]:
+    """R1.1-R1.3, then the first placement roll (R1.4)."""
+    if not rules.min_players <= players <= rules.max_players:
+        raise IllegalAction(
+            "bad_player_count", minimum=rules.min_players, maximum=rules.max_players
+        )
+    state = GameState(rules, players, Rng(seed_state(seed)))
+    state.seed_hash = seed_hash(seed)
+    family = rules.family_for(players)
+    for player in range(players):
+        for kind in family:
+            state.characters.append(Character(len(state.characters), player, kind, UNPLACED))
+    state.deck = rules.deck_list()
+    state.rng.shuffle(state.deck)
+    for _ in range(rules.start_cards):
+        for player in range(players):
+            if state.deck:
+                state.hands[player].append(state.deck.pop())
+    state.badge = state.rng.below(players)
+    state.martyr = (state.badge + 1 + state.rng.below(players - 1)) % players
+    events = [
+        Event(
+            "game_started",
+            {
+                "players": players,
+                "badge": state.badge,
+                "martyr": state.martyr,
+                "seed_hash": state.seed_hash,
+                "variants": list(rules.variants),
+                "deck": len(state.deck),
+            },
+        )
+    ]
+    events.extend(
+        Event("hand_dealt", {"cards": list(state.hands[p])}, to=(p,)) for p in range(players)
+    )
+    flow.begin_placement(state, state.badge, events)
+    return state, events
+
+
+def apply(state: GameState, action: Action) -> list[Event]:
+    """Apply one action; on IllegalAction nothing has changed."""
+    if state.step == Step.GAME_OVER:
+        raise IllegalAction("game_over")
+    handler = _HANDLERS.get(type(action))
+    if handler is None:
+        raise IllegalAction("malformed_action")
+    if not isinstance(action, Timeout) and not 0 <= action.player < state.players:
+        raise IllegalAction("not_seated")
+    events: list[Event] = []
+    handler(state, action, events)
+    state.version += 1
+    return events
+
+
+def _expect(state: GameState, player: int, *steps: str) -> None:
+    if state.step not in steps:
+        raise IllegalAction("wrong_step", step=state.step)
+    if player not in pending_players(state) and not _may_revise(state, player):
+        raise IllegalAction("not_your_turn")
+
+
+def _may_revise(state: GameState, player: int) -> bool:
+    """Designations and secret destinations may change until their reveal."""
+    if state.step == Step.DESIGNATION and state.vote is not None:
+        return player in flow.voters(state)
+    if state.step == Step.DESTINATIONS:
+        return player != state.badge and state.has_characters(player)
+    return False
+
+
+def _place_family(state: GameState, action: PlaceFamily, events: list[Event]) -> None:
+    _expect(state, action.player, Step.PLACEMENT)
+    family = sorted(c.id for c in state.living(action.player))
+    if sorted(action.order) != family or len(action.order) != len(state.dice):
+        raise IllegalAction("placement_must_use_each_die_once")
+    parking = state.rules.parking_lot
+    for die, character_id in zip(state.dice, action.order, strict=True):
+        character = state.characters[character_id]
+        character.location = die if state.free_spot(die) else parking
+        events.append(
+            Event(
+                "character_placed",
+                {
+                    "player": action.player,
+                    "character": character_id,
+                    "kind": character.kind,
+                    "die": die,
+                    "location": character.location,
+                },
+            )
+        )
+    flow.after_placement(state, events)
+
+
+def _done(state: GameState, action: Done, events: list[Event]) -> None:
+    _expect(state, action.player, Step.DISCUSSION, Step.WALKIE_WINDOW, Step.AFTER_MOVE)
+    state.acted.add(action.player)
+    events.append(Event("player_done", {"player": action.player, "step": state.step}))
+    _close_window_if_over(state, events)
+
+
+def _close_window_if_over(state: GameState, events: list[Event]) -> None:
+    if flow.window_players(state):
+        return
+    if state.step == Step.DISCUSSION:
+        flow.end_discussion(state, events)
+    elif state.step == Step.WALKIE_WINDOW:
+        flow.begin_destinations(state, events)
+    else:
+        flow.next_mover(state, events)
+
+
+def _play_card(state: GameState, action: PlayCard, events: list[Event]) -> None:
+    if action.card not in state.hands[action.player]:
+        raise IllegalAction("card_not_in_hand", card=action.card)
+    _expect(state, action.player, Step.DISCUSSION, Step.WALKIE_WINDOW, Step.AFTER_MOVE)
+    options = cards.playable(state, action.player)
+    if action not in options:
+        if any(o.card == action.card for o in options):
+            raise IllegalAction("card_bad_target", card=action.card)
+        raise IllegalAction("card_not_playable_now", card=action.card)
+    cards.play(state, action, events)
+    _close_window_if_over(state, events)
+
+
+def _designate(state: GameState, action: Designate, events: list[Event]) -> None:
+    _expect(state, action.player, Step.DESIGNATION)
+    vote = state.vote
+    assert vote is not None
+    if action.candidate not in vote.candidates:
+        raise IllegalAction("not_a_candidate")
+    vote.designations[action.player] = action.candidate
+    voters = flow.voters(state)
+    if state.rules.open_ballots:
+        events.append(
+            Event("designation_cast", {"player": action.player, "candidate": action.candidate})
+        )
+    else:
+        events.append(
+            Event("designation_receipt", {"candidate": action.candidate}, to=(action.player,))
+        )
+        events.append(
+            Event(
+                "designation_count", {"designated": len(vote.designations), "voters": len(voters)}
+            )
+        )
+    if len(vote.designations) == len(voters):
+        flow.reveal_designations(state, events)
+
+
+def _break_tie(state: GameState, action: BreakTie, events: list[Event]) -> None:
+    _expect(state, action.player, Step.TIEBREAK)
+    assert state.vote is not None
+    if action.candidate not in state.vote.tied:
+        raise IllegalAction("not_tied")
+    events.append(
+        Event("tie_broken", {"player": action.player, "winner": action.candidate, "random": False})
+    )
+    flow.resolve_vote(state, action.candidate, events)
+
+
+def _search_truck(state: GameState, action: SearchTruck, events: list[Event]) -> None:
+    _expect(state, action.player, Step.TRUCK_CHOICE)
+    if action not in truck_options(state, action.player):
+        raise IllegalAction("truck_choice_invalid")
+    drawn, player = state.drawn, action.player
+    if action.keep is not None:
+        state.hands[player].append(drawn[action.keep])
+        events.append(Event("card_kept", {"card": drawn[action.keep]}, to=(player,)))
+    if action.give is not None and action.give_to is not None:
+        card = drawn[action.give]
+        state.hands[action.give_to].append(card)
+        events.append(Event("card_given", {"player": player, "to": action.give_to}))
+        events.append(
+            Event(
+                "card_gift",
+                {"card": card, "from": player, "to": action.give_to},
+                to=(player, action.give_to),
+            )
+        )
+    boxed = [c for i, c in enumerate(drawn) if i not in (action.keep, action.give)]
+    state.box.extend(boxed)
+    state.drawn = []
+    events.append(
+        Event("truck_done", {"player": player, "boxed": len(boxed), "deck": len(state.deck)})
+    )
+    flow.begin_badge(state, events)
+
+
+def _choose_destination(state: GameState, action: ChooseDestination, events: list[Event]) -> None:
+    _expect(state, action.player, Step.BADGE_DESTINATION, Step.DESTINATIONS)
+    if action.location not in destination_options(state, action.player):
+        raise IllegalAction("destination_not_allowed", location=action.location)
+    state.destinations[action.player] = action.location
+    if state.step == Step.BADGE_DESTINATION:
+        events.append(
+            Event("badge_destination", {"player": action.player, "location": action.location})
+        )
+        flow.begin_secret_destinations(state, events)
+        return
+    events.append(Event("destination_receipt", {"location": action.location}, to=(action.player,)))
+    events.append(Event("destination_locked", {"player": action.player}))
+    if not flow.destination_players(state):
+        flow.reveal_destinations(state, events)
+
+
+def _move(state: GameState, action: MoveCharacter, events: list[Event]) -> None:
+    _expect(state, action.player, Step.MOVE)
+    if action.character not in flow.move_options(state, action.player):
+        raise IllegalAction("character_cannot_move")
+    flow.move_character(state, action.player, action.character, "move", events)
+    flow.begin_after_move(state, events)
+
+
+def _devour(state: GameState, action: Devour, events: list[Event]) -> None:
+    _expect(state, action.player, Step.DEVOUR)
+    if action.character not in flow.devour_options(state, action.player):
+        raise IllegalAction("character_cannot_be_devoured")
+    flow.finish_devour(state, action.character, events)
+
+
+def _timeout(state: GameState, action: Timeout, events: list[Event]) -> None:
+    """The step's timer ran out: RULES.md's default for everyone still pending."""
+    step = state.step
+    waiting = pending_players(state)
+    events.append(Event("timeout", {"step": step, "players": waiting}))
+    if step == Step.DISCUSSION:
+        flow.end_discussion(state, events)
+    elif step == Step.WALKIE_WINDOW:
+        flow.begin_destinations(state, events)
+    elif step == Step.AFTER_MOVE:
+        flow.next_mover(state, events)
+    elif step == Step.DESIGNATION:
+        flow.reveal_designations(state, events)
+    elif step == Step.TIEBREAK:
+        assert state.vote is not None
+        winner = state.rng.choice(state.vote.tied)
+        events.append(
+            Event("tie_broken", {"player": state.martyr, "winner": winner, "random": True})
+        )
+        flow.resolve_vote(state, winner, events)
+    else:
+        for player in waiting:
+            default = default_action(state, player)
+            assert default is not None
+            _HANDLERS[type(default)](state, default, events)
+
+
+_HANDLERS: dict[type[Any], Callable[[GameState, Any, list[Event]], None]] = {
+    PlaceFamily: _place_family,
+    Done: _done,
+    PlayCard: _play_card,
+    Designate: _designate,
+    BreakTie: _break_tie,
+    SearchTruck: _search_truck,
+    ChooseDestination: _choose_destination,
+    MoveCharacter: _move,
+    Devour: _devour,
+    Timeout: _timeout,
+}

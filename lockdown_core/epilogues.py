@@ -1,0 +1,84 @@
+"""The server's campaign (R10): which epilogue a finished game unlocks."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from lockdown_core.model import GameState
+
+Condition = Callable[[GameState, list[int]], bool]
+
+
+def _alive(state: GameState, kind: str | None = None) -> int:
+    return sum(1 for c in state.characters if c.location and (kind is None or c.kind == kind))
+
+
+def _survivors(state: GameState) -> list[int]:
+    return [p for p in range(state.players) if state.has_characters(p)]
+
+
+def _survivor_holds(state: GameState, test: Callable[[list[str]], bool]) -> bool:
+    return any(test(state.hands[p]) for p in _survivors(state))
+
+
+def _all_living_at(state: GameState, test: Callable[[set[int]], bool]) -> bool:
+    """'Every living character is ...': needs at least one living character."""
+    places = {c.location for c in state.characters if c.location}
+    return bool(places) and test(places)
+
+
+def _weapons(state: GameState, hand: list[str]) -> int:
+    return sum(1 for card in hand if card in state.rules.weapons)
+
+
+def _whole_family_lost(state: GameState) -> int:
+    return state.players - len(_survivors(state))
+
+
+CONDITIONS: dict[str, Condition] = {
+    "11": lambda s, w: _alive(s) == 0,
+    "02": lambda s, w: any(
+        all(c.location for c in s.characters if c.owner == p) for p in range(s.players)
+    ),
+    "17": lambda s, w: _alive(s) == 1,
+    "19": lambda s, w: len(w) == 2,
+    "05": lambda s, w: _survivor_holds(s, lambda h: _weapons(s, h) >= 2),
+    "04": lambda s, w: _alive(s) == 2,
+    "14": lambda s, w: _survivor_holds(s, lambda h: len(h) >= 2),
+    "03": lambda s, w: _alive(s, "weeper") >= 3,
+    "18": lambda s, w: not any(s.closed),
+    "08": lambda s, w: sum(s.closed) >= 2,
+    "16": lambda s, w: _all_living_at(s, lambda locs: locs == {s.rules.parking_lot}),
+    "12": lambda s, w: all(not c.location for c in s.characters if c.kind == "weeper"),
+    "10": lambda s, w: _alive(s, "blocker") >= 3,
+    "01": lambda s, w: _survivor_holds(s, lambda h: "keys_of_the_truck" in h),
+    "07": lambda s, w: _all_living_at(
+        s, lambda locs: len(locs) == 1 and s.rules.parking_lot not in locs
+    ),
+    "09": lambda s, w: _whole_family_lost(s) == 2,
+    "15": lambda s, w: _alive(s, "leader") >= 3,
+    "06": lambda s, w: any(
+        c.location == s.rules.surveillance_room for c in s.characters if c.owner in w
+    ),
+    "20": lambda s, w: _survivor_holds(s, lambda h: not h),
+    "13": lambda s, w: not s.deck,
+}
+
+
+def holding_epilogues(state: GameState) -> list[str]:
+    """Every epilogue whose condition holds at the end, in R10's order."""
+    result = state.result
+    if result is None:
+        raise ValueError("the game is not over")
+    won = list(result["winners"])
+    return [code for code in state.rules.epilogue_order if CONDITIONS[code](state, won)]
+
+
+def epilogue_to_unlock(state: GameState, unlocked: Iterable[str]) -> str | None:
+    """R10.2/R10.3: the first holding epilogue not yet unlocked, else 21 once."""
+    already = set(unlocked)
+    for code in holding_epilogues(state):
+        if code not in already:
+            return code
+    fallback = state.rules.epilogue_fallback
+    return None if fallback in already else fallback

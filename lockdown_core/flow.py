@@ -1,0 +1,576 @@
+"""How the game moves on by itself between decisions.
+
+Every function here is called once the step before it is complete; it does
+the automatic work of RULES.md (rolls, Monster arrivals, reveals, attacks,
+end of turn) and stops at the next step that waits for somebody.
+"""
+
+from __future__ import annotations
+
+from lockdown_core import board
+from lockdown_core.events import Event
+from lockdown_core.model import GameState, Step, Vote
+from lockdown_core.scoring import final_result
+
+# Cards that can matter in each kind of discussion (R2.6, R7.8).
+VOTE_CARDS = ("gun",)
+ATTACK_CARDS = ("gun", "tin_can", "baseball_bat", "chainsaw", "molotov_cocktail", "rotten_meat")
+
+
+def _all_played(state: GameState, cards: tuple[str, ...]) -> bool:
+    """Public knowledge: every copy of these cards is already face up."""
+    copies = {c.key: c.copies for c in state.rules.cards}
+    return all(state.played.count(card) >= copies.get(card, 0) for card in cards)
+
+
+# Setup (R1) -----------------------------------------------------------------
+
+
+def begin_placement(state: GameState, player: int, events: list[Event]) -> None:
+    """R1.4: the player rolls one die per character and will assign them."""
+    count = len(state.living(player))
+    state.step = Step.PLACEMENT
+    state.mover = player
+    state.dice = state.rng.roll(count)
+    state.dice_revealed = True
+    events.append(Event("placement_rolled", {"player": player, "dice": list(state.dice)}))
+
+
+def after_placement(state: GameState, events: list[Event]) -> None:
+    order = state.clockwise_from(state.badge)
+    index = order.index(state.mover) + 1
+    if index < len(order):
+        begin_placement(state, order[index], events)
+        return
+    state.dice = []
+    state.dice_revealed = False
+    count = state.rules.first_arrival_dice
+    _arrivals(state, state.rng.roll(state.rules.start_dice if count is None else count), events)
+    start_turn(state, events)
+
+
+# Turn structure ---------------------------------------------------------------
+
+
+def start_turn(state: GameState, events: list[Event]) -> None:
+    state.turn += 1
+    state.dice = []
+    state.dice_seen = set()
+    state.dice_revealed = False
+    state.destinations = {}
+    state.badge_won = False
+    events.append(Event("turn_started", {"turn": state.turn}))
+    _begin_truck(state, events)
+
+
+def _begin_truck(state: GameState, events: list[Event]) -> None:
+    """R3.1: no search with nobody in the Parking lot or an empty deck."""
+    parking = state.rules.parking_lot
+    if not state.deck or not state.at(parking):
+        reason = "empty_deck" if not state.deck else "empty_parking"
+        events.append(Event("truck_skipped", {"reason": reason}))
+        begin_badge(state, events)
+        return
+    _start_vote(state, "truck", parking, {}, events)
+
+
+def begin_truck_choice(state: GameState, searcher: int, events: list[Event]) -> None:
+    count = min(state.rules.truck_draw, len(state.deck))
+    state.drawn = [state.deck.pop() for _ in range(count)]
+    state.step = Step.TRUCK_CHOICE
+    state.mover = searcher
+    events.append(
+        Event("truck_searched", {"player": searcher, "drawn": count, "deck": len(state.deck)})
+    )
+    events.append(Event("truck_drawn", {"cards": list(state.drawn)}, to=(searcher,)))
+
+
+def begin_badge(state: GameState, events: list[Event]) -> None:
+    """R4.1/R4.2: a vote in the Surveillance room, or the holder keeps the badge."""
+    room = state.rules.surveillance_room
+    if state.at(room):
+        _start_vote(state, "badge", room, {}, events)
+        return
+    events.append(Event("badge_kept", {"player": state.badge}))
+    roll_arrival_dice(state, events)
+
+
+def take_badge(state: GameState, winner: int, events: list[Event]) -> None:
+    events.append(Event("badge_taken", {"player": winner, "from": state.badge}))
+    state.badge = winner
+    state.badge_won = True
+    roll_arrival_dice(state, events)
+
+
+def roll_arrival_dice(state: GameState, events: list[Event]) -> None:
+    """R4.3: a secret roll; the holder sees it only with a badge won this turn."""
+    state.dice = state.rng.roll(board.dice_count(state))
+    state.dice_seen = set()
+    events.append(Event("dice_rolled", {"player": state.badge, "count": len(state.dice)}))
+    if state.badge_won and state.rules.badge_sees_dice:
+        state.dice_seen.add(state.badge)
+        events.append(Event("dice_seen", {"dice": list(state.dice)}, to=(state.badge,)))
+    _begin_walkie_window(state, events)
+
+
+def _begin_walkie_window(state: GameState, events: list[Event]) -> None:
+    """R4.4: a short window where anyone may play a Walkie-talkie."""
+    state.step = Step.WALKIE_WINDOW
+    state.acted = set()
+    if _all_played(state, ("walkie_talkie",)) or not window_players(state):
+        begin_destinations(state, events)
+
+
+def window_players(state: GameState) -> list[int]:
+    """Who may still act in a discussion or a card window, from public facts only.
+
+    The set depends on seats, positions and hand sizes, never on which cards
+    are held, so how long a step lasts tells nobody what is in a hand.
+    """
+    step = state.step
+    if step == Step.WALKIE_WINDOW:
+        seats = [p for p in range(state.players) if state.hands[p]]
+    elif step == Step.AFTER_MOVE:
+        seats = [state.mover] if state.hands[state.mover] else []
+    elif step == Step.DISCUSSION and state.vote is not None:
+        loc = state.vote.location
+        if state.vote.kind == "attack":
+            present = {c.owner for c in state.characters if c.location == loc}
+        else:
+            present = set(state.vote.candidates)
+        seats = [p for p in state.clockwise_from(state.badge) if p in present and state.hands[p]]
+    else:
+        return []
+    return [p for p in seats if p not in state.acted]
+
+
+def begin_destinations(state: GameState, events: list[Event]) -> None:
+    """R5.1: the badge holder chooses first, in the open."""
+    state.acted = set()
+    state.destinations = {}
+    if state.has_characters(state.badge):
+        state.step = Step.BADGE_DESTINATION
+        state.mover = state.badge
+        return
+    begin_secret_destinations(state, events)
+
+
+def begin_secret_destinations(state: GameState, events: list[Event]) -> None:
+    state.step = Step.DESTINATIONS
+    if not destination_players(state):
+        reveal_destinations(state, events)
+
+
+def destination_players(state: GameState) -> list[int]:
+    """Seats that still owe a secret destination (R5.1, R8.6)."""
+    return [
+        p for p in range(state.players) if p not in state.destinations and state.has_characters(p)
+    ]
+
+
+def reveal_destinations(state: GameState, events: list[Event]) -> None:
+    """R5.3: every destination and the dice, all at once."""
+    events.append(
+        Event(
+            "destinations_revealed",
+            {
+                "destinations": {str(p): d for p, d in sorted(state.destinations.items())},
+                "dice": list(state.dice),
+            },
+        )
+    )
+    state.dice_revealed = True
+    movers = [p for p in state.clockwise_from(state.badge) if p in state.destinations]
+    if not movers:
+        monsters_arrive(state, events)
+        return
+    begin_move(state, movers[0], events)
+
+
+def begin_move(state: GameState, player: int, events: list[Event]) -> None:
+    """R5.4: the player's move; with one possible character it is made at once."""
+    state.step = Step.MOVE
+    state.mover = player
+    options = move_options(state, player)
+    if len(options) > 1:
+        return
+    if options:
+        move_character(state, player, options[0], "move", events)
+    else:
+        events.append(Event("no_move", {"player": player}))
+    begin_after_move(state, events)
+
+
+def move_options(state: GameState, player: int) -> list[int]:
+    """Characters the player may move now (R5.4), as ids."""
+    dest = state.destinations[player]
+    mine = [c for c in state.characters if c.owner == player and c.location]
+    if state.free_spot(dest):
+        return [c.id for c in mine if c.location != dest]
+    parking = state.rules.parking_lot
+    return [c.id for c in mine if c.location != parking]
+
+
+def move_character(
+    state: GameState, player: int, character_id: int, reason: str, events: list[Event]
+) -> None:
+    character = state.characters[character_id]
+    dest = state.destinations[player]
+    to = dest if state.free_spot(dest) else state.rules.parking_lot
+    events.append(
+        Event(
+            "character_moved",
+            {
+                "player": player,
+                "character": character_id,
+                "from": character.location,
+                "to": to,
+                "reason": reason if to == dest else "full",
+            },
+        )
+    )
+    character.location = to
+
+
+def begin_after_move(state: GameState, events: list[Event]) -> None:
+    """Right after their move a player may drink Energy drinks (R5.4)."""
+    state.step = Step.AFTER_MOVE
+    state.acted = set()
+    if _all_played(state, ("energy_drink",)) or not window_players(state):
+        next_mover(state, events)
+
+
+def next_mover(state: GameState, events: list[Event]) -> None:
+    movers = [p for p in state.clockwise_from(state.badge) if p in state.destinations]
+    index = movers.index(state.mover) + 1
+    if index < len(movers):
+        begin_move(state, movers[index], events)
+        return
+    monsters_arrive(state, events)
+
+
+# Phase 5 (R6) -----------------------------------------------------------------
+
+
+def monsters_arrive(state: GameState, events: list[Event]) -> None:
+    _arrivals(state, state.dice, events)
+    state.attack_location = 0
+    next_attack(state, events)
+
+
+def _arrivals(state: GameState, dice: list[int], events: list[Event]) -> None:
+    """R6.1-R6.3 (and R1.5): one Monster per die, then Weepers, then the crowd."""
+    events.append(Event("monsters_arrive", {"dice": list(dice)}))
+    for die in dice:
+        board.place_monster(state, die, "die", events)
+    alive = [c for c in state.characters if c.location]
+    specs = state.kind_specs
+    weepers = [0] * 7
+    crowd = [0] * 7
+    for c in alive:
+        crowd[c.location] += 1
+        if specs[c.kind].attracts_monsters:
+            weepers[c.location] += 1
+    for counts, reason, amount in (
+        (weepers, "weepers", state.rules.weeper_monsters),
+        (crowd, "crowd", 1),
+    ):
+        most = max(counts)
+        if most == 0 or amount == 0:
+            continue
+        for loc in range(1, 7):
+            if counts[loc] == most:
+                for _ in range(amount):
+                    board.place_monster(state, loc, reason, events)
+
+
+# Phase 6 (R7) -----------------------------------------------------------------
+
+
+def next_attack(state: GameState, events: list[Event]) -> None:
+    """R7.1: resolve locations in order; stop at the first one that needs somebody."""
+    parking = state.rules.parking_lot
+    loc = state.attack_location
+    while True:
+        if loc == parking:
+            if _parking_round(state, events):
+                return
+            end_of_turn(state, events)
+            return
+        loc += 1
+        state.attack_location = loc
+        if loc == parking:
+            state.vote = None
+            continue
+        if board.under_attack(state, loc):
+            events.append(
+                Event(
+                    "attack_started",
+                    {
+                        "location": loc,
+                        "monsters": state.monsters[loc],
+                        "strength": board.strength_at(state, loc),
+                    },
+                )
+            )
+            _start_vote(state, "attack", loc, {}, events)
+            return
+
+
+def _parking_round(state: GameState, events: list[Event]) -> bool:
+    """R7.7: one round of the Parking lot attack; False once it is over."""
+    parking = state.rules.parking_lot
+    ongoing = state.vote is not None and state.vote.location == parking
+    present = state.at(parking)
+    if state.monsters[parking] == 0 or (not present and not ongoing):
+        state.vote = None
+        return False
+    if not any(not c.hidden for c in present):
+        returned = board.remove_monsters(state, parking, state.monsters[parking])
+        events.append(Event("monsters_left", {"location": parking, "monsters": returned}))
+        state.vote = None
+        return False
+    guns: dict[int, int] = {}
+    if ongoing and state.vote is not None:
+        guns = dict(state.vote.guns)
+    else:
+        events.append(
+            Event(
+                "attack_started",
+                {"location": parking, "monsters": state.monsters[parking], "strength": 0},
+            )
+        )
+    _start_vote(state, "attack", parking, guns, events)
+    return True
+
+
+def after_attack_discussion(state: GameState, events: list[Event]) -> None:
+    """R7.3-R7.6 and R7.7 once the discussion of an attack is over."""
+    assert state.vote is not None
+    loc = state.vote.location
+    parking = state.rules.parking_lot
+    if loc != parking and not board.under_attack(state, loc):
+        events.append(Event("attack_averted", {"location": loc}))
+        next_attack(state, events)
+        return
+    if loc == parking and state.monsters[parking] == 0:
+        events.append(Event("attack_averted", {"location": loc}))
+        next_attack(state, events)
+        return
+    candidates = _exposed_owners(state, loc)
+    if not candidates:
+        returned = board.remove_monsters(state, loc, state.monsters[loc])
+        events.append(Event("nobody_found", {"location": loc, "monsters": returned}))
+        state.vote = None
+        next_attack(state, events)
+        return
+    state.vote.candidates = candidates
+    if len(candidates) == 1:
+        begin_devour(state, candidates[0], events)
+        return
+    begin_designation(state, events)
+
+
+def _exposed_owners(state: GameState, loc: int) -> list[int]:
+    """Players with a non-hidden character at `loc`, clockwise from the badge holder."""
+    owners = {c.owner for c in state.characters if c.location == loc and not c.hidden}
+    return [p for p in state.clockwise_from(state.badge) if p in owners]
+
+
+def begin_devour(state: GameState, player: int, events: list[Event]) -> None:
+    state.step = Step.DEVOUR
+    state.mover = player
+    options = devour_options(state, player)
+    if len(options) == 1:
+        finish_devour(state, options[0], events)
+
+
+def devour_options(state: GameState, player: int) -> list[int]:
+    assert state.vote is not None
+    loc = state.vote.location
+    return [
+        c.id for c in state.characters if c.location == loc and c.owner == player and not c.hidden
+    ]
+
+
+def finish_devour(state: GameState, character_id: int, events: list[Event]) -> None:
+    """R7.4/R7.7 after the choice, then the next location or Parking round."""
+    vote = state.vote
+    assert vote is not None
+    character = state.characters[character_id]
+    loc = vote.location
+    board.devour(state, character, events, _martyr_for(state, character.owner))
+    if loc == state.rules.parking_lot:
+        board.remove_monsters(state, loc, 1)
+        events.append(Event("monster_removed", {"location": loc, "remaining": state.monsters[loc]}))
+    else:
+        returned = board.remove_monsters(state, loc, state.monsters[loc])
+        events.append(Event("monsters_left", {"location": loc, "monsters": returned}))
+        state.vote = None
+    next_attack(state, events)
+
+
+def _martyr_for(state: GameState, owner: int) -> int:
+    """R8.2, or the Vendetta variant: the heaviest voter against the victim."""
+    vote = state.vote
+    if state.rules.martyr_rule != "vendetta" or vote is None or not vote.revealed:
+        return owner
+    weights = weights_of(state, vote)
+    against = {v: weights[v] for v, c in vote.designations.items() if c == owner}
+    if not against:
+        return owner
+    heaviest = max(against.values())
+    top = [v for v, w in against.items() if w == heaviest]
+    return top[0] if len(top) == 1 else owner
+
+
+def end_of_turn(state: GameState, events: list[Event]) -> None:
+    """R8.5 then R9.1."""
+    for c in state.characters:
+        c.hidden = False
+    state.vote = None
+    board.close_full_locations(state, events)
+    living = sum(1 for c in state.characters if c.location)
+    families = sum(1 for p in range(state.players) if state.has_characters(p))
+    rule = state.rules.end_rule
+    if rule == "players":
+        over = living <= state.players
+    elif rule == "half_players":
+        over = living <= (state.players + 1) // 2
+    else:
+        over = families <= 1
+    if over:
+        state.step = Step.GAME_OVER
+        state.result = final_result(state)
+        events.append(Event("game_over", state.result))
+        return
+    events.append(Event("turn_ended", {"turn": state.turn}))
+    start_turn(state, events)
+
+
+# Votes (R2) -------------------------------------------------------------------
+
+
+def _start_vote(
+    state: GameState, kind: str, loc: int, guns: dict[int, int], events: list[Event]
+) -> None:
+    vote = Vote(kind, loc)
+    vote.guns = guns
+    vote.candidates = _exposed_owners(state, loc)
+    state.vote = vote
+    if kind != "attack" and len(vote.candidates) == 1:
+        # R2.5: a single candidate wins without discussion or designation.
+        events.append(
+            Event("vote_unopposed", {"vote": kind, "location": loc, "winner": vote.candidates[0]})
+        )
+        resolve_vote(state, vote.candidates[0], events)
+        return
+    begin_discussion(state, events)
+
+
+def begin_discussion(state: GameState, events: list[Event]) -> None:
+    assert state.vote is not None
+    state.step = Step.DISCUSSION
+    state.acted = set()
+    cards = ATTACK_CARDS if state.vote.kind == "attack" else VOTE_CARDS
+    players = window_players(state)
+    events.append(
+        Event(
+            "discussion_started",
+            {"vote": state.vote.kind, "location": state.vote.location, "players": players},
+        )
+    )
+    if _all_played(state, cards) or not players:
+        end_discussion(state, events)
+
+
+def end_discussion(state: GameState, events: list[Event]) -> None:
+    assert state.vote is not None
+    if state.vote.kind == "attack":
+        after_attack_discussion(state, events)
+    else:
+        begin_designation(state, events)
+
+
+def begin_designation(state: GameState, events: list[Event]) -> None:
+    assert state.vote is not None
+    state.step = Step.DESIGNATION
+    state.vote.designations = {}
+    events.append(
+        Event(
+            "designation_started",
+            {
+                "vote": state.vote.kind,
+                "location": state.vote.location,
+                "voters": voters(state),
+                "candidates": list(state.vote.candidates),
+            },
+        )
+    )
+
+
+def voters(state: GameState) -> list[int]:
+    """R2.1: voters are the candidates' set for every kind of vote we hold."""
+    assert state.vote is not None
+    return list(state.vote.candidates)
+
+
+def weights_of(state: GameState, vote: Vote) -> dict[int, int]:
+    """R2.1/R2.6: votes of non-hidden characters there, plus Guns played."""
+    specs = state.kind_specs
+    weights = dict.fromkeys(vote.candidates, 0)
+    for c in state.characters:
+        if c.location == vote.location and not c.hidden and c.owner in weights:
+            weights[c.owner] += specs[c.kind].votes
+    for player, guns in vote.guns.items():
+        if player in weights:
+            weights[player] += guns
+    return weights
+
+
+def reveal_designations(state: GameState, events: list[Event]) -> None:
+    """R2.3/R2.4: everything at once, then the winner or the Martyr's tie-break."""
+    vote = state.vote
+    assert vote is not None
+    vote.revealed = True
+    weights = weights_of(state, vote)
+    totals = dict.fromkeys(vote.candidates, 0)
+    for voter, candidate in vote.designations.items():
+        totals[candidate] += weights[voter]
+    best = max(totals.values())
+    tied = [p for p in vote.candidates if totals[p] == best]
+    events.append(
+        Event(
+            "designations_revealed",
+            {
+                "vote": vote.kind,
+                "location": vote.location,
+                "designations": {str(v): c for v, c in sorted(vote.designations.items())},
+                "weights": {str(v): w for v, w in weights.items()},
+                "totals": {str(p): t for p, t in totals.items()},
+            },
+        )
+    )
+    if len(tied) == 1:
+        resolve_vote(state, tied[0], events)
+        return
+    vote.tied = tied
+    state.step = Step.TIEBREAK
+    state.mover = state.martyr
+    events.append(Event("tie", {"tied": tied, "martyr": state.martyr}))
+
+
+def resolve_vote(state: GameState, winner: int, events: list[Event]) -> None:
+    vote = state.vote
+    assert vote is not None
+    events.append(
+        Event("vote_won", {"vote": vote.kind, "location": vote.location, "winner": winner})
+    )
+    if vote.kind == "truck":
+        state.vote = None
+        begin_truck_choice(state, winner, events)
+    elif vote.kind == "badge":
+        state.vote = None
+        take_badge(state, winner, events)
+    else:
+        begin_devour(state, winner, events)

@@ -1,0 +1,127 @@
+"""Who must act now (pending `Decision`s) and every legal action of a seat.
+
+The AI seats, the bot's buttons and the terminal table all ask this module;
+none of them decides for itself what is allowed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import permutations
+
+from lockdown_core import cards, flow
+from lockdown_core.actions import (
+    Action,
+    BreakTie,
+    ChooseDestination,
+    Designate,
+    Devour,
+    Done,
+    MoveCharacter,
+    PlaceFamily,
+    SearchTruck,
+)
+from lockdown_core.model import GameState, Step
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One seat owes an answer of this kind; `step` names the kind."""
+
+    player: int
+    step: str
+
+
+def pending_players(state: GameState) -> list[int]:
+    """Seats the game is waiting for, in seat order for simultaneous steps."""
+    step = state.step
+    if step in (Step.DISCUSSION, Step.WALKIE_WINDOW, Step.AFTER_MOVE):
+        return flow.window_players(state)
+    if step == Step.DESIGNATION:
+        assert state.vote is not None
+        return [p for p in flow.voters(state) if p not in state.vote.designations]
+    if step == Step.DESTINATIONS:
+        return flow.destination_players(state)
+    if step == Step.TIEBREAK:
+        return [state.martyr]
+    if step == Step.GAME_OVER:
+        return []
+    return [state.mover]
+
+
+def pending(state: GameState) -> list[Decision]:
+    return [Decision(p, state.step) for p in pending_players(state)]
+
+
+def destination_options(state: GameState, player: int) -> list[int]:
+    """R5.2: open locations where the player has a character that is not there yet."""
+    mine = {c.location for c in state.characters if c.owner == player and c.location > 0}
+    return [loc for loc in range(1, 7) if not state.closed[loc] and mine and (mine - {loc})]
+
+
+def truck_options(state: GameState, player: int) -> list[SearchTruck]:
+    """R3.2/R3.3 (and Rationing): keep, give to another seat, box the rest."""
+    n = len(state.drawn)
+    others = [p for p in range(state.players) if p != player]
+    if not state.rules.truck_gift:
+        return [SearchTruck(player, keep=i) for i in range(n)]
+    if n == 1:
+        return [SearchTruck(player, keep=0)] + [
+            SearchTruck(player, keep=None, give=0, give_to=p) for p in others
+        ]
+    return [
+        SearchTruck(player, keep=i, give=j, give_to=p)
+        for i in range(n)
+        for j in range(n)
+        if i != j
+        for p in others
+    ]
+
+
+def placement_options(state: GameState, player: int) -> list[PlaceFamily]:
+    family = [c.id for c in state.living(player)]
+    seen: set[tuple[int, ...]] = set()
+    options = []
+    for order in permutations(family):
+        # Two dice with the same face give the same placement: offer it once.
+        key = tuple(state.dice[order.index(cid)] for cid in family)
+        if key not in seen:
+            seen.add(key)
+            options.append(PlaceFamily(player, tuple(order)))
+    return options
+
+
+def legal_actions(state: GameState, player: int) -> list[Action]:
+    """Everything `player` may do right now (empty when nothing is asked of them)."""
+    step = state.step
+    actions: list[Action] = []
+    if step in (Step.DISCUSSION, Step.WALKIE_WINDOW, Step.AFTER_MOVE):
+        if player in flow.window_players(state):
+            actions.extend(cards.playable(state, player))
+            actions.append(Done(player))
+    elif step == Step.DESIGNATION:
+        assert state.vote is not None
+        if player in flow.voters(state):
+            actions.extend(Designate(player, c) for c in state.vote.candidates)
+    elif step == Step.TIEBREAK:
+        assert state.vote is not None
+        if player == state.martyr:
+            actions.extend(BreakTie(player, c) for c in state.vote.tied)
+    elif step == Step.DESTINATIONS:
+        if state.has_characters(player) and player != state.badge:
+            actions.extend(
+                ChooseDestination(player, loc) for loc in destination_options(state, player)
+            )
+    elif step == Step.GAME_OVER or player != state.mover:
+        return actions
+    elif step == Step.PLACEMENT:
+        actions.extend(placement_options(state, player))
+    elif step == Step.TRUCK_CHOICE:
+        actions.extend(truck_options(state, player))
+    elif step == Step.BADGE_DESTINATION:
+        actions.extend(ChooseDestination(player, loc) for loc in destination_options(state, player))
+    elif step == Step.MOVE:
+        actions.extend(MoveCharacter(player, cid) for cid in flow.move_options(state, player))
+    elif step == Step.DEVOUR:
+        actions.extend(Devour(player, cid) for cid in flow.devour_options(state, player))
+    return actions

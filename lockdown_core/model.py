@@ -1,0 +1,278 @@
+"""`GameState`: the whole truth of one game, secrets included.
+
+Plain classes with `__slots__` rather than pydantic models: the simulator plays
+hundreds of games a second and the state is touched on every action. The
+JSON form (`to_dict` / `from_dict`) carries a schema version; the `version`
+field counts accepted actions and is what stale buttons are checked against.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lockdown_core.rng import Rng
+from lockdown_core.ruleset import KindSpec, Ruleset
+
+SCHEMA_VERSION = 1
+
+# Location numbers outside the board: in the Cold storage, and not yet placed (R1.4).
+COLD = 0
+UNPLACED = -1
+
+
+class Step:
+    """Names of the steps where the game waits for somebody."""
+
+    PLACEMENT = "placement"
+    DISCUSSION = "discussion"
+    DESIGNATION = "designation"
+    TIEBREAK = "tiebreak"
+    TRUCK_CHOICE = "truck_choice"
+    WALKIE_WINDOW = "walkie_window"
+    BADGE_DESTINATION = "badge_destination"
+    DESTINATIONS = "destinations"
+    MOVE = "move"
+    AFTER_MOVE = "after_move"
+    DEVOUR = "devour"
+    GAME_OVER = "game_over"
+
+
+class Character:
+    """One character token; `location` is 1-6, COLD once devoured, UNPLACED at setup."""
+
+    __slots__ = ("hidden", "id", "kind", "location", "owner")
+
+    def __init__(self, id: int, owner: int, kind: str, location: int, hidden: bool = False) -> None:
+        self.id = id
+        self.owner = owner
+        self.kind = kind
+        self.location = location
+        self.hidden = hidden
+
+    @property
+    def alive(self) -> bool:
+        return self.location != COLD
+
+    def to_list(self) -> list[Any]:
+        return [self.id, self.owner, self.kind, self.location, self.hidden]
+
+
+class Vote:
+    """A vote in progress (R2): who votes, with which bonus, and who chose whom."""
+
+    __slots__ = ("candidates", "designations", "guns", "kind", "location", "revealed", "tied")
+
+    def __init__(self, kind: str, location: int) -> None:
+        self.kind = kind  # "truck", "badge" or "attack"
+        self.location = location
+        self.candidates: list[int] = []
+        self.designations: dict[int, int] = {}
+        self.guns: dict[int, int] = {}
+        self.tied: list[int] = []
+        self.revealed = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "location": self.location,
+            "candidates": self.candidates,
+            "designations": {str(k): v for k, v in self.designations.items()},
+            "guns": {str(k): v for k, v in self.guns.items()},
+            "tied": self.tied,
+            "revealed": self.revealed,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Vote:
+        vote = cls(data["kind"], data["location"])
+        vote.candidates = list(data["candidates"])
+        vote.designations = {int(k): int(v) for k, v in data["designations"].items()}
+        vote.guns = {int(k): int(v) for k, v in data["guns"].items()}
+        vote.tied = list(data["tied"])
+        vote.revealed = bool(data["revealed"])
+        return vote
+
+
+class GameState:
+    """Everything about one game. Mutated only by `lockdown_core.engine.apply`."""
+
+    __slots__ = (
+        "acted",
+        "attack_location",
+        "badge",
+        "badge_won",
+        "box",
+        "characters",
+        "closed",
+        "cold_storage",
+        "deck",
+        "destinations",
+        "dice",
+        "dice_revealed",
+        "dice_seen",
+        "drawn",
+        "hands",
+        "kind_specs",
+        "martyr",
+        "monsters",
+        "mover",
+        "played",
+        "players",
+        "result",
+        "rng",
+        "rows_triggered",
+        "rules",
+        "seed_hash",
+        "step",
+        "supply",
+        "turn",
+        "version",
+        "vote",
+    )
+
+    def __init__(self, rules: Ruleset, players: int, rng: Rng) -> None:
+        self.rules = rules
+        # Derived from `rules` for quick lookups; never serialized.
+        self.kind_specs: dict[str, KindSpec] = {k.key: k for k in rules.kinds}
+        self.players = players
+        self.rng = rng
+        self.seed_hash = ""
+        self.version = 0
+        self.turn = 0
+        self.step = Step.PLACEMENT
+        self.characters: list[Character] = []
+        # Index 0 is unused so that monsters[loc] reads naturally.
+        self.monsters = [0] * 7
+        self.supply = rules.monster_tokens
+        self.closed = [False] * 7
+        self.cold_storage: list[int] = []
+        self.rows_triggered = [False] * len(rules.cold_storage_rows)
+        self.deck: list[str] = []
+        self.box: list[str] = []
+        self.played: list[str] = []
+        self.hands: list[list[str]] = [[] for _ in range(players)]
+        self.badge = 0
+        self.martyr = 0
+        self.badge_won = False
+        self.dice: list[int] = []
+        self.dice_seen: set[int] = set()
+        # True from R5.3's reveal to the end of the turn (and for placement rolls).
+        self.dice_revealed = False
+        self.destinations: dict[int, int] = {}
+        self.vote: Vote | None = None
+        self.drawn: list[str] = []
+        # Whose turn it is in sequential steps (placement, moves, devour, truck).
+        self.mover = 0
+        # Players who said "done" (discussions, windows) in the current step.
+        self.acted: set[int] = set()
+        self.attack_location = 0
+        self.result: dict[str, Any] | None = None
+
+    # Derived facts used all over the engine -------------------------------
+
+    def living(self, owner: int | None = None) -> list[Character]:
+        return [c for c in self.characters if c.location and (owner is None or c.owner == owner)]
+
+    def at(self, loc: int) -> list[Character]:
+        return [c for c in self.characters if c.location == loc]
+
+    def has_characters(self, player: int) -> bool:
+        return any(c.location and c.owner == player for c in self.characters)
+
+    def free_spot(self, loc: int) -> bool:
+        if self.closed[loc]:
+            return False
+        spots = self.rules.locations[loc - 1].character_spots
+        if spots is None:
+            return True
+        return sum(1 for c in self.characters if c.location == loc) < spots
+
+    def free_monster_spot(self, loc: int) -> bool:
+        return (
+            not self.closed[loc]
+            and self.monsters[loc] < self.rules.locations[loc - 1].monster_spots
+        )
+
+    def clockwise_from(self, start: int) -> list[int]:
+        return [(start + i) % self.players for i in range(self.players)]
+
+    def next_left(self, player: int) -> int:
+        return (player + 1) % self.players
+
+    # JSON ----------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "schema": SCHEMA_VERSION,
+            "version": self.version,
+            "rules": self.rules.model_dump(mode="json"),
+            "players": self.players,
+            "rng": self.rng.state,
+            "forced_dice": list(self.rng.forced_dice),
+            "seed_hash": self.seed_hash,
+            "turn": self.turn,
+            "step": self.step,
+            "characters": [c.to_list() for c in self.characters],
+            "monsters": self.monsters,
+            "supply": self.supply,
+            "closed": self.closed,
+            "cold_storage": self.cold_storage,
+            "rows_triggered": self.rows_triggered,
+            "deck": self.deck,
+            "box": self.box,
+            "played": self.played,
+            "hands": self.hands,
+            "badge": self.badge,
+            "martyr": self.martyr,
+            "badge_won": self.badge_won,
+            "dice": self.dice,
+            "dice_seen": sorted(self.dice_seen),
+            "dice_revealed": self.dice_revealed,
+            "destinations": {str(k): v for k, v in self.destinations.items()},
+            "vote": self.vote.to_dict() if self.vote else None,
+            "drawn": self.drawn,
+            "mover": self.mover,
+            "acted": sorted(self.acted),
+            "attack_location": self.attack_location,
+            "result": self.result,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameState:
+        """Rebuild a state; raises ValueError (or KeyError/TypeError) on a broken row."""
+        if data.get("schema") != SCHEMA_VERSION:
+            raise ValueError(f"unsupported state schema {data.get('schema')!r}")
+        rules = Ruleset.model_validate(data["rules"])
+        rng = Rng(int(data["rng"]))
+        rng.forced_dice = [int(d) for d in data["forced_dice"]]
+        state = cls(rules, int(data["players"]), rng)
+        state.version = int(data["version"])
+        state.seed_hash = str(data["seed_hash"])
+        state.turn = int(data["turn"])
+        state.step = str(data["step"])
+        state.characters = [Character(*row) for row in data["characters"]]
+        state.monsters = [int(m) for m in data["monsters"]]
+        state.supply = int(data["supply"])
+        state.closed = [bool(c) for c in data["closed"]]
+        state.cold_storage = [int(c) for c in data["cold_storage"]]
+        state.rows_triggered = [bool(r) for r in data["rows_triggered"]]
+        state.deck = [str(c) for c in data["deck"]]
+        state.box = [str(c) for c in data["box"]]
+        state.played = [str(c) for c in data["played"]]
+        state.hands = [[str(c) for c in hand] for hand in data["hands"]]
+        state.badge = int(data["badge"])
+        state.martyr = int(data["martyr"])
+        state.badge_won = bool(data["badge_won"])
+        state.dice = [int(d) for d in data["dice"]]
+        state.dice_seen = {int(p) for p in data["dice_seen"]}
+        state.dice_revealed = bool(data["dice_revealed"])
+        state.destinations = {int(k): int(v) for k, v in data["destinations"].items()}
+        state.vote = Vote.from_dict(data["vote"]) if data["vote"] else None
+        state.drawn = [str(c) for c in data["drawn"]]
+        state.mover = int(data["mover"])
+        state.acted = {int(p) for p in data["acted"]}
+        state.attack_location = int(data["attack_location"])
+        state.result = data["result"]
+        if len(state.hands) != state.players or len(state.monsters) != 7:
+            raise ValueError("state does not match its number of players or locations")
+        return state

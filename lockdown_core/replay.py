@@ -1,0 +1,35 @@
+"""Replaying a game from its seed and its actions: same input, same game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from lockdown_core.actions import Action, action_from_dict, action_to_dict
+from lockdown_core.engine import apply, new_game
+from lockdown_core.events import Event
+from lockdown_core.model import GameState
+from lockdown_core.ruleset import load_ruleset
+
+
+class GameRecord(BaseModel):
+    """Everything needed to play a game again: the seed and the actions in order."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    players: int
+    seed: int | str
+    variants: list[str] = []
+    actions: list[dict[str, Any]] = []
+
+    def add(self, action: Action) -> None:
+        self.actions.append(action_to_dict(action))
+
+
+def replay(record: GameRecord) -> tuple[GameState, list[Event]]:
+    """The final state and every event of a recorded game."""
+    state, events = new_game(load_ruleset(record.variants), record.players, record.seed)
+    for data in record.actions:
+        events.extend(apply(state, action_from_dict(data)))
+    return state, events

@@ -1,0 +1,211 @@
+"""Every number of the board and the deck, loaded from `data/rules/`.
+
+The engine reads rules only from a `Ruleset`; variants (R11) are patches over
+the base data plus a few named hooks (`end_rule`, `martyr_rule`), so a variant
+never forks the engine. A malformed file fails loudly with its name and field.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from lockdown_core.errors import DataError
+
+DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "rules"
+
+EndRule = Literal["players", "half_players", "one_family"]
+MartyrRule = Literal["owner", "vendetta"]
+CardWindow = Literal["after_roll", "after_move", "vote_discussion", "attack_discussion", "scoring"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class LocationSpec(_Strict):
+    id: int = Field(ge=1, le=6)
+    key: str
+    character_spots: int | None = Field(ge=1)
+    monster_spots: int = Field(ge=0)
+
+
+class KindSpec(_Strict):
+    key: str
+    strength: int = Field(ge=0)
+    votes: int = Field(ge=0)
+    points: int = Field(ge=0)
+    attracts_monsters: bool
+
+
+class CardSpec(_Strict):
+    key: str
+    copies: int = Field(ge=0)
+    window: CardWindow
+
+
+class Ruleset(_Strict):
+    """The resolved rules of one game: base data with its variants applied."""
+
+    locations: tuple[LocationSpec, ...]
+    surveillance_room: int
+    parking_lot: int
+    monster_tokens: int = Field(ge=1)
+    cold_storage_rows: tuple[int, ...]
+    start_dice: int = Field(ge=1, le=6)
+    max_dice: int = Field(ge=1, le=6)
+    close_at: int = Field(ge=1)
+    kinds: tuple[KindSpec, ...]
+    family: tuple[str, ...]
+    useless_at_player_counts: tuple[int, ...]
+    min_players: int
+    max_players: int
+    cards: tuple[CardSpec, ...]
+    weapons: tuple[str, ...]
+    start_cards: int = Field(ge=0)
+    truck_draw: int = Field(ge=1, le=3)
+    truck_gift: bool
+    keys_points: int
+    weeper_monsters: int = Field(default=1, ge=0)
+    first_arrival_dice: int | None = Field(default=None, ge=0, le=6)
+    end_rule: EndRule = "players"
+    martyr_rule: MartyrRule = "owner"
+    badge_sees_dice: bool = True
+    attack_at_equal_from_start: bool = False
+    open_ballots: bool = False
+    epilogue_order: tuple[str, ...]
+    epilogue_fallback: str
+    variants: tuple[str, ...] = ()
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Ruleset:
+        ids = [loc.id for loc in self.locations]
+        if ids != [1, 2, 3, 4, 5, 6]:
+            raise ValueError("locations must be numbered 1 to 6 in order")
+        kind_keys = {k.key for k in self.kinds}
+        for member in (*self.family, "useless"):
+            if member not in kind_keys:
+                raise ValueError(f"family member {member!r} is not a character kind")
+        card_keys = {c.key for c in self.cards}
+        for weapon in self.weapons:
+            if weapon not in card_keys:
+                raise ValueError(f"weapon {weapon!r} is not a card")
+        if self.start_dice > self.max_dice:
+            raise ValueError("start_dice cannot exceed max_dice")
+        return self
+
+    def kind(self, key: str) -> KindSpec:
+        for spec in self.kinds:
+            if spec.key == key:
+                return spec
+        raise KeyError(key)
+
+    def location(self, loc: int) -> LocationSpec:
+        return self.locations[loc - 1]
+
+    def deck_list(self) -> list[str]:
+        """The deck in data order, one entry per copy (shuffled by the engine)."""
+        return [card.key for card in self.cards for _ in range(card.copies)]
+
+    def family_for(self, players: int) -> tuple[str, ...]:
+        if players in self.useless_at_player_counts:
+            return (*self.family, "useless")
+        return self.family
+
+
+class VariantSpec(_Strict):
+    """One variant of R11: field overrides, kind and deck changes, a hook value."""
+
+    key: str
+    epilogue: str
+    set: dict[str, Any] = Field(default_factory=dict)
+    kinds: dict[str, dict[str, int]] = Field(default_factory=dict)
+    deck: dict[str, int] = Field(default_factory=dict)
+    monster_spots: dict[str, int] = Field(default_factory=dict)
+
+
+def _read(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise DataError(f"{path.name}: cannot be read as JSON: {exc}") from exc
+
+
+def _describe(file: str, exc: ValidationError) -> DataError:
+    first = exc.errors()[0]
+    field = ".".join(str(p) for p in first["loc"]) or "(top level)"
+    return DataError(f"{file}: field {field}: {first['msg']}")
+
+
+def load_variants(data_dir: Path = DATA_DIR) -> dict[str, VariantSpec]:
+    raw = _read(data_dir / "variants.json")
+    try:
+        specs = [VariantSpec.model_validate(v) for v in raw["variants"]]
+    except ValidationError as exc:
+        raise _describe("variants.json", exc) from exc
+    except (KeyError, TypeError) as exc:
+        raise DataError(f"variants.json: field variants: missing or not a list ({exc})") from exc
+    return {spec.key: spec for spec in specs}
+
+
+def _base_fields(data_dir: Path) -> dict[str, Any]:
+    board = _read(data_dir / "board.json")
+    chars = _read(data_dir / "characters.json")
+    deck = _read(data_dir / "deck.json")
+    epilogues = _read(data_dir / "epilogues.json")
+    fields: dict[str, Any] = {}
+    for name, part in (("board.json", board), ("characters.json", chars), ("deck.json", deck)):
+        if not isinstance(part, dict):
+            raise DataError(f"{name}: the top level must be an object")
+        fields.update(part)
+    if not isinstance(epilogues, dict) or "order" not in epilogues or "fallback" not in epilogues:
+        raise DataError("epilogues.json: fields order and fallback are required")
+    fields["epilogue_order"] = epilogues["order"]
+    fields["epilogue_fallback"] = epilogues["fallback"]
+    return fields
+
+
+def _apply_variant(fields: dict[str, Any], variant: VariantSpec) -> None:
+    for key, value in variant.set.items():
+        if key not in Ruleset.model_fields or key in ("variants", "locations", "kinds", "cards"):
+            raise DataError(f"variants.json: variant {variant.key}: unknown field set.{key}")
+        fields[key] = value
+    kinds = [dict(k) for k in fields["kinds"]]
+    for kind_key, changes in variant.kinds.items():
+        matches = [k for k in kinds if k["key"] == kind_key]
+        if not matches:
+            raise DataError(f"variants.json: variant {variant.key}: unknown kind {kind_key}")
+        matches[0].update(changes)
+    fields["kinds"] = kinds
+    cards = [dict(c) for c in fields["cards"]]
+    for card_key, delta in variant.deck.items():
+        matches = [c for c in cards if c["key"] == card_key]
+        if not matches:
+            raise DataError(f"variants.json: variant {variant.key}: unknown card {card_key}")
+        matches[0]["copies"] = matches[0]["copies"] + delta
+    fields["cards"] = cards
+    locations = [dict(loc) for loc in fields["locations"]]
+    for loc_id, spots in variant.monster_spots.items():
+        if not loc_id.isdigit() or not 1 <= int(loc_id) <= len(locations):
+            raise DataError(f"variants.json: variant {variant.key}: unknown location {loc_id}")
+        locations[int(loc_id) - 1]["monster_spots"] = spots
+    fields["locations"] = locations
+
+
+def load_ruleset(variants: tuple[str, ...] | list[str] = (), data_dir: Path = DATA_DIR) -> Ruleset:
+    """The base rules with the named variants applied in the order given."""
+    fields = _base_fields(data_dir)
+    known = load_variants(data_dir)
+    for name in variants:
+        if name not in known:
+            raise DataError(f"variants.json: no variant named {name!r}")
+        _apply_variant(fields, known[name])
+    fields["variants"] = tuple(variants)
+    try:
+        return Ruleset.model_validate(fields)
+    except ValidationError as exc:
+        files = "board.json/characters.json/deck.json"
+        raise _describe(files if not variants else f"{files} with {list(variants)}", exc) from exc

@@ -1,0 +1,27 @@
+"""Who sits at a table: people (by Discord user id) and AI seats."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+AI_KINDS = ("random", "cautious")
+
+
+@dataclass(slots=True)
+class Seat:
+    """One seat. A person's seat may be played by a stand-in AI while they are away."""
+
+    index: int
+    name: str
+    user_id: int | None = None
+    ai_kind: str | None = None
+    missed_deadlines: int = 0
+    away: bool = False
+
+    @property
+    def is_ai(self) -> bool:
+        return self.ai_kind is not None
+
+    @property
+    def played_by_ai(self) -> bool:
+        return self.is_ai or self.away

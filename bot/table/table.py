@@ -1,0 +1,318 @@
+"""One running game: every click, AI move and timeout goes through `Table`.
+
+All changes happen under one lock per game, in this order: check who is
+acting and on which step, apply the action in the core, store it, then show
+it. A step's deadline is absolute and depends only on the step, never on
+hidden information; when it passes, the core's `Timeout` applies RULES.md's
+defaults and the table says so in public.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from bot.table.presenter import Notice, Presenter, Update
+from bot.table.scheduler import Handle, Scheduler
+from bot.table.seats import Seat
+from bot.table.timers import Timers
+from bot.table.tokens import step_token
+from lockdown_core import (
+    Action,
+    Event,
+    GameState,
+    IllegalAction,
+    Step,
+    Timeout,
+    action_to_dict,
+    apply,
+    legal_actions,
+    pending_players,
+    view,
+)
+
+log = logging.getLogger(__name__)
+
+
+class SeatPlayer(Protocol):
+    """An AI at a seat: it sees its own view, its own events and its legal actions."""
+
+    def observe(self, events: list[Event]) -> None: ...
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action: ...
+
+
+class ActionStore(Protocol):
+    """Where accepted actions are kept; raises if the version moved under us."""
+
+    async def record(
+        self,
+        game_id: int,
+        expected_version: int,
+        actor: int | None,
+        action: dict[str, Any],
+        state: GameState,
+        deadline: float | None,
+        seats: list[Seat],
+    ) -> None: ...
+
+
+AiFactory = Callable[[str, int], SeatPlayer]
+
+
+@dataclass(slots=True)
+class Reply:
+    """What a person is told (ephemerally) after a click: a catalog key and params."""
+
+    ok: bool
+    key: str
+    params: dict[str, object] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class TableConfig:
+    timers: Timers = field(default_factory=Timers)
+    ai_delay: float = 1.5
+    absent_after: int = 3
+    resume_grace: float = 30.0
+
+
+class Table:
+    """The game master of one game. It knows no discord and no database."""
+
+    def __init__(
+        self,
+        game_id: int,
+        state: GameState,
+        seats: list[Seat],
+        presenter: Presenter,
+        scheduler: Scheduler,
+        ai_factory: AiFactory,
+        config: TableConfig | None = None,
+        store: ActionStore | None = None,
+    ) -> None:
+        self.game_id = game_id
+        self.state = state
+        self.seats = seats
+        self.presenter = presenter
+        self.scheduler = scheduler
+        self.config = config or TableConfig()
+        self.store = store
+        self.lock = asyncio.Lock()
+        self.public_log: list[Event] = []
+        self.deadline: float | None = None
+        self.token = step_token(state)
+        self.paused = False
+        self._ai_factory = ai_factory
+        self._ai: dict[int, SeatPlayer] = {}
+        self._timer: Handle | None = None
+        self._ai_handles: list[Handle] = []
+        self._grace = False
+
+    # Lookup ---------------------------------------------------------------
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat
+        return None
+
+    @property
+    def finished(self) -> bool:
+        return self.state.step == Step.GAME_OVER
+
+    def view_for(self, seat: int | None) -> dict[str, Any]:
+        return view(self.state, seat)
+
+    # Life cycle -----------------------------------------------------------
+
+    async def begin(self, events: list[Event], deadline: float | None = None) -> None:
+        """Show the opening events (a new game) or re-arm a resumed one.
+
+        A resumed game passes its stored deadline: one already past gets a
+        short grace period instead of firing at once, and missing it costs
+        nobody a strike (the outage was ours, not theirs).
+        """
+        async with self.lock:
+            now = self.scheduler.now()
+            if deadline is None and not self.finished:
+                deadline = now + self.config.timers.seconds_for(self.state.step)
+            elif deadline is not None and deadline < now + self.config.resume_grace:
+                self._grace = deadline < now
+                deadline = max(deadline, now + self.config.resume_grace)
+            self._arm(deadline)
+            await self._show(events, [])
+
+    def stop(self) -> None:
+        """Cancel every timer of this table (shutdown, abort or pause)."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        for handle in self._ai_handles:
+            handle.cancel()
+        self._ai_handles = []
+
+    # Actions --------------------------------------------------------------
+
+    async def act(self, user_id: int, token: str, build: Callable[[int], Action]) -> Reply:
+        """A person's click: `build(seat)` makes the action once we know their seat."""
+        seat = self.seat_of(user_id)
+        if seat is None:
+            return Reply(False, "error.not_seated")
+        async with self.lock:
+            if self.paused:
+                return Reply(False, "error.game_paused")
+            if self.finished:
+                return Reply(False, "error.game_over")
+            if token != self.token:
+                return Reply(False, "error.stale")
+            notices: list[Notice] = []
+            if seat.away:
+                seat.away = False
+                notices.append(Notice("notice.seat_back", {"seat": seat.index}))
+            seat.missed_deadlines = 0
+            return await self._apply(build(seat.index), notices)
+
+    async def _apply(self, action: Action, notices: list[Notice]) -> Reply:
+        before = self.state.to_dict() if self.store is not None else None
+        expected = self.state.version
+        try:
+            events = apply(self.state, action)
+        except IllegalAction as exc:
+            if notices:
+                await self._show([], notices)
+            return Reply(False, f"error.{exc.key}", dict(exc.params))
+        deadline = self._next_deadline()
+        if self.store is not None and before is not None:
+            try:
+                await self.store.record(
+                    self.game_id,
+                    expected,
+                    _actor(action),
+                    action_to_dict(action),
+                    self.state,
+                    deadline,
+                    self.seats,
+                )
+            except Exception:
+                log.exception("game %s: could not store an action; it was undone", self.game_id)
+                self.state = GameState.from_dict(before)
+                return Reply(False, "error.try_again")
+        self._arm(deadline)
+        await self._show(events, notices)
+        return Reply(True, "ui.receipt.ok")
+
+    def _next_deadline(self) -> float | None:
+        if self.finished:
+            return None
+        if step_token(self.state) == self.token and self.deadline is not None:
+            return self.deadline
+        return self.scheduler.now() + self.config.timers.seconds_for(self.state.step)
+
+    def _arm(self, deadline: float | None) -> None:
+        """Start the step's timer (when the step changed) and wake the AI seats."""
+        token = step_token(self.state)
+        if token != self.token:
+            self._grace = False
+        self.token = token
+        if deadline != self.deadline or self._timer is None:
+            if self._timer is not None:
+                self._timer.cancel()
+            self._timer = None
+            self.deadline = deadline
+            if deadline is not None and not self.paused:
+                self._timer = self.scheduler.call_at(deadline, self._make_expiry(token))
+        self._wake_ai()
+
+    def _make_expiry(self, token: str) -> Callable[[], Any]:
+        async def expire() -> None:
+            await self.expire(token)
+
+        return expire
+
+    async def expire(self, token: str) -> None:
+        """The deadline of the step named by `token` has passed."""
+        async with self.lock:
+            if token != self.token or self.finished or self.paused:
+                return
+            notices: list[Notice] = []
+            if not self._grace:
+                notices = self._count_missed(pending_players(self.state))
+            self._timer = None
+            self.deadline = None
+            await self._apply(Timeout(), notices)
+
+    def _count_missed(self, waiting: list[int]) -> list[Notice]:
+        notices = []
+        for index in waiting:
+            seat = self.seats[index]
+            if seat.played_by_ai:
+                continue
+            seat.missed_deadlines += 1
+            if seat.missed_deadlines >= self.config.absent_after:
+                seat.away = True
+                notices.append(Notice("notice.seat_away", {"seat": index}))
+        return notices
+
+    # AI seats ---------------------------------------------------------------
+
+    def _wake_ai(self) -> None:
+        for handle in self._ai_handles:
+            handle.cancel()
+        self._ai_handles = []
+        if self.finished or self.paused:
+            return
+        token = self.token
+        when = self.scheduler.now() + self.config.ai_delay
+        for index in pending_players(self.state):
+            if self.seats[index].played_by_ai:
+                handle = self.scheduler.call_at(when, self._make_ai_turn(index, token))
+                self._ai_handles.append(handle)
+
+    def _make_ai_turn(self, index: int, token: str) -> Callable[[], Any]:
+        async def turn() -> None:
+            await self.ai_turn(index, token)
+
+        return turn
+
+    def player_for(self, index: int) -> SeatPlayer:
+        seat = self.seats[index]
+        kind = seat.ai_kind or "cautious"
+        if index not in self._ai:
+            self._ai[index] = self._ai_factory(kind, index)
+        return self._ai[index]
+
+    async def ai_turn(self, index: int, token: str) -> None:
+        """An AI seat (or a stand-in for an away person) answers its decision."""
+        async with self.lock:
+            if token != self.token or self.finished or self.paused:
+                return
+            if index not in pending_players(self.state) or not self.seats[index].played_by_ai:
+                return
+            legal = legal_actions(self.state, index)
+            if not legal:
+                return
+            action = self.player_for(index).choose(view(self.state, index), legal)
+            await self._apply(action, [])
+
+    # Showing ----------------------------------------------------------------
+
+    async def _show(self, events: list[Event], notices: list[Notice]) -> None:
+        public = [e for e in events if e.to is None]
+        self.public_log.extend(public)
+        private: dict[int, list[Event]] = {}
+        for seat in self.seats:
+            mine = [e for e in events if e.visible_to(seat.index)]
+            private[seat.index] = [e for e in mine if e.to is not None]
+            if seat.played_by_ai and mine:
+                self.player_for(seat.index).observe(mine)
+        prompts = [p for p in pending_players(self.state) if not self.seats[p].played_by_ai]
+        update = Update(public, private, notices, prompts, self.deadline)
+        await self.presenter.show(self, update)
+
+
+def _actor(action: Action) -> int | None:
+    return None if isinstance(action, Timeout) else action.player

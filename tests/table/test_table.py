@@ -1,0 +1,139 @@
+"""The game master without discord: guards, deadlines, defaults, absent seats."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.table.seats import Seat
+from bot.table.table import Table, TableConfig
+from bot.table.timers import Timers
+from lockdown_core import Designate, Done, Step, legal_actions, load_ruleset, new_game
+from tests.table.fakes import ManualScheduler, RandomSeat, RecordingPresenter
+
+
+def make_table(
+    seats: list[Seat], seed: int = 7
+) -> tuple[Table, ManualScheduler, RecordingPresenter]:
+    state, events = new_game(load_ruleset(), len(seats), seed)
+    scheduler = ManualScheduler()
+    presenter = RecordingPresenter()
+    table = Table(
+        1,
+        state,
+        seats,
+        presenter,
+        scheduler,
+        ai_factory=lambda kind, index: RandomSeat(index),
+        config=TableConfig(ai_delay=1.0),
+    )
+    table._opening = events  # type: ignore[attr-defined]
+    return table, scheduler, presenter
+
+
+async def run_until_over(table: Table, scheduler: ManualScheduler, limit: int = 20_000) -> None:
+    for _ in range(limit):
+        if table.finished:
+            return
+        due = scheduler.next_due()
+        assert due is not None, f"nothing scheduled at step {table.state.step}"
+        await scheduler.advance(due - scheduler.now())
+    pytest.fail("the game did not end")
+
+
+def humans(n: int) -> list[Seat]:
+    return [Seat(i, f"P{i}", user_id=100 + i) for i in range(n)]
+
+
+async def test_all_ai_table_plays_a_whole_game() -> None:
+    seats = [Seat(i, f"AI{i}", ai_kind="random") for i in range(4)]
+    table, scheduler, presenter = make_table(seats)
+    await table.begin(table._opening)  # type: ignore[attr-defined]
+    await run_until_over(table, scheduler)
+    assert table.state.result is not None
+    assert any(e.kind == "game_over" for u in presenter.updates for e in u.public)
+
+
+async def test_absent_humans_get_defaults_and_an_ai_stand_in_after_three_misses() -> None:
+    table, scheduler, presenter = make_table(humans(3))
+    await table.begin(table._opening)  # type: ignore[attr-defined]
+    await run_until_over(table, scheduler)
+    notices = [n for u in presenter.updates for n in u.notices]
+    assert {n.params["seat"] for n in notices if n.key == "notice.seat_away"} == {0, 1, 2}
+    timeouts = [e for u in presenter.updates for e in u.public if e.kind == "timeout"]
+    assert len(timeouts) >= 3
+
+
+async def test_a_click_from_someone_not_seated_changes_nothing() -> None:
+    table, _, _ = make_table(humans(3))
+    await table.begin(table._opening)  # type: ignore[attr-defined]
+    before = json.dumps(table.state.to_dict(), sort_keys=True)
+    reply = await table.act(999, table.token, lambda seat: Done(seat))
+    assert (reply.ok, reply.key) == (False, "error.not_seated")
+    assert json.dumps(table.state.to_dict(), sort_keys=True) == before
+
+
+async def test_a_stale_button_is_refused_and_an_illegal_one_explained() -> None:
+    table, _, _ = make_table(humans(3))
+    await table.begin(table._opening)  # type: ignore[attr-defined]
+    before = json.dumps(table.state.to_dict(), sort_keys=True)
+    stale = await table.act(100, "00000000", lambda seat: Done(seat))
+    assert stale.key == "error.stale"
+    mover = table.state.mover
+    other = (mover + 1) % 3
+    illegal = await table.act(100 + other, table.token, lambda seat: Done(seat))
+    assert not illegal.ok
+    assert illegal.key == "error.wrong_step"
+    assert json.dumps(table.state.to_dict(), sort_keys=True) == before
+
+
+async def test_ballots_do_not_make_other_voters_buttons_stale() -> None:
+    table, scheduler, _ = make_table(humans(4), seed=3)
+    await table.begin(table._opening)  # type: ignore[attr-defined]
+    for _ in range(500):
+        if table.state.step == Step.DESIGNATION:
+            break
+        due = scheduler.next_due()
+        assert due is not None
+        await scheduler.advance(due - scheduler.now())
+    assert table.state.step == Step.DESIGNATION
+    assert table.state.vote is not None
+    voters = list(table.state.vote.candidates)
+    token = table.token
+    first = await table.act(100 + voters[0], token, lambda s: Designate(s, voters[0]))
+    assert first.ok
+    second = await table.act(100 + voters[1], token, lambda s: Designate(s, voters[0]))
+    assert second.ok, second.key
+
+
+async def test_deadline_length_depends_on_the_step_only() -> None:
+    timers = Timers(discussion=100, designation=50, destination=70, other=40)
+    assert timers.seconds_for(Step.DISCUSSION) == 100
+    assert timers.seconds_for(Step.DESIGNATION) == 50
+    assert timers.seconds_for(Step.DESTINATIONS) == 70
+    assert timers.seconds_for(Step.BADGE_DESTINATION) == 70
+    assert timers.seconds_for(Step.MOVE) == 40
+    with pytest.raises(ValueError, match="greater than or equal"):
+        Timers(discussion=5)
+
+
+async def test_a_resumed_game_gets_a_grace_period_and_no_strike() -> None:
+    table, scheduler, _ = make_table(humans(3))
+    await table.begin([], deadline=scheduler.now() - 500)
+    assert table.deadline == scheduler.now() + table.config.resume_grace
+    await scheduler.advance(table.config.resume_grace + 0.1)
+    assert all(seat.missed_deadlines == 0 for seat in table.seats)
+
+
+async def test_ai_seats_see_only_events_meant_for_them() -> None:
+    seats = [Seat(0, "P0", user_id=100)] + [Seat(i, f"AI{i}", ai_kind="random") for i in (1, 2)]
+    table, scheduler, _ = make_table(seats)
+    await table.begin(table._opening)  # type: ignore[attr-defined]
+    await run_until_over(table, scheduler)
+    for index in (1, 2):
+        player = table.player_for(index)
+        assert isinstance(player, RandomSeat)
+        assert player.seen
+        assert all(e.to is None or index in e.to for e in player.seen)
+    assert legal_actions(table.state, 0) == []

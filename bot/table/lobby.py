@@ -1,0 +1,80 @@
+"""A game before it starts: who sits where, which variants, who may start it.
+
+Every refusal is a catalog key, so the Discord layer only has to say it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.table.seats import AI_KINDS, Seat
+
+MIN_SEATS = 3
+MAX_SEATS = 6
+
+
+class LobbyError(Exception):
+    """A lobby request that cannot be granted; `key` names the catalog text."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+@dataclass(slots=True)
+class Lobby:
+    lobby_id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    seats: list[Seat] = field(default_factory=list)
+    variants: list[str] = field(default_factory=list)
+    allow_ai: bool = True
+
+    def join(self, user_id: int, name: str) -> Seat:
+        if any(s.user_id == user_id for s in self.seats):
+            raise LobbyError("error.lobby_already_seated")
+        if len(self.seats) >= MAX_SEATS:
+            raise LobbyError("error.lobby_full", maximum=MAX_SEATS)
+        seat = Seat(len(self.seats), name, user_id=user_id)
+        self.seats.append(seat)
+        return seat
+
+    def leave(self, user_id: int) -> None:
+        if not any(s.user_id == user_id for s in self.seats):
+            raise LobbyError("error.lobby_not_seated")
+        self.seats = [s for s in self.seats if s.user_id != user_id]
+        self._renumber()
+
+    def add_ai(self, user_id: int, kind: str = "cautious") -> Seat:
+        if not self.allow_ai:
+            raise LobbyError("error.lobby_no_ai")
+        if kind not in AI_KINDS:
+            raise LobbyError("error.lobby_bad_ai", kinds=", ".join(AI_KINDS))
+        if len(self.seats) >= MAX_SEATS:
+            raise LobbyError("error.lobby_full", maximum=MAX_SEATS)
+        number = sum(1 for s in self.seats if s.is_ai) + 1
+        seat = Seat(len(self.seats), f"AI {number}", ai_kind=kind)
+        self.seats.append(seat)
+        return seat
+
+    def remove_ai(self) -> None:
+        ais = [s for s in self.seats if s.is_ai]
+        if not ais:
+            raise LobbyError("error.lobby_no_ai_seat")
+        self.seats.remove(ais[-1])
+        self._renumber()
+
+    def check_start(self, user_id: int, is_moderator: bool) -> None:
+        """Only the host or a moderator starts, with 3 to 6 seats and a person among them."""
+        if user_id != self.host_id and not is_moderator:
+            raise LobbyError("error.lobby_not_host")
+        if not MIN_SEATS <= len(self.seats) <= MAX_SEATS:
+            raise LobbyError("error.lobby_seat_count", minimum=MIN_SEATS, maximum=MAX_SEATS)
+        if not any(not s.is_ai for s in self.seats):
+            raise LobbyError("error.lobby_no_people")
+
+    def _renumber(self) -> None:
+        for index, seat in enumerate(self.seats):
+            seat.index = index

@@ -26,7 +26,7 @@ def test_nobody_sits_twice_and_seven_do_not_fit() -> None:
     with pytest.raises(LobbyError) as twice:
         room.join(100, "Host")
     assert twice.value.key == "error.lobby_already_seated"
-    for i in range(5):
+    for _ in range(5):
         room.add_ai(100)
     with pytest.raises(LobbyError) as full:
         room.join(200, "Late")

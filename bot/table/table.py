@@ -106,6 +106,8 @@ class Table:
         self.deadline: float | None = None
         self.token = step_token(state)
         self.paused = False
+        # Kept secret until the end, when it is revealed for anyone to replay.
+        self.seed: int | str | None = None
         self._ai_factory = ai_factory
         self._ai: dict[int, SeatPlayer] = {}
         self._timer: Handle | None = None
@@ -174,7 +176,11 @@ class Table:
                 seat.away = False
                 notices.append(Notice("notice.seat_back", {"seat": seat.index}))
             seat.missed_deadlines = 0
-            return await self._apply(build(seat.index), notices)
+            try:
+                action = build(seat.index)
+            except IllegalAction as exc:
+                return Reply(False, f"error.{exc.key}", dict(exc.params))
+            return await self._apply(action, notices)
 
     async def _apply(self, action: Action, notices: list[Notice]) -> Reply:
         before = self.state.to_dict() if self.store is not None else None

@@ -1,0 +1,119 @@
+"""Turning a seat's legal actions into labelled choices, in a few clicks at most.
+
+Discord shows at most 25 buttons at once; when a seat has more choices (a
+truck search at a six-seat table, an Energy drink with many targets) they are
+grouped by the first part of their code and narrowed one click at a time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.table.codes import encode
+from lockdown_core import (
+    Action,
+    BreakTie,
+    ChooseDestination,
+    Designate,
+    Devour,
+    Done,
+    GameState,
+    MoveCharacter,
+    PlaceFamily,
+    PlayCard,
+    SearchTruck,
+)
+
+MAX_CHOICES = 20
+
+Translate = Callable[..., str]
+
+
+def character_label(state: GameState, character_id: int, say: Translate) -> str:
+    c = state.characters[character_id]
+    where = say(f"location.{c.location}") if c.location > 0 else "?"
+    return say("ui.character", kind=say(f"kind.{c.kind}"), location=where)
+
+
+def label(action: Action, state: GameState, names: list[str], say: Translate) -> str:
+    """A short button label for one action, in the reader's language."""
+    if isinstance(action, Done):
+        return say("action.done")
+    if isinstance(action, Designate):
+        return say("action.designate", name=names[action.candidate])
+    if isinstance(action, BreakTie):
+        return say("action.break_tie", name=names[action.candidate])
+    if isinstance(action, ChooseDestination):
+        return say("action.destination", location=say(f"location.{action.location}"))
+    if isinstance(action, MoveCharacter):
+        return say("action.move", character=character_label(state, action.character, say))
+    if isinstance(action, Devour):
+        return say("action.devour", character=character_label(state, action.character, say))
+    if isinstance(action, PlayCard):
+        return _card_label(action, state, say)
+    if isinstance(action, SearchTruck):
+        return _truck_label(action, state, names, say)
+    if isinstance(action, PlaceFamily):
+        parts = [
+            say("action.place_one", kind=say(f"kind.{state.characters[cid].kind}"), die=die)
+            for die, cid in zip(state.dice, action.order, strict=True)
+        ]
+        return ", ".join(parts)
+    raise TypeError(f"no label for {action!r}")
+
+
+def _card_label(action: PlayCard, state: GameState, say: Translate) -> str:
+    card = say(f"card.{action.card}")
+    if action.character is not None and action.location is not None:
+        return say(
+            "action.play_moving",
+            card=card,
+            character=character_label(state, action.character, say),
+            location=say(f"location.{action.location}"),
+        )
+    if action.character is not None:
+        return say(
+            "action.play_on", card=card, character=character_label(state, action.character, say)
+        )
+    if action.location is not None:
+        return say("action.play_to", card=card, location=say(f"location.{action.location}"))
+    return say("action.play", card=card)
+
+
+def _truck_label(action: SearchTruck, state: GameState, names: list[str], say: Translate) -> str:
+    drawn = state.drawn
+    if action.give is None:
+        return say("action.truck_keep", card=say(f"card.{drawn[action.keep or 0]}"))
+    given = say(f"card.{drawn[action.give]}")
+    receiver = names[action.give_to if action.give_to is not None else 0]
+    if action.keep is None:
+        return say("action.truck_give", card=given, name=receiver)
+    return say(
+        "action.truck_keep_give", keep=say(f"card.{drawn[action.keep]}"), give=given, name=receiver
+    )
+
+
+def _prefix(code: str, depth: int) -> str:
+    fields = code[1:].split(".")
+    return code[0] + ".".join(fields[:depth])
+
+
+def arrange(actions: list[Action], state: GameState, narrowed: str = "") -> dict[str, list[Action]]:
+    """Choices to show: `{code: [action]}` when few enough, else `{prefix: [actions…]}`.
+
+    `narrowed` keeps only the actions under a group a person already picked.
+    """
+    rules = state.rules
+    coded = {encode(a, rules): a for a in actions}
+    if narrowed:
+        coded = {c: a for c, a in coded.items() if c.startswith(narrowed + ".")}
+    if len(coded) <= MAX_CHOICES:
+        return {code: [action] for code, action in coded.items()}
+    groups: dict[str, list[Action]] = {}
+    for depth in range(1, 4):
+        groups = {}
+        for code, action in coded.items():
+            groups.setdefault(_prefix(code, depth), []).append(action)
+        if 1 < len(groups) <= MAX_CHOICES:
+            break
+    return groups

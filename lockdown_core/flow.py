@@ -117,7 +117,7 @@ def _begin_walkie_window(state: GameState, events: list[Event]) -> None:
     """R4.4: a short window where anyone may play a Walkie-talkie."""
     state.step = Step.WALKIE_WINDOW
     state.acted = set()
-    if _all_played(state, ("walkie_talkie",)) or not window_players(state):
+    if not window_players(state):
         begin_destinations(state, events)
 
 
@@ -126,20 +126,28 @@ def window_players(state: GameState) -> list[int]:
 
     The set depends on seats, positions and hand sizes, never on which cards
     are held, so how long a step lasts tells nobody what is in a hand.
+    It is empty once every copy of the cards the step allows is face up: then
+    nobody could act (R2.3), also in the middle of a window.
     """
     step = state.step
     if step == Step.WALKIE_WINDOW:
+        cards: tuple[str, ...] = ("walkie_talkie",)
         seats = [p for p in range(state.players) if state.hands[p]]
     elif step == Step.AFTER_MOVE:
+        cards = ("energy_drink",)
         seats = [state.mover] if state.hands[state.mover] else []
     elif step == Step.DISCUSSION and state.vote is not None:
         loc = state.vote.location
         if state.vote.kind == "attack":
+            cards = ATTACK_CARDS
             present = {c.owner for c in state.characters if c.location == loc}
         else:
+            cards = VOTE_CARDS
             present = set(state.vote.candidates)
         seats = [p for p in state.clockwise_from(state.badge) if p in present and state.hands[p]]
     else:
+        return []
+    if _all_played(state, cards):
         return []
     return [p for p in seats if p not in state.acted]
 
@@ -236,7 +244,7 @@ def begin_after_move(state: GameState, events: list[Event]) -> None:
     """Right after their move a player may drink Energy drinks (R5.4)."""
     state.step = Step.AFTER_MOVE
     state.acted = set()
-    if _all_played(state, ("energy_drink",)) or not window_players(state):
+    if not window_players(state):
         next_mover(state, events)
 
 
@@ -472,7 +480,6 @@ def begin_discussion(state: GameState, events: list[Event]) -> None:
     assert state.vote is not None
     state.step = Step.DISCUSSION
     state.acted = set()
-    cards = ATTACK_CARDS if state.vote.kind == "attack" else VOTE_CARDS
     players = window_players(state)
     events.append(
         Event(
@@ -480,7 +487,7 @@ def begin_discussion(state: GameState, events: list[Event]) -> None:
             {"vote": state.vote.kind, "location": state.vote.location, "players": players},
         )
     )
-    if _all_played(state, cards) or not players:
+    if not players:
         end_discussion(state, events)
 
 

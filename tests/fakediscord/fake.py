@@ -1,0 +1,494 @@
+"""`FakeDiscord`: the test's side of the fake, read like a person at a keyboard.
+
+A test builds guilds and people, then acts (`slash`, `click`, `select`, `submit_modal`) and
+reads what the bot did (`messages`, `ephemerals`, `dms`, `threads`, the interaction records).
+The same object serves the socket server (`server.py`) and the socket-less wiring
+(`wiring.py`); both attach a `GatewayLink` through which events reach the bot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
+
+from .actions import (
+    ImpossibleAction,
+    OptionValue,
+    command_data,
+    component_data,
+    interaction_payload,
+    modal_submit_data,
+)
+from .payloads import guild_payload
+from .protocol import (
+    BOT_PERMISSIONS,
+    EVERYONE_PERMISSIONS,
+    ChannelType,
+    Intent,
+    InteractionType,
+    Permission,
+)
+from .records import (
+    FakeChannel,
+    FakeGuild,
+    FakeInteraction,
+    FakeMessage,
+    FakeRole,
+    FakeUser,
+    RequestRecord,
+)
+from .rest import RestApi
+from .world import World
+
+Json = dict[str, Any]
+
+DEFAULT_TIMEOUT = 5.0
+
+
+class GatewayLink(Protocol):
+    """A bot connection the fake pushes gateway events into."""
+
+    @property
+    def intents(self) -> int: ...
+
+    async def send_event(self, event: str, data: Json) -> None: ...
+
+
+class InteractionNotAnswered(AssertionError):
+    """The bot did not answer an interaction Discord would have shown as 'failed'."""
+
+
+def _wanted(intents: int, event: str, data: Json) -> bool:
+    """Whether Discord would send this event to a session with these intents."""
+    if event.startswith("MESSAGE_"):
+        needed = Intent.GUILD_MESSAGES if "guild_id" in data else Intent.DIRECT_MESSAGES
+        return bool(intents & needed)
+    if event.startswith(("THREAD_", "CHANNEL_", "GUILD_")):
+        return bool(intents & Intent.GUILDS)
+    return True
+
+
+class FakeDiscord:
+    """One fake Discord: its world, its REST API, the bots connected to it, and the test API."""
+
+    def __init__(self, *, token: str = "fake-bot-token", bot_name: str = "Lockdown") -> None:
+        self.world = World(token=token, bot_name=bot_name)
+        self.rest = RestApi(self.world, self.dispatch, self._note_change)
+        self._links: list[GatewayLink] = []
+        self._change = asyncio.Event()
+        self._last_activity = time.monotonic()
+
+    # -- who is who ---------------------------------------------------------------------
+
+    @property
+    def token(self) -> str:
+        return self.world.token
+
+    @property
+    def bot(self) -> FakeUser:
+        return self.world.bot
+
+    @property
+    def application_id(self) -> int:
+        return self.world.application_id
+
+    @property
+    def guilds(self) -> list[FakeGuild]:
+        return list(self.world.guilds.values())
+
+    @property
+    def interaction_deadline(self) -> float | None:
+        """Seconds after which interaction callbacks are refused (3, like Discord; None: never)."""
+        return self.rest.deadline
+
+    @interaction_deadline.setter
+    def interaction_deadline(self, seconds: float | None) -> None:
+        self.rest.deadline = seconds
+
+    def create_guild(
+        self,
+        name: str = "Lockdown Test Server",
+        *,
+        members: int | Sequence[str] = 4,
+        channels: Sequence[str] = ("general",),
+        locale: str = "en-US",
+        member_locale: str | None = None,
+    ) -> FakeGuild:
+        """A server with text channels and people; the first member is the owner.
+
+        `members` is a count (people named player1, player2, ...) or the list of names.
+        Every guild has a 'Moderator' role granting Manage Server (see `make_moderator`).
+        Build guilds before the bot connects: they reach it in the READY burst.
+        """
+        if self._links:
+            raise RuntimeError("create guilds before the bot connects: they arrive with READY")
+        names = (
+            [f"player{n}" for n in range(1, members + 1)] if isinstance(members, int) else members
+        )
+        if not names:
+            raise ValueError("a guild needs at least one member, its owner")
+        world = self.world
+        guild_id = world.new_id()
+        people = [world.add_user(n, locale=member_locale or locale) for n in names]
+        guild = FakeGuild(
+            id=guild_id,
+            name=name,
+            locale=locale,
+            owner_id=people[0].id,
+            everyone_role=FakeRole(guild_id, "@everyone", EVERYONE_PERMISSIONS),
+            moderator_role=FakeRole(world.new_id(), "Moderator", int(Permission.MANAGE_GUILD), 1),
+            bot_role=FakeRole(world.new_id(), self.bot.name, BOT_PERMISSIONS, 2, managed=True),
+            created_at=world.now(),
+        )
+        world.guilds[guild.id] = guild
+        for person in people:
+            world.join(guild, person)
+        world.join(guild, self.bot, role_ids=[guild.bot_role.id])
+        for position, channel_name in enumerate(channels):
+            channel = FakeChannel(
+                id=world.new_id(),
+                type=ChannelType.TEXT,
+                name=channel_name,
+                created_at=world.now(),
+                guild_id=guild.id,
+                position=position,
+            )
+            world.channels[channel.id] = channel
+            guild.channels.append(channel)
+        return guild
+
+    def add_member(
+        self, guild: FakeGuild, name: str, *, locale: str = "en-US", moderator: bool = False
+    ) -> FakeUser:
+        """Someone joins. The bot learns about them from their interactions (no member event)."""
+        user = self.world.add_user(name, locale=locale)
+        self.world.join(guild, user)
+        if moderator:
+            self.make_moderator(guild, user)
+        return user
+
+    def make_moderator(self, guild: FakeGuild, user: FakeUser) -> None:
+        roles = guild.memberships[user.id].role_ids
+        if guild.moderator_role.id not in roles:
+            roles.append(guild.moderator_role.id)
+
+    def guild_payloads(self) -> list[Json]:
+        """The GUILD_CREATE bodies a session receives after READY."""
+        return [guild_payload(self.world, guild) for guild in self.world.guilds.values()]
+
+    # -- the bot's connections ----------------------------------------------------------
+
+    def attach(self, link: GatewayLink) -> None:
+        self._links.append(link)
+        self._note_change()
+
+    def detach(self, link: GatewayLink) -> None:
+        if link in self._links:
+            self._links.remove(link)
+        self._note_change()
+
+    @property
+    def connected(self) -> bool:
+        return bool(self._links)
+
+    async def dispatch(self, event: str, data: Json) -> None:
+        """Push a gateway event to every connected bot session that asked for it."""
+        for link in list(self._links):
+            if _wanted(link.intents, event, data):
+                await link.send_event(event, data)
+
+    # -- acting like a person -----------------------------------------------------------
+
+    async def slash(
+        self,
+        user: FakeUser,
+        command: str,
+        *,
+        channel: FakeChannel,
+        subcommand: str | None = None,
+        options: Mapping[str, OptionValue] | None = None,
+        wait: bool = True,
+        within: float = DEFAULT_TIMEOUT,
+    ) -> FakeInteraction:
+        """`user` runs `/command subcommand option:value...` in `channel`.
+
+        `subcommand` may name a group and its subcommand ("admin reset"). The command must
+        have been synced by the bot; ids, option types and nesting come from that sync.
+        With `wait`, returns once the bot answered (raising InteractionNotAnswered if not).
+        """
+        guild = self.world.guild_of(channel)
+        found = self.world.synced_command(command, guild.id if guild else None)
+        if found is None:
+            raise ImpossibleAction(f"no synced command /{command} where {user.name} is")
+        self._check_command_access(found, user, guild)
+        path = subcommand.split() if subcommand else []
+        data = command_data(self.world, found, path, options or {}, guild)
+        return await self._interact(
+            InteractionType.APPLICATION_COMMAND,
+            user,
+            channel,
+            data,
+            name=" ".join([command, *path]),
+            wait=wait,
+            within=within,
+        )
+
+    async def click(
+        self,
+        user: FakeUser,
+        message: FakeMessage,
+        custom_id: str,
+        *,
+        wait: bool = True,
+        within: float = DEFAULT_TIMEOUT,
+    ) -> FakeInteraction:
+        """`user` clicks the button `custom_id` on `message`."""
+        return await self._on_component(user, message, custom_id, None, wait, within)
+
+    async def select(
+        self,
+        user: FakeUser,
+        message: FakeMessage,
+        custom_id: str,
+        values: Sequence[str | FakeUser],
+        *,
+        wait: bool = True,
+        within: float = DEFAULT_TIMEOUT,
+    ) -> FakeInteraction:
+        """`user` picks `values` in the select `custom_id` (option values, or people)."""
+        return await self._on_component(user, message, custom_id, values, wait, within)
+
+    async def submit_modal(
+        self,
+        user: FakeUser,
+        opened: FakeInteraction,
+        values: Mapping[str, str | Sequence[str]],
+        *,
+        wait: bool = True,
+        within: float = DEFAULT_TIMEOUT,
+    ) -> FakeInteraction:
+        """`user` fills the modal the bot opened in answer to `opened`, and submits it."""
+        if opened.modal is None:
+            raise ImpossibleAction(f"the bot opened no modal in answer to {opened}")
+        if opened.user.id != user.id:
+            raise ImpossibleAction(f"the modal was shown to {opened.user.name}, not {user.name}")
+        data = modal_submit_data(opened.modal, values)
+        return await self._interact(
+            InteractionType.MODAL_SUBMIT,
+            user,
+            self.world.channel(opened.channel_id),
+            data,
+            message=opened.message,
+            custom_id=data["custom_id"],
+            wait=wait,
+            within=within,
+        )
+
+    def _check_command_access(self, command: Json, user: FakeUser, guild: FakeGuild | None) -> None:
+        """Discord hides a command from who may not use it; a person cannot run what is hidden."""
+        if guild is None:
+            contexts = command.get("contexts")
+            in_dms = 1 in contexts if contexts is not None else command.get("dm_permission", True)
+            if not in_dms:
+                raise ImpossibleAction(f"/{command['name']} cannot be used in DMs")
+            return
+        needed = command.get("default_member_permissions")
+        if needed is not None:
+            have = self.world.permissions(guild, user.id)
+            if int(needed) & have != int(needed):
+                raise ImpossibleAction(f"{user.name} lacks the permissions for /{command['name']}")
+
+    async def _on_component(
+        self,
+        user: FakeUser,
+        message: FakeMessage,
+        custom_id: str,
+        values: Sequence[str | FakeUser] | None,
+        wait: bool,
+        within: float,
+    ) -> FakeInteraction:
+        if message.deleted:
+            raise ImpossibleAction(f"message {message.id} was deleted")
+        if message.visible_to not in (None, user.id):
+            raise ImpossibleAction(f"{user.name} cannot see the ephemeral message {message.id}")
+        channel = self.world.channel(message.channel_id)
+        data = component_data(self.world, message, custom_id, values, self.world.guild_of(channel))
+        return await self._interact(
+            InteractionType.MESSAGE_COMPONENT,
+            user,
+            channel,
+            data,
+            message=message,
+            custom_id=custom_id,
+            wait=wait,
+            within=within,
+        )
+
+    async def _interact(
+        self,
+        kind: InteractionType,
+        user: FakeUser,
+        channel: FakeChannel,
+        data: Json,
+        *,
+        message: FakeMessage | None = None,
+        name: str | None = None,
+        custom_id: str | None = None,
+        wait: bool,
+        within: float,
+    ) -> FakeInteraction:
+        if not self.world.can_see(user, channel):
+            raise ImpossibleAction(f"{user.name} cannot see channel {channel.name or channel.id}")
+        if not self._links:
+            raise RuntimeError("no bot is connected to the fake Discord")
+        interaction_id = self.world.new_id()
+        token = f"ix-{interaction_id}-{secrets.token_hex(8)}"
+        payload = interaction_payload(
+            self.world,
+            interaction_id=interaction_id,
+            token=token,
+            kind=kind,
+            user=user,
+            channel=channel,
+            data=data,
+            message=message,
+        )
+        interaction = FakeInteraction(
+            id=interaction_id,
+            token=token,
+            type=kind,
+            user=user,
+            channel_id=channel.id,
+            guild_id=channel.guild_id,
+            payload=payload,
+            created_at=time.monotonic(),
+            name=name,
+            custom_id=custom_id,
+            message=message,
+        )
+        self.world.interactions[interaction.id] = interaction
+        await self.dispatch("INTERACTION_CREATE", payload)
+        if wait and not await self.wait_answered(interaction, within):
+            late = interaction.late_callbacks
+            raise InteractionNotAnswered(
+                f"the bot did not answer {name or custom_id or kind.name} within {within}s"
+                + (f"; Discord refused its late answers after {late}s" if late else "")
+            )
+        return interaction
+
+    # -- waiting ------------------------------------------------------------------------
+
+    def _note_change(self) -> None:
+        self._last_activity = time.monotonic()
+        self._change.set()
+        self._change = asyncio.Event()
+
+    async def wait_until(
+        self, condition: Callable[[], bool], within: float = DEFAULT_TIMEOUT
+    ) -> bool:
+        """Wait (bounded) until `condition()` holds, re-checking after each bot request."""
+        deadline = time.monotonic() + within
+        while not condition():
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return False
+            try:
+                await asyncio.wait_for(self._change.wait(), remaining)
+            except TimeoutError:
+                return condition()
+        return True
+
+    async def wait_answered(
+        self, interaction: FakeInteraction, within: float = DEFAULT_TIMEOUT
+    ) -> bool:
+        """Wait until the bot answered (or Discord refused a late answer); True if answered.
+
+        `interaction.answered_in_time` then tells whether it was within Discord's 3 seconds.
+        """
+        await self.wait_until(
+            lambda: interaction.answered or bool(interaction.late_callbacks), within
+        )
+        return interaction.answered
+
+    async def settle(self, quiet: float = 0.2, within: float = DEFAULT_TIMEOUT) -> bool:
+        """Wait until the bot made no request for `quiet` seconds; False if it never paused."""
+        deadline = time.monotonic() + within
+        while True:
+            idle_for = time.monotonic() - self._last_activity
+            if idle_for >= quiet:
+                return True
+            if time.monotonic() + (quiet - idle_for) > deadline:
+                return False
+            await asyncio.sleep(quiet - idle_for)
+
+    # -- reading what happened ----------------------------------------------------------
+
+    def channel(self, channel_id: int) -> FakeChannel:
+        return self.world.channel(channel_id)
+
+    def messages(
+        self, channel: FakeChannel | int, *, include_deleted: bool = False
+    ) -> list[FakeMessage]:
+        """What everyone sees in a channel, thread or DM, oldest first (no ephemeral ones)."""
+        channel_id = channel if isinstance(channel, int) else channel.id
+        return [
+            m
+            for m in self.world.channel_messages(channel_id)
+            if not m.ephemeral and (include_deleted or not m.deleted)
+        ]
+
+    def last_message(self, channel: FakeChannel | int) -> FakeMessage:
+        found = self.messages(channel)
+        if not found:
+            raise AssertionError(f"no message in channel {channel}")
+        return found[-1]
+
+    def ephemerals(self, user: FakeUser) -> list[FakeMessage]:
+        """The 'only you can see this' messages `user` got, oldest first."""
+        return [
+            m for m in self.world.messages.values() if m.visible_to == user.id and not m.deleted
+        ]
+
+    def dm_channel(self, user: FakeUser) -> FakeChannel:
+        return self.world.dm_channel(user)
+
+    def dms(self, user: FakeUser) -> list[FakeMessage]:
+        """The direct messages the bot managed to deliver to `user`, oldest first."""
+        return self.messages(self.world.dm_channel(user))
+
+    def threads(self, parent: FakeChannel | None = None) -> list[FakeChannel]:
+        return [
+            c
+            for c in self.world.channels.values()
+            if c.is_thread and (parent is None or c.parent_id == parent.id)
+        ]
+
+    def thread(self, name: str) -> FakeChannel:
+        for candidate in self.threads():
+            if candidate.name == name:
+                return candidate
+        raise KeyError(f"no thread named {name!r}: {[t.name for t in self.threads()]}")
+
+    def commands(self, guild: FakeGuild | None = None) -> list[Json]:
+        """The commands the bot synced, globally or for one guild."""
+        return self.world.commands.get(guild.id if guild else None, [])
+
+    @property
+    def interactions(self) -> list[FakeInteraction]:
+        return list(self.world.interactions.values())
+
+    @property
+    def requests(self) -> list[RequestRecord]:
+        return self.world.requests
+
+    @property
+    def unknown_requests(self) -> list[RequestRecord]:
+        """Calls to routes the fake does not implement (answered 404)."""
+        return [r for r in self.world.requests if not r.routed]
+
+    def assert_no_unknown_routes(self) -> None:
+        unknown = [f"{r.method} {r.path}" for r in self.unknown_requests]
+        assert not unknown, f"the bot called routes the fake Discord does not know: {unknown}"

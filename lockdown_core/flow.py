@@ -156,7 +156,7 @@ def begin_destinations(state: GameState, events: list[Event]) -> None:
     """R5.1: the badge holder chooses first, in the open."""
     state.acted = set()
     state.destinations = {}
-    if state.has_characters(state.badge):
+    if destination_options(state, state.badge):
         state.step = Step.BADGE_DESTINATION
         state.mover = state.badge
         return
@@ -169,10 +169,23 @@ def begin_secret_destinations(state: GameState, events: list[Event]) -> None:
         reveal_destinations(state, events)
 
 
+def destination_options(state: GameState, player: int) -> list[int]:
+    """R5.2: open locations where the player has a character that is not there yet.
+
+    Empty for a seat with no character (R8.6), and also for one whose every
+    character is in the only open location (the Parking lot, once 1-5 are
+    closed): that seat has no destination and no move this turn.
+    """
+    mine = {c.location for c in state.characters if c.owner == player and c.location > 0}
+    return [loc for loc in range(1, 7) if not state.closed[loc] and mine and (mine - {loc})]
+
+
 def destination_players(state: GameState) -> list[int]:
     """Seats that still owe a secret destination (R5.1, R8.6)."""
     return [
-        p for p in range(state.players) if p not in state.destinations and state.has_characters(p)
+        p
+        for p in range(state.players)
+        if p not in state.destinations and destination_options(state, p)
     ]
 
 

@@ -21,7 +21,18 @@ from lockdown_core.actions import (
     PlaceFamily,
     SearchTruck,
 )
+from lockdown_core.flow import destination_options
 from lockdown_core.model import GameState, Step
+
+__all__ = [
+    "Decision",
+    "destination_options",
+    "legal_actions",
+    "pending",
+    "pending_players",
+    "placement_options",
+    "truck_options",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,12 +62,6 @@ def pending_players(state: GameState) -> list[int]:
 
 def pending(state: GameState) -> list[Decision]:
     return [Decision(p, state.step) for p in pending_players(state)]
-
-
-def destination_options(state: GameState, player: int) -> list[int]:
-    """R5.2: open locations where the player has a character that is not there yet."""
-    mine = {c.location for c in state.characters if c.owner == player and c.location > 0}
-    return [loc for loc in range(1, 7) if not state.closed[loc] and mine and (mine - {loc})]
 
 
 def truck_options(state: GameState, player: int) -> list[SearchTruck]:

@@ -1,0 +1,20 @@
+"""Shared by every test: the developer's own bot settings never reach a test."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.settings import Settings
+
+
+@pytest.fixture(autouse=True)
+def _no_local_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hide the setting variables and the `.env` file of the machine running the tests.
+
+    Otherwise a real DISCORD_TOKEN or DEV_GUILD_ID would change what the tests
+    see, and a test could end up holding a real token. Tests that read a `.env`
+    pass one explicitly (`Settings(_env_file=...)`) or run a subprocess.
+    """
+    for name in Settings.model_fields:
+        monkeypatch.delenv(name.upper(), raising=False)
+    monkeypatch.setitem(Settings.model_config, "env_file", None)

@@ -8,10 +8,11 @@ never forks the engine. A malformed file fails loudly with its name and field.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
 from lockdown_core.errors import DataError
 
@@ -80,22 +81,44 @@ class Ruleset(_Strict):
     epilogue_fallback: str
     variants: tuple[str, ...] = ()
 
-    @model_validator(mode="after")
-    def _consistent(self) -> Ruleset:
-        ids = [loc.id for loc in self.locations]
-        if ids != [1, 2, 3, 4, 5, 6]:
+    # Cross-field checks sit on the later field of each pair (both live in the same
+    # data file), so that an error names a field and therefore its file.
+
+    @field_validator("locations")
+    @classmethod
+    def _numbered(cls, locations: tuple[LocationSpec, ...]) -> tuple[LocationSpec, ...]:
+        if [loc.id for loc in locations] != [1, 2, 3, 4, 5, 6]:
             raise ValueError("locations must be numbered 1 to 6 in order")
-        kind_keys = {k.key for k in self.kinds}
-        for member in (*self.family, "useless"):
+        return locations
+
+    @field_validator("max_dice")
+    @classmethod
+    def _enough_dice(cls, max_dice: int, info: ValidationInfo) -> int:
+        if max_dice < info.data.get("start_dice", 0):
+            raise ValueError("start_dice cannot exceed max_dice")
+        return max_dice
+
+    @field_validator("family")
+    @classmethod
+    def _known_kinds(cls, family: tuple[str, ...], info: ValidationInfo) -> tuple[str, ...]:
+        if "kinds" not in info.data:
+            return family  # the kinds have an error of their own
+        kind_keys = {k.key for k in info.data["kinds"]}
+        for member in (*family, "useless"):
             if member not in kind_keys:
                 raise ValueError(f"family member {member!r} is not a character kind")
-        card_keys = {c.key for c in self.cards}
-        for weapon in self.weapons:
+        return family
+
+    @field_validator("weapons")
+    @classmethod
+    def _known_cards(cls, weapons: tuple[str, ...], info: ValidationInfo) -> tuple[str, ...]:
+        if "cards" not in info.data:
+            return weapons  # the cards have an error of their own
+        card_keys = {c.key for c in info.data["cards"]}
+        for weapon in weapons:
             if weapon not in card_keys:
                 raise ValueError(f"weapon {weapon!r} is not a card")
-        if self.start_dice > self.max_dice:
-            raise ValueError("start_dice cannot exceed max_dice")
-        return self
+        return weapons
 
     def kind(self, key: str) -> KindSpec:
         for spec in self.kinds:
@@ -134,38 +157,80 @@ def _read(path: Path) -> Any:
         raise DataError(f"{path.name}: cannot be read as JSON: {exc}") from exc
 
 
-def _describe(file: str, exc: ValidationError) -> DataError:
+def _describe(exc: ValidationError, where: Callable[[str], tuple[str, str]]) -> DataError:
+    """The first error as "file: field path: message"; `where` maps a Ruleset field to
+    the file and the name it has there."""
     first = exc.errors()[0]
-    field = ".".join(str(p) for p in first["loc"]) or "(top level)"
-    return DataError(f"{file}: field {field}: {first['msg']}")
+    path = [str(p) for p in first["loc"]] or ["(top level)"]
+    file, name = where(path[0])
+    field = ".".join([name, *path[1:]])
+    return DataError(f"{file}: field {field}: {first['msg'].removeprefix('Value error, ')}")
+
+
+def _in_file(file: str, prefix: str = "") -> Callable[[str], tuple[str, str]]:
+    return lambda field: (file, prefix + field)
 
 
 def load_variants(data_dir: Path = DATA_DIR) -> dict[str, VariantSpec]:
     raw = _read(data_dir / "variants.json")
-    try:
-        specs = [VariantSpec.model_validate(v) for v in raw["variants"]]
-    except ValidationError as exc:
-        raise _describe("variants.json", exc) from exc
-    except (KeyError, TypeError) as exc:
-        raise DataError(f"variants.json: field variants: missing or not a list ({exc})") from exc
+    if not isinstance(raw, dict) or not isinstance(raw.get("variants"), list):
+        raise DataError("variants.json: field variants: missing or not a list")
+    specs = []
+    for index, entry in enumerate(raw["variants"]):
+        try:
+            specs.append(VariantSpec.model_validate(entry))
+        except ValidationError as exc:
+            raise _describe(exc, _in_file("variants.json", f"variants.{index}.")) from exc
     return {spec.key: spec for spec in specs}
 
 
-def _base_fields(data_dir: Path) -> dict[str, Any]:
-    board = _read(data_dir / "board.json")
-    chars = _read(data_dir / "characters.json")
-    deck = _read(data_dir / "deck.json")
-    epilogues = _read(data_dir / "epilogues.json")
+# Where each field of the base rules lives, for errors about a field that is missing.
+_HOMES = {
+    "board.json": (
+        "locations",
+        "surveillance_room",
+        "parking_lot",
+        "monster_tokens",
+        "cold_storage_rows",
+        "start_dice",
+        "max_dice",
+        "close_at",
+    ),
+    "characters.json": (
+        "kinds",
+        "family",
+        "useless_at_player_counts",
+        "min_players",
+        "max_players",
+    ),
+    "deck.json": ("cards", "weapons", "start_cards", "truck_draw", "truck_gift", "keys_points"),
+}
+_EPILOGUE_FIELDS = {"epilogue_order": "order", "epilogue_fallback": "fallback"}
+
+
+def _base_fields(data_dir: Path) -> tuple[dict[str, Any], dict[str, str]]:
+    """The merged base files, and the file each field was read from."""
     fields: dict[str, Any] = {}
-    for name, part in (("board.json", board), ("characters.json", chars), ("deck.json", deck)):
+    homes = {field: file for file, names in _HOMES.items() for field in names}
+    found: dict[str, str] = {}
+    for name in ("board.json", "characters.json", "deck.json"):
+        part = _read(data_dir / name)
         if not isinstance(part, dict):
             raise DataError(f"{name}: the top level must be an object")
-        fields.update(part)
-    if not isinstance(epilogues, dict) or "order" not in epilogues or "fallback" not in epilogues:
-        raise DataError("epilogues.json: fields order and fallback are required")
-    fields["epilogue_order"] = epilogues["order"]
-    fields["epilogue_fallback"] = epilogues["fallback"]
-    return fields
+        for key, value in part.items():
+            if key in found:
+                raise DataError(f"{name}: field {key}: already set in {found[key]}")
+            found[key] = name
+            fields[key] = value
+    epilogues = _read(data_dir / "epilogues.json")
+    if not isinstance(epilogues, dict):
+        raise DataError("epilogues.json: the top level must be an object")
+    for field, key in _EPILOGUE_FIELDS.items():
+        if key not in epilogues:
+            raise DataError(f"epilogues.json: field {key}: Field required")
+        fields[field] = epilogues[key]
+        found[field] = "epilogues.json"
+    return fields, {**homes, **found}
 
 
 def _apply_variant(fields: dict[str, Any], variant: VariantSpec) -> None:
@@ -196,16 +261,30 @@ def _apply_variant(fields: dict[str, Any], variant: VariantSpec) -> None:
 
 
 def load_ruleset(variants: tuple[str, ...] | list[str] = (), data_dir: Path = DATA_DIR) -> Ruleset:
-    """The base rules with the named variants applied in the order given."""
-    fields = _base_fields(data_dir)
+    """The base rules with the named variants applied in the order given.
+
+    The base files are checked first, then the rules after each variant, so an
+    error names the file (or the variant) that is wrong.
+    """
+    fields, homes = _base_fields(data_dir)
+    fields["variants"] = tuple(variants)
+
+    def in_base(field: str) -> tuple[str, str]:
+        file = homes.get(field, "board.json/characters.json/deck.json")
+        return file, _EPILOGUE_FIELDS.get(field, field)
+
+    ruleset = _validate(fields, in_base)
     known = load_variants(data_dir)
     for name in variants:
         if name not in known:
             raise DataError(f"variants.json: no variant named {name!r}")
         _apply_variant(fields, known[name])
-    fields["variants"] = tuple(variants)
+        ruleset = _validate(fields, _in_file(f"variants.json: variant {name}"))
+    return ruleset
+
+
+def _validate(fields: dict[str, Any], where: Callable[[str], tuple[str, str]]) -> Ruleset:
     try:
         return Ruleset.model_validate(fields)
     except ValidationError as exc:
-        files = "board.json/characters.json/deck.json"
-        raise _describe(files if not variants else f"{files} with {list(variants)}", exc) from exc
+        raise _describe(exc, where) from exc

@@ -1,0 +1,101 @@
+"""Play a whole game with AI seats: the driver behind `lockdown simulate` and the benchmark.
+
+The driver is the only part that touches the `GameState`. For each decision
+it asks one pending seat, giving that seat's AI its own view and legal
+actions; after each action every AI is shown the events visible to its seat.
+In steps where several seats are pending at once (discussions, card windows,
+designations, secret destinations) the seats are asked in turn, round-robin,
+so that in a discussion one seat may answer another's card before saying Done.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from lockdown_core.actions import Action
+from lockdown_core.ai.player import Player
+from lockdown_core.engine import apply, new_game
+from lockdown_core.events import Event
+from lockdown_core.legal import legal_actions, pending_players
+from lockdown_core.model import GameState, Step
+from lockdown_core.ruleset import Ruleset
+from lockdown_core.view import view
+
+# The longest of 7,500 random 6-player games (base rules, Big families, Hush, Lone
+# survivor, and the three at once) took 411 actions; a game still running after
+# ten times that is going round in circles.
+MAX_ACTIONS = 5000
+
+# Called with each accepted action (None for the opening) and the events it caused.
+Observer = Callable[[Action | None, list[Event]], None]
+
+
+class EndlessGame(RuntimeError):
+    """The game did not end within the driver's action limit: an engine or AI bug."""
+
+
+class IllegalChoice(RuntimeError):
+    """An AI answered with an action that was not among its legal actions."""
+
+
+@dataclass(slots=True)
+class GameOutcome:
+    """A finished game and how many actions it took."""
+
+    state: GameState
+    actions: int
+
+
+def play_game(
+    rules: Ruleset,
+    players: Sequence[Player],
+    seed: int | str,
+    *,
+    max_actions: int = MAX_ACTIONS,
+    observer: Observer | None = None,
+) -> GameOutcome:
+    """Play one game to its end with one AI per seat (`len(players)` seats)."""
+    state, events = new_game(rules, len(players), seed)
+    watchers = [(seat, p) for seat, p in enumerate(players) if p.uses_view]
+    if observer is not None:
+        observer(None, events)
+    _show(watchers, events)
+    actions = 0
+    last = -1
+    while state.step != Step.GAME_OVER:
+        if actions >= max_actions:
+            raise EndlessGame(f"no end after {actions} actions (turn {state.turn}, {state.step})")
+        waiting = pending_players(state)
+        if not waiting:
+            raise EndlessGame(f"the game waits for nobody at step {state.step}")
+        seat = _next_seat(waiting, last)
+        legal = legal_actions(state, seat)
+        if not legal:
+            raise EndlessGame(f"seat {seat} is pending at {state.step} with no legal action")
+        player = players[seat]
+        action = player.choose(view(state, seat) if player.uses_view else {}, legal)
+        if action not in legal:
+            raise IllegalChoice(f"seat {seat} chose {action!r} at {state.step}")
+        events = apply(state, action)
+        actions += 1
+        last = seat
+        if observer is not None:
+            observer(action, events)
+        _show(watchers, events)
+    return GameOutcome(state, actions)
+
+
+def _next_seat(waiting: list[int], last: int) -> int:
+    """The first pending seat after the last one asked, going round the table."""
+    for seat in waiting:
+        if seat > last:
+            return seat
+    return waiting[0]
+
+
+def _show(watchers: list[tuple[int, Player]], events: list[Event]) -> None:
+    for seat, player in watchers:
+        mine = [e for e in events if e.to is None or seat in e.to]
+        if mine:
+            player.observe(mine)

@@ -84,12 +84,14 @@ class Vote:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Vote:
+        if data["kind"] not in ("truck", "badge", "attack") or data["location"] not in range(1, 7):
+            raise ValueError(f"malformed vote {data!r}")
         vote = cls(data["kind"], data["location"])
-        vote.candidates = list(data["candidates"])
+        vote.candidates = [int(p) for p in data["candidates"]]
         vote.designations = {int(k): int(v) for k, v in data["designations"].items()}
         vote.guns = {int(k): int(v) for k, v in data["guns"].items()}
-        vote.tied = list(data["tied"])
-        vote.revealed = bool(data["revealed"])
+        vote.tied = [int(p) for p in data["tied"]]
+        vote.revealed = _flag(data["revealed"])
         return vote
 
 
@@ -240,6 +242,8 @@ class GameState:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameState:
         """Rebuild a state; raises ValueError (or KeyError/TypeError) on a broken row."""
+        if not isinstance(data, dict):
+            raise TypeError("a stored state is a JSON object")
         if data.get("schema") != SCHEMA_VERSION:
             raise ValueError(f"unsupported state schema {data.get('schema')!r}")
         rules = Ruleset.model_validate(data["rules"])
@@ -250,22 +254,22 @@ class GameState:
         state.seed_hash = str(data["seed_hash"])
         state.turn = int(data["turn"])
         state.step = str(data["step"])
-        state.characters = [Character(*row) for row in data["characters"]]
+        state.characters = [_character(row) for row in data["characters"]]
         state.monsters = [int(m) for m in data["monsters"]]
         state.supply = int(data["supply"])
-        state.closed = [bool(c) for c in data["closed"]]
+        state.closed = [_flag(c) for c in data["closed"]]
         state.cold_storage = [int(c) for c in data["cold_storage"]]
-        state.rows_triggered = [bool(r) for r in data["rows_triggered"]]
+        state.rows_triggered = [_flag(r) for r in data["rows_triggered"]]
         state.deck = [str(c) for c in data["deck"]]
         state.box = [str(c) for c in data["box"]]
         state.played = [str(c) for c in data["played"]]
         state.hands = [[str(c) for c in hand] for hand in data["hands"]]
         state.badge = int(data["badge"])
         state.martyr = int(data["martyr"])
-        state.badge_won = bool(data["badge_won"])
+        state.badge_won = _flag(data["badge_won"])
         state.dice = [int(d) for d in data["dice"]]
         state.dice_seen = {int(p) for p in data["dice_seen"]}
-        state.dice_revealed = bool(data["dice_revealed"])
+        state.dice_revealed = _flag(data["dice_revealed"])
         state.destinations = {int(k): int(v) for k, v in data["destinations"].items()}
         state.vote = Vote.from_dict(data["vote"]) if data["vote"] else None
         state.drawn = [str(c) for c in data["drawn"]]
@@ -273,6 +277,50 @@ class GameState:
         state.acted = {int(p) for p in data["acted"]}
         state.attack_location = int(data["attack_location"])
         state.result = data["result"]
-        if len(state.hands) != state.players or len(state.monsters) != 7:
-            raise ValueError("state does not match its number of players or locations")
+        state._check_shape()
         return state
+
+    def _check_shape(self) -> None:
+        """Refuse a stored state no game can be in: sizes, seats, kinds, places, names."""
+        seats = range(self.players)
+        cards = {c.key for c in self.rules.cards}
+        held = [*self.deck, *self.box, *self.played, *self.drawn]
+        held += [card for hand in self.hands for card in hand]
+        broken = {
+            "players": len(self.hands) != self.players
+            or not self.rules.min_players <= self.players <= self.rules.max_players,
+            "step": self.step not in _STEPS,
+            "locations": len(self.monsters) != 7 or len(self.closed) != 7,
+            "rows_triggered": len(self.rows_triggered) != len(self.rules.cold_storage_rows),
+            "characters": any(
+                c.id != index
+                or c.owner not in seats
+                or c.kind not in self.kind_specs
+                or not UNPLACED <= c.location <= 6
+                for index, c in enumerate(self.characters)
+            ),
+            "seats": any(p not in seats for p in (self.badge, self.martyr, self.mover)),
+            "cards": any(card not in cards for card in held),
+            "dice": any(not 1 <= die <= 6 for die in [*self.dice, *self.rng.forced_dice]),
+        }
+        wrong = [name for name, bad in broken.items() if bad]
+        if wrong:
+            raise ValueError(f"stored state is inconsistent: {', '.join(wrong)}")
+
+
+_STEPS = frozenset(value for name, value in vars(Step).items() if name.isupper())
+
+
+def _flag(value: Any) -> bool:
+    """A stored boolean; a string such as "false" must not read as True."""
+    if not isinstance(value, bool):
+        raise TypeError(f"expected true or false, got {value!r}")
+    return value
+
+
+def _character(row: Any) -> Character:
+    """One stored character row `[id, owner, kind, location, hidden]`, types checked."""
+    cid, owner, kind, location, hidden = row
+    if not isinstance(kind, str):
+        raise TypeError(f"malformed character row {row!r}")
+    return Character(int(cid), int(owner), kind, int(location), _flag(hidden))

@@ -34,7 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    return replay_file(args.file, quiet=args.quiet, out=sys.stdout)
+    return replay_file(args.file, quiet=args.quiet, out=sys.stdout, err=sys.stderr)
 
 
 def load(path: Path) -> Scenario:
@@ -51,12 +51,13 @@ def load(path: Path) -> Scenario:
         raise ScenarioError(f"{path}: {exc}") from exc
 
 
-def replay_file(path: Path, *, quiet: bool, out: TextIO) -> int:
+def replay_file(path: Path, *, quiet: bool, out: TextIO, err: TextIO) -> int:
+    """Print the public log, the final position and any failure; returns the exit status."""
     try:
         scenario = load(path)
         result = run_scenario(scenario)
     except ScenarioError as exc:
-        print(f"malformed: {exc}", file=out)
+        print(f"malformed: {exc}", file=err)
         return 2
     if not quiet:
         for event in result.public_log:

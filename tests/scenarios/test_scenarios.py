@@ -7,14 +7,13 @@ RULES.md, not copied from the engine's output.
 
 from __future__ import annotations
 
-import argparse
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.cli import replay as replay_cli
+from bot.cli.main import dispatch
 from lockdown_core import GameRecord, Timeout, new_game, pending_players, replay
 from lockdown_core.engine import apply
 from lockdown_core.ruleset import load_ruleset
@@ -28,11 +27,11 @@ def _load(name: str) -> Any:
     return json.loads((HERE / name).read_text(encoding="utf-8"))
 
 
-def _cli(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
-    parser = argparse.ArgumentParser(prog="lockdown replay")
-    replay_cli.add_arguments(parser)
-    code = replay_cli.run(parser.parse_args([str(path)]))
-    return code, capsys.readouterr().out
+def _cli(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """`lockdown replay PATH` as the console script runs it: status, stdout, stderr."""
+    code = dispatch(["replay", str(path)])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
 
 
 def test_there_are_enough_scenarios() -> None:
@@ -64,7 +63,7 @@ def test_replay_exits_1_and_names_a_failed_expectation(
     data["expect"]["martyr"] = 2
     path = tmp_path / "wrong.json"
     path.write_text(json.dumps(data), encoding="utf-8")
-    code, out = _cli(path, capsys)
+    code, out, _ = _cli(path, capsys)
     assert code == 1
     assert "FAILED expect.martyr: expected 2, got 1" in out
 
@@ -76,7 +75,7 @@ def test_replay_exits_1_when_an_action_is_refused(
     data["actions"][-1] = {"type": "Devour", "player": 1, "character": 5}
     path = tmp_path / "refused.json"
     path.write_text(json.dumps(data), encoding="utf-8")
-    code, out = _cli(path, capsys)
+    code, out, _ = _cli(path, capsys)
     assert code == 1
     assert "character_cannot_be_devoured" in out
 
@@ -98,13 +97,14 @@ def test_replay_exits_2_on_a_malformed_file(
 ) -> None:
     path = tmp_path / "bad.json"
     path.write_text(content, encoding="utf-8")
-    code, out = _cli(path, capsys)
+    code, out, err = _cli(path, capsys)
     assert code == 2
-    assert message in out
+    assert message in err
+    assert out == ""
 
 
 def test_replay_prints_the_public_log_only(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out = _cli(HERE / "r3_2_truck_three_cards.json", capsys)
+    code, out, _ = _cli(HERE / "r3_2_truck_three_cards.json", capsys)
     assert code == 0
     assert "seat 0 gives a card to seat 3" in out
     # The searcher's draw and the gift are private (R3.4): no card name is printed.

@@ -46,8 +46,10 @@ def _discussion_cards(state: GameState, player: int, hand: list[str]) -> list[Pl
     loc = vote.location
     mine_here = [c for c in state.characters if c.location == loc and c.owner == player]
     exposed = [c for c in mine_here if not c.hidden]
+    # R2.6: a Gun is for a voter of a vote; with a single exposed owner there is none (R7.5).
+    voters = {c.owner for c in state.characters if c.location == loc and not c.hidden}
     options: list[PlayCard] = []
-    if "gun" in hand and exposed:
+    if "gun" in hand and exposed and len(voters) > 1:
         options.append(PlayCard(player, "gun"))
     if vote.kind != "attack" or not mine_here:
         return options

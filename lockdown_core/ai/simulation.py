@@ -1,0 +1,157 @@
+"""Many AI games in a row, and what they add up to: the work behind `lockdown simulate`.
+
+Pure like the rest of the core: no clock here (the caller times the run) and
+every seed derives from the one given, so the same arguments give the same
+figures. A game that raises (an engine bug, an AI's illegal choice, a game
+that does not end) is counted in `errors` with its traceback kept, never
+skipped silently; the other figures cover the games that finished.
+"""
+
+from __future__ import annotations
+
+import traceback
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from lockdown_core.ai.autoplay import play_game
+from lockdown_core.ai.kinds import AI_KINDS, make_player
+from lockdown_core.epilogues import epilogue_to_unlock
+from lockdown_core.model import GameState
+from lockdown_core.ruleset import Ruleset
+
+# The line-ups `simulate` offers: every seat the same level, or both levels alternating.
+AI_CHOICES: tuple[str, ...] = (*AI_KINDS, "mix")
+
+
+def seat_kinds(ai: str, players: int, game: int) -> list[str]:
+    """The AI level of each seat in one game.
+
+    `mix` alternates cautious and random seats and swaps them every other
+    game, so that with an odd number of players neither level always has the
+    extra seat, and each level sits at each seat equally often.
+    """
+    if ai in AI_KINDS:
+        return [ai] * players
+    if ai != "mix":
+        raise ValueError(f"unknown AI line-up {ai!r}; expected one of {', '.join(AI_CHOICES)}")
+    return ["cautious" if (seat + game) % 2 == 0 else "random" for seat in range(players)]
+
+
+def game_seed(seed: int, game: int) -> str:
+    return f"{seed}/{game}"
+
+
+@dataclass
+class Tally:
+    """Running totals over the games of one simulation."""
+
+    players: int
+    games: int = 0
+    errors: int = 0
+    first_error: str | None = None
+    first_error_game: int | None = None
+    actions: int = 0
+    turns: int = 0
+    survivors: int = 0
+    living: int = 0
+    wins_by_seat: list[float] = field(default_factory=list)
+    wins_by_kind: dict[str, float] = field(default_factory=dict)
+    seats_by_kind: Counter[str] = field(default_factory=Counter)
+    points_by_kind: Counter[str] = field(default_factory=Counter)
+    closed: Counter[int] = field(default_factory=Counter)
+    epilogues: Counter[str] = field(default_factory=Counter)
+
+    def __post_init__(self) -> None:
+        if not self.wins_by_seat:
+            self.wins_by_seat = [0.0] * self.players
+
+    @property
+    def finished(self) -> int:
+        return self.games - self.errors
+
+    def add_game(self, state: GameState, kinds: list[str], actions: int) -> None:
+        """Count a finished game; a win is shared equally among co-winners."""
+        self.games += 1
+        result = state.result
+        assert result is not None
+        self.actions += actions
+        self.turns += state.turn
+        self.survivors += sum(1 for ids in result["survivors"] if ids)
+        winners: list[int] = result["winners"]
+        for seat in winners:
+            self.wins_by_seat[seat] += 1 / len(winners)
+            kind = kinds[seat]
+            self.wins_by_kind[kind] = self.wins_by_kind.get(kind, 0.0) + 1 / len(winners)
+        self.seats_by_kind.update(kinds)
+        specs = state.kind_specs
+        for c in state.characters:
+            if c.location:
+                self.living += 1
+                self.points_by_kind[c.kind] += specs[c.kind].points
+        keys = sum(result["scores"]) - sum(
+            specs[c.kind].points for c in state.characters if c.location
+        )
+        self.points_by_kind["keys_of_the_truck"] += keys
+        self.closed.update(loc for loc in range(1, 7) if state.closed[loc])
+        code = epilogue_to_unlock(state, ())
+        if code is not None:
+            self.epilogues[code] += 1
+
+    def add_error(self, game: int) -> None:
+        """Count a game that raised; call from inside the `except` block."""
+        self.games += 1
+        self.errors += 1
+        if self.first_error is None:
+            self.first_error = traceback.format_exc()
+            self.first_error_game = game
+
+    def summary(self) -> dict[str, Any]:
+        """The figures, as rates and averages over finished games (JSON-ready)."""
+        done = self.finished or 1
+        return {
+            "games": self.games,
+            "errors": self.errors,
+            "finished": self.finished,
+            "players": self.players,
+            "avg_actions": self.actions / done,
+            "avg_turns": self.turns / done,
+            "avg_survivors": self.survivors / done,
+            "avg_living_characters": self.living / done,
+            "win_rate_by_seat": {str(s): w / done for s, w in enumerate(self.wins_by_seat)},
+            "win_rate_by_ai": {
+                k: self.wins_by_kind.get(k, 0.0) / done for k in sorted(self.seats_by_kind)
+            },
+            "seats_by_ai": {k: n / done for k, n in sorted(self.seats_by_kind.items())},
+            "points_by_kind": {k: p / done for k, p in sorted(self.points_by_kind.items())},
+            "closed_rate": {str(loc): self.closed[loc] / done for loc in range(1, 6)},
+            "epilogues": {code: n / done for code, n in sorted(self.epilogues.items())},
+            "first_error_game": self.first_error_game,
+            "first_error": self.first_error,
+        }
+
+
+def simulate(
+    rules: Ruleset,
+    players: int,
+    ai: str,
+    games: int,
+    seed: int,
+    progress: Callable[[int], None] | None = None,
+) -> Tally:
+    """Play `games` games; `progress` is called with the number played after each one."""
+    tally = Tally(players)
+    for game in range(games):
+        kinds = seat_kinds(ai, players, game)
+        seed_text = game_seed(seed, game)
+        try:
+            seats = [make_player(k, s, f"{seed_text}/{s}") for s, k in enumerate(kinds)]
+            outcome = play_game(rules, seats, seed_text)
+        except Exception:
+            tally.add_error(game)
+        else:
+            tally.add_game(outcome.state, kinds, outcome.actions)
+        if progress is not None:
+            progress(game + 1)
+    return tally

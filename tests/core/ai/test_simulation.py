@@ -1,0 +1,79 @@
+"""`simulate`: seeded, honest about errors, and the figures add up."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from lockdown_core import load_ruleset
+from lockdown_core.ai import EndlessGame, play_game
+from lockdown_core.ai.simulation import seat_kinds, simulate
+
+
+def test_mix_alternates_levels_and_swaps_them_every_other_game() -> None:
+    assert seat_kinds("mix", 5, 0) == ["cautious", "random", "cautious", "random", "cautious"]
+    assert seat_kinds("mix", 5, 1) == ["random", "cautious", "random", "cautious", "random"]
+    assert seat_kinds("random", 3, 7) == ["random"] * 3
+    with pytest.raises(ValueError, match="unknown AI line-up"):
+        seat_kinds("clever", 3, 0)
+
+
+def test_same_seed_same_figures_other_seed_other_figures() -> None:
+    rules = load_ruleset()
+    first = simulate(rules, 4, "mix", 30, seed=5).summary()
+    assert simulate(rules, 4, "mix", 30, seed=5).summary() == first
+    assert simulate(rules, 4, "mix", 30, seed=6).summary() != first
+
+
+def test_the_figures_add_up() -> None:
+    """Wins are shared so they sum to 1 per game; every game unlocks exactly one epilogue
+    (R10.3's fallback included); points by kind plus Keys are the average total score."""
+    rules = load_ruleset()
+    tally = simulate(rules, 5, "random", 60, seed=1)
+    report = tally.summary()
+    assert report["games"] == report["finished"] == 60
+    assert report["errors"] == 0
+    assert report["first_error"] is None
+    assert sum(report["win_rate_by_seat"].values()) == pytest.approx(1.0)
+    assert sum(report["epilogues"].values()) == pytest.approx(1.0)
+    assert report["win_rate_by_ai"] == {"random": pytest.approx(1.0)}
+    assert report["seats_by_ai"] == {"random": 5}
+    assert report["avg_turns"] >= 1
+    assert 0 < report["avg_survivors"] <= 5
+    assert set(report["closed_rate"]) == {"1", "2", "3", "4", "5"}
+    assert set(report["points_by_kind"]) <= {"blocker", "leader", "weeper", "keys_of_the_truck"}
+
+
+def test_a_game_that_raises_is_counted_with_its_traceback_and_the_rest_go_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    real = play_game
+    calls = []
+
+    def flaky(*args: Any, **kwargs: Any) -> Any:
+        calls.append(args[2])
+        if len(calls) in (2, 4):
+            raise EndlessGame("no end after 5000 actions (turn 99, discussion)")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr("lockdown_core.ai.simulation.play_game", flaky)
+    tally = simulate(load_ruleset(), 3, "random", 6, seed=0)
+    report = tally.summary()
+    assert report["games"] == 6
+    assert report["errors"] == 2
+    assert report["finished"] == 4
+    assert report["first_error_game"] == 1
+    assert "EndlessGame: no end after 5000 actions" in report["first_error"]
+    assert "Traceback" in report["first_error"]
+    assert sum(report["epilogues"].values()) == pytest.approx(1.0), "rates over finished games"
+
+
+def test_cautious_beats_random_three_against_three() -> None:
+    """Six seats, cautious and random alternating (and swapping seats every game): with
+    even seats the fair share is 50%; cautious takes far more over 150 seeded games."""
+    report = simulate(load_ruleset(), 6, "mix", 150, seed=2024).summary()
+    assert report["errors"] == 0
+    assert report["seats_by_ai"] == {"cautious": 3, "random": 3}
+    assert report["win_rate_by_ai"]["cautious"] > 0.8
+    assert report["win_rate_by_ai"]["random"] < 0.2

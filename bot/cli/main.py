@@ -17,6 +17,7 @@ from typing import NoReturn
 
 COMMAND_MODULES: tuple[str, ...] = (
     "bot.cli.replay",
+    "bot.cli.simulate",
     "bot.cli.version",
 )
 

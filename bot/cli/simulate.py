@@ -1,0 +1,138 @@
+"""`lockdown simulate`: play many games with AI seats and print what they add up to.
+
+For balancing variants and catching engine bugs: games per second, turns,
+survivors, wins by seat and by AI level, points by character kind, how often
+each location closes and which epilogue each game would unlock first (R10.2
+with nothing unlocked yet). Games that raise are counted in `errors` and the
+first traceback is printed; the exit status is 1 when there was any.
+
+The work is `lockdown_core.ai.simulation`; this module only parses, times and prints.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from lockdown_core import DataError, load_ruleset
+from lockdown_core.ai.simulation import AI_CHOICES, Tally, simulate
+
+NAME = "simulate"
+HELP = "play many games between AI seats and report win rates, lengths and errors"
+
+# How many times the progress bar is redrawn over a whole run, at most.
+PROGRESS_STEPS = 200
+BAR_WIDTH = 30
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
+    parser.add_argument("--players", type=int, default=4, help="seats per game, 3-6 (default 4)")
+    parser.add_argument(
+        "--ai",
+        choices=AI_CHOICES,
+        default="random",
+        help="AI level of every seat, or mix: cautious and random alternating (default random)",
+    )
+    parser.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a variant from data/rules/variants.json; repeat for several",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        rules = load_ruleset(tuple(args.variant))
+    except DataError as exc:
+        print(f"lockdown simulate: {exc}", file=sys.stderr)
+        return 2
+    if not rules.min_players <= args.players <= rules.max_players:
+        print(
+            f"lockdown simulate: --players must be {rules.min_players} to {rules.max_players}",
+            file=sys.stderr,
+        )
+        return 2
+    if args.games < 1:
+        print("lockdown simulate: --games must be at least 1", file=sys.stderr)
+        return 2
+    progress = _progress_bar(args.games, sys.stderr) if sys.stderr.isatty() else None
+    started = time.perf_counter()
+    tally = simulate(rules, args.players, args.ai, args.games, args.seed, progress)
+    elapsed = time.perf_counter() - started
+    if progress is not None:
+        sys.stderr.write("\n")
+    report = _report(tally, args, elapsed)
+    if args.json:
+        print(json.dumps(report))
+    else:
+        _print_text(report, sys.stdout)
+    if tally.first_error is not None:
+        print(
+            f"first error (game {tally.first_error_game}, seed {args.seed}/"
+            f"{tally.first_error_game}):\n{tally.first_error}",
+            file=sys.stderr,
+            end="",
+        )
+    return 1 if tally.errors else 0
+
+
+def _report(tally: Tally, args: argparse.Namespace, elapsed: float) -> dict[str, Any]:
+    report = tally.summary()
+    report.update(
+        ai=args.ai,
+        variants=list(args.variant),
+        seed=args.seed,
+        elapsed_seconds=elapsed,
+        games_per_second=tally.games / elapsed if elapsed > 0 else 0.0,
+    )
+    return report
+
+
+def _progress_bar(total: int, out: TextIO) -> Callable[[int], None]:
+    every = max(1, total // PROGRESS_STEPS)
+    started = time.perf_counter()
+
+    def show(done: int) -> None:
+        if done % every and done != total:
+            return
+        filled = BAR_WIDTH * done // total
+        rate = done / max(time.perf_counter() - started, 1e-9)
+        bar = "#" * filled + "." * (BAR_WIDTH - filled)
+        out.write(f"\r[{bar}] {done}/{total} games, {rate:.0f}/s")
+        out.flush()
+
+    return show
+
+
+def _percent(rates: dict[str, float]) -> str:
+    return "  ".join(f"{key} {value:.1%}" for key, value in rates.items()) or "-"
+
+
+def _print_text(report: dict[str, Any], out: TextIO) -> None:
+    variants = ", ".join(report["variants"]) or "none"
+    lines = [
+        f"{report['games']} games, {report['players']} players, AI {report['ai']}, "
+        f"variants: {variants}, seed {report['seed']}",
+        f"errors: {report['errors']}",
+        f"speed: {report['games_per_second']:.1f} games/s ({report['elapsed_seconds']:.1f} s)",
+        f"length: {report['avg_turns']:.2f} turns, {report['avg_actions']:.1f} actions",
+        f"survivors: {report['avg_survivors']:.2f} players, "
+        f"{report['avg_living_characters']:.2f} characters",
+        f"win rate by seat (shared wins split): {_percent(report['win_rate_by_seat'])}",
+        f"win rate by AI: {_percent(report['win_rate_by_ai'])}  "
+        f"(seats: {', '.join(f'{k} {n:g}' for k, n in report['seats_by_ai'].items())})",
+        "points by kind, per game: "
+        + "  ".join(f"{k} {p:.2f}" for k, p in report["points_by_kind"].items()),
+        f"location closed: {_percent(report['closed_rate'])}",
+        f"first epilogue: {_percent(report['epilogues'])}",
+    ]
+    out.write("\n".join(lines) + "\n")

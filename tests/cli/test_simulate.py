@@ -1,0 +1,120 @@
+"""`lockdown simulate`: its options, its JSON, its text, its progress bar and its errors."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import pytest
+
+from bot.cli import main as cli
+from lockdown_core.ai import EndlessGame, play_game
+
+MODULES = ("bot.cli.simulate",)
+JSON_KEYS = {
+    "games",
+    "errors",
+    "games_per_second",
+    "avg_turns",
+    "avg_survivors",
+    "win_rate_by_seat",
+    "win_rate_by_ai",
+    "points_by_kind",
+    "closed_rate",
+    "epilogues",
+}
+
+
+def run(argv: list[str]) -> int:
+    return cli.dispatch(["simulate", *argv], MODULES)
+
+
+def test_simulate_is_a_registered_command() -> None:
+    assert "bot.cli.simulate" in cli.COMMAND_MODULES
+    assert cli.load_command("bot.cli.simulate").name == "simulate"
+
+
+def test_json_has_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    code = run(["--games", "12", "--players", "4", "--ai", "mix", "--seed", "3", "--json"])
+    out, err = capsys.readouterr()
+    assert code == 0
+    report = json.loads(out)
+    assert set(report) >= JSON_KEYS
+    assert report["games"] == 12
+    assert report["errors"] == 0
+    assert report["games_per_second"] > 0
+    assert set(report["win_rate_by_seat"]) == {"0", "1", "2", "3"}
+    assert set(report["win_rate_by_ai"]) == {"cautious", "random"}
+    assert sum(report["epilogues"].values()) == pytest.approx(1.0)
+    assert err == "", "no progress bar when stderr is not a terminal"
+
+
+def test_same_seed_same_report_apart_from_timing(capsys: pytest.CaptureFixture[str]) -> None:
+    reports = []
+    for _ in range(2):
+        run(["--games", "10", "--players", "3", "--variant", "hush", "--seed", "9", "--json"])
+        report = json.loads(capsys.readouterr().out)
+        del report["games_per_second"], report["elapsed_seconds"]
+        reports.append(report)
+    assert reports[0] == reports[1]
+    assert reports[0]["variants"] == ["hush"]
+
+
+def test_text_report(capsys: pytest.CaptureFixture[str]) -> None:
+    code = run(["--games", "8", "--players", "6", "--variant", "hush", "--variant", "overrun"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "8 games, 6 players, AI random, variants: hush, overrun, seed 0" in out
+    assert "errors: 0" in out
+    for label in ("games/s", "turns", "survivors", "win rate by seat", "first epilogue"):
+        assert label in out
+
+
+def test_unknown_variant_and_bad_player_count_are_usage_errors(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert run(["--games", "1", "--variant", "nope"]) == 2
+    assert "nope" in capsys.readouterr().err
+    assert run(["--games", "1", "--players", "7"]) == 2
+    assert "--players must be 3 to 6" in capsys.readouterr().err
+
+
+def test_errors_are_counted_and_the_first_traceback_printed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    real = play_game
+    calls: list[Any] = []
+
+    def flaky(*args: Any, **kwargs: Any) -> Any:
+        calls.append(args)
+        if len(calls) == 3:
+            raise EndlessGame("no end after 5000 actions (turn 80, discussion)")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr("lockdown_core.ai.simulation.play_game", flaky)
+    code = run(["--games", "5", "--players", "3", "--seed", "4", "--json"])
+    out, err = capsys.readouterr()
+    assert code == 1
+    report = json.loads(out)
+    assert report["errors"] == 1
+    assert report["games"] == 5
+    assert "first error (game 2, seed 4/2)" in err
+    assert "Traceback" in err
+    assert "EndlessGame: no end after 5000 actions" in err
+
+
+def test_progress_bar_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    screen = Terminal()
+    monkeypatch.setattr("sys.stderr", screen)
+    assert run(["--games", "4", "--players", "3"]) == 0
+    drawn = screen.getvalue()
+    assert "\r[" in drawn
+    assert "4/4 games" in drawn
+    assert drawn.endswith("\n")

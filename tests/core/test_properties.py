@@ -15,6 +15,7 @@ from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from lockdown_core import (
     Action,
@@ -174,11 +175,18 @@ def illegal_actions(state: GameState, rnd: random.Random) -> list[Action]:
 
 
 def play_and_check(
-    players: int, variants: tuple[str, ...], seed: int, round_trips: float = 0.15
+    players: int,
+    variants: tuple[str, ...],
+    seed: int,
+    round_trips: float = 0.15,
+    closed: tuple[int, ...] = (),
 ) -> None:
     """One random game, every invariant after every action; the JSON round trip
-    (the costliest check) after a `round_trips` share of them and at the end."""
+    (the costliest check) after a `round_trips` share of them and at the end.
+    `closed` locations are shut before anyone is placed (see the test below)."""
     game = Game.start(players, variants, seed)
+    for loc in closed:
+        game.state.closed[loc] = True
     invariants = Invariants(game.state)
     invariants.check()
     rnd = random.Random(seed ^ 0x5EED)
@@ -209,6 +217,23 @@ def test_random_games_end_and_keep_every_invariant(
     players: int, variants: tuple[str, ...], seed: int
 ) -> None:
     play_and_check(players, variants, seed)
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(
+    players=players_st,
+    variants=variants_st,
+    seed=seed_st,
+    closed=st.sets(st.integers(min_value=1, max_value=5), min_size=1).map(sorted).map(tuple),
+)
+def test_games_with_closed_locations_keep_every_invariant(
+    players: int, variants: tuple[str, ...], seed: int, closed: tuple[int, ...]
+) -> None:
+    """Random play seldom closes more than two locations (R8.5), so these games start
+    with some closed: the rules then send placements and Monsters to the Parking
+    lot, and with all five closed nobody has a destination (R5.2) yet the game
+    must still go on to its end."""
+    play_and_check(players, variants, seed, closed=closed)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

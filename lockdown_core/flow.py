@@ -19,8 +19,9 @@ ATTACK_CARDS = ("gun", "tin_can", "baseball_bat", "chainsaw", "molotov_cocktail"
 
 def _all_played(state: GameState, cards: tuple[str, ...]) -> bool:
     """Public knowledge: every copy of these cards is already face up."""
-    copies = {c.key: c.copies for c in state.rules.cards}
-    return all(state.played.count(card) >= copies.get(card, 0) for card in cards)
+    copies = state.card_copies
+    played = state.played
+    return all(played.count(card) >= copies.get(card, 0) for card in cards)
 
 
 # Setup (R1) -----------------------------------------------------------------
@@ -144,7 +145,7 @@ def window_players(state: GameState) -> list[int]:
         else:
             cards = VOTE_CARDS
             present = set(state.vote.candidates)
-        seats = [p for p in state.clockwise_from(state.badge) if p in present and state.hands[p]]
+        seats = [p for p in state.orders[state.badge] if p in present and state.hands[p]]
     else:
         return []
     if _all_played(state, cards):
@@ -176,8 +177,11 @@ def destination_options(state: GameState, player: int) -> list[int]:
     character is in the only open location (the Parking lot, once 1-5 are
     closed): that seat has no destination and no move this turn.
     """
-    mine = {c.location for c in state.characters if c.owner == player and c.location > 0}
-    return [loc for loc in range(1, 7) if not state.closed[loc] and mine and (mine - {loc})]
+    mine = {c.location for c in state.family(player) if c.location > 0}
+    if not mine:
+        return []
+    closed = state.closed
+    return [loc for loc in range(1, 7) if not closed[loc] and (mine - {loc})]
 
 
 def destination_players(state: GameState) -> list[int]:

@@ -99,11 +99,14 @@ class GameState:
     """Everything about one game. Mutated only by `lockdown_core.engine.apply`."""
 
     __slots__ = (
+        "_families",
+        "_indexed",
         "acted",
         "attack_location",
         "badge",
         "badge_won",
         "box",
+        "card_copies",
         "characters",
         "closed",
         "cold_storage",
@@ -118,6 +121,7 @@ class GameState:
         "martyr",
         "monsters",
         "mover",
+        "orders",
         "played",
         "players",
         "result",
@@ -134,8 +138,16 @@ class GameState:
 
     def __init__(self, rules: Ruleset, players: int, rng: Rng) -> None:
         self.rules = rules
-        # Derived from `rules` for quick lookups; never serialized.
+        # Derived from `rules` and `players` for quick lookups; never serialized.
         self.kind_specs: dict[str, KindSpec] = {k.key: k for k in rules.kinds}
+        self.card_copies: dict[str, int] = {c.key: c.copies for c in rules.cards}
+        # orders[s]: every seat clockwise from seat s (s first).
+        self.orders: tuple[tuple[int, ...], ...] = tuple(
+            tuple((start + i) % players for i in range(players)) for start in range(players)
+        )
+        # Characters by owner, rebuilt whenever characters are added (only at setup).
+        self._families: list[list[Character]] = []
+        self._indexed = -1
         self.players = players
         self.rng = rng
         self.seed_hash = ""
@@ -172,14 +184,25 @@ class GameState:
 
     # Derived facts used all over the engine -------------------------------
 
+    def family(self, owner: int) -> list[Character]:
+        """Every character of one seat, alive or not, in id order."""
+        if self._indexed != len(self.characters):
+            self._families = [[] for _ in range(self.players)]
+            for c in self.characters:
+                self._families[c.owner].append(c)
+            self._indexed = len(self.characters)
+        return self._families[owner]
+
     def living(self, owner: int | None = None) -> list[Character]:
-        return [c for c in self.characters if c.location and (owner is None or c.owner == owner)]
+        if owner is None:
+            return [c for c in self.characters if c.location]
+        return [c for c in self.family(owner) if c.location]
 
     def at(self, loc: int) -> list[Character]:
         return [c for c in self.characters if c.location == loc]
 
     def has_characters(self, player: int) -> bool:
-        return any(c.location and c.owner == player for c in self.characters)
+        return any(c.location for c in self.family(player))
 
     def free_spot(self, loc: int) -> bool:
         if self.closed[loc]:
@@ -196,7 +219,7 @@ class GameState:
         )
 
     def clockwise_from(self, start: int) -> list[int]:
-        return [(start + i) % self.players for i in range(self.players)]
+        return list(self.orders[start])
 
     def next_left(self, player: int) -> int:
         return (player + 1) % self.players

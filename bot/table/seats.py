@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-AI_KINDS = ("random", "cautious")
+from lockdown_core.ai import AI_KINDS
+
+__all__ = ["AI_KINDS", "Seat"]
 
 
 @dataclass(slots=True)

@@ -484,7 +484,7 @@ def play_twins(
 
 
 @settings(
-    max_examples=examples(200),
+    max_examples=examples(150),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )

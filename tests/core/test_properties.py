@@ -208,7 +208,7 @@ def play_and_check(
 
 
 @settings(
-    max_examples=examples(800),
+    max_examples=examples(700),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )

@@ -13,8 +13,15 @@ _REMOVES = {"baseball_bat": 1, "chainsaw": 2}
 
 def playable(state: GameState, player: int) -> list[PlayCard]:
     """Every card play open to `player` right now, with its targets."""
+    if not state.hands[player] or player not in window_players(state):
+        return []
+    return options_in_window(state, player)
+
+
+def options_in_window(state: GameState, player: int) -> list[PlayCard]:
+    """`playable` for a player already known to be among `window_players`."""
     hand = state.hands[player]
-    if not hand or player not in window_players(state):
+    if not hand:
         return []
     step = state.step
     options: list[PlayCard] = []

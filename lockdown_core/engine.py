@@ -155,7 +155,8 @@ def _play_card(state: GameState, action: PlayCard, events: list[Event]) -> None:
     if action.card not in state.hands[action.player]:
         raise IllegalAction("card_not_in_hand", card=action.card)
     _expect(state, action.player, Step.DISCUSSION, Step.WALKIE_WINDOW, Step.AFTER_MOVE)
-    options = cards.playable(state, action.player)
+    # _expect has checked that the player may act in this window.
+    options = cards.options_in_window(state, action.player)
     if action not in options:
         if any(o.card == action.card for o in options):
             raise IllegalAction("card_bad_target", card=action.card)

@@ -131,26 +131,34 @@ def window_players(state: GameState) -> list[int]:
     nobody could act (R2.3), also in the middle of a window.
     """
     step = state.step
-    if step == Step.WALKIE_WINDOW:
-        cards: tuple[str, ...] = ("walkie_talkie",)
-        seats = [p for p in range(state.players) if state.hands[p]]
-    elif step == Step.AFTER_MOVE:
-        cards = ("energy_drink",)
-        seats = [state.mover] if state.hands[state.mover] else []
-    elif step == Step.DISCUSSION and state.vote is not None:
-        loc = state.vote.location
-        if state.vote.kind == "attack":
-            cards = ATTACK_CARDS
-            present = {c.owner for c in state.characters if c.location == loc}
+    hands = state.hands
+    acted = state.acted
+    if step == Step.DISCUSSION:
+        vote = state.vote
+        if vote is None:
+            return []
+        if vote.kind == "attack":
+            if _all_played(state, ATTACK_CARDS):
+                return []
+            loc = vote.location
+            present: set[int] | list[int] = {c.owner for c in state.characters if c.location == loc}
         else:
-            cards = VOTE_CARDS
-            present = set(state.vote.candidates)
-        seats = [p for p in state.orders[state.badge] if p in present and state.hands[p]]
-    else:
-        return []
-    if _all_played(state, cards):
-        return []
-    return [p for p in seats if p not in state.acted]
+            if _all_played(state, VOTE_CARDS):
+                return []
+            present = vote.candidates
+        return [
+            p for p in state.orders[state.badge] if p in present and hands[p] and p not in acted
+        ]
+    if step == Step.WALKIE_WINDOW:
+        if _all_played(state, ("walkie_talkie",)):
+            return []
+        return [p for p in range(state.players) if hands[p] and p not in acted]
+    if step == Step.AFTER_MOVE:
+        mover = state.mover
+        if not hands[mover] or mover in acted or _all_played(state, ("energy_drink",)):
+            return []
+        return [mover]
+    return []
 
 
 def begin_destinations(state: GameState, events: list[Event]) -> None:
@@ -181,7 +189,9 @@ def destination_options(state: GameState, player: int) -> list[int]:
     if not mine:
         return []
     closed = state.closed
-    return [loc for loc in range(1, 7) if not closed[loc] and (mine - {loc})]
+    # With characters in two places or more, every open location qualifies.
+    anywhere = len(mine) > 1
+    return [loc for loc in range(1, 7) if not closed[loc] and (anywhere or loc not in mine)]
 
 
 def destination_players(state: GameState) -> list[int]:

@@ -102,7 +102,7 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
     actions: list[Action] = []
     if step in (Step.DISCUSSION, Step.WALKIE_WINDOW, Step.AFTER_MOVE):
         if player in flow.window_players(state):
-            actions.extend(cards.playable(state, player))
+            actions.extend(cards.options_in_window(state, player))
             actions.append(Done(player))
     elif step == Step.DESIGNATION:
         assert state.vote is not None

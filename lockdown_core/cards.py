@@ -40,8 +40,8 @@ def _energy_drinks(state: GameState, player: int) -> list[PlayCard]:
     open_spots = [loc for loc in range(1, 7) if state.free_spot(loc)]
     return [
         PlayCard(player, "energy_drink", c.id, loc)
-        for c in state.characters
-        if c.owner == player and c.location > 0
+        for c in state.family(player)
+        if c.location > 0
         for loc in open_spots
         if loc != c.location
     ]
@@ -51,12 +51,10 @@ def _discussion_cards(state: GameState, player: int, hand: list[str]) -> list[Pl
     vote = state.vote
     assert vote is not None
     loc = vote.location
-    mine_here = [c for c in state.characters if c.location == loc and c.owner == player]
+    mine_here = [c for c in state.family(player) if c.location == loc]
     exposed = [c for c in mine_here if not c.hidden]
-    # R2.6: a Gun is for a voter of a vote; with a single exposed owner there is none (R7.5).
-    voters = {c.owner for c in state.characters if c.location == loc and not c.hidden}
     options: list[PlayCard] = []
-    if "gun" in hand and exposed and len(voters) > 1:
+    if "gun" in hand and exposed and _another_voter(state, player, loc):
         options.append(PlayCard(player, "gun"))
     if vote.kind != "attack" or not mine_here:
         return options
@@ -73,6 +71,11 @@ def _discussion_cards(state: GameState, player: int, hand: list[str]) -> list[Pl
     if "rotten_meat" in hand:
         options.extend(PlayCard(player, "rotten_meat", character=c.id) for c in exposed)
     return options
+
+
+def _another_voter(state: GameState, player: int, loc: int) -> bool:
+    """R2.6: a Gun is for a voter of a vote; with a single exposed owner there is none (R7.5)."""
+    return any(c.location == loc and not c.hidden and c.owner != player for c in state.characters)
 
 
 def play(state: GameState, action: PlayCard, events: list[Event]) -> None:

@@ -11,8 +11,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
+    """One thing that happened. Treat it as read-only: the same event object goes to
+    every seat shown it. (Not a frozen dataclass: frozen instances cost about twice as
+    much to build, and a game builds hundreds of events; the `data` dict could never be
+    frozen anyway.)"""
+
     kind: str
     data: dict[str, Any] = field(default_factory=dict)
     to: tuple[int, ...] | None = None

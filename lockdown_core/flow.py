@@ -137,18 +137,17 @@ def window_players(state: GameState) -> list[int]:
         vote = state.vote
         if vote is None:
             return []
+        seats = [p for p in state.orders[state.badge] if hands[p] and p not in acted]
+        if not seats:
+            return seats
         if vote.kind == "attack":
             if _all_played(state, ATTACK_CARDS):
                 return []
             loc = vote.location
-            present: set[int] | list[int] = {c.owner for c in state.characters if c.location == loc}
-        else:
-            if _all_played(state, VOTE_CARDS):
-                return []
-            present = vote.candidates
-        return [
-            p for p in state.orders[state.badge] if p in present and hands[p] and p not in acted
-        ]
+            return [p for p in seats if any(c.location == loc for c in state.family(p))]
+        if _all_played(state, VOTE_CARDS):
+            return []
+        return [p for p in seats if p in vote.candidates]
     if step == Step.WALKIE_WINDOW:
         if _all_played(state, ("walkie_talkie",)):
             return []
@@ -196,11 +195,20 @@ def destination_options(state: GameState, player: int) -> list[int]:
 
 def destination_players(state: GameState) -> list[int]:
     """Seats that still owe a secret destination (R5.1, R8.6)."""
-    return [
-        p
-        for p in range(state.players)
-        if p not in state.destinations and destination_options(state, p)
-    ]
+    chosen = state.destinations
+    return [p for p in range(state.players) if p not in chosen and _has_destination(state, p)]
+
+
+def _has_destination(state: GameState, player: int) -> bool:
+    """`bool(destination_options(state, player))`, without building the list."""
+    places = {c.location for c in state.family(player) if c.location > 0}
+    if not places:
+        return False
+    open_places = state.closed[1:].count(False)
+    if len(places) > 1:
+        return open_places > 0
+    (place,) = places
+    return open_places - (not state.closed[place]) > 0
 
 
 def reveal_destinations(state: GameState, events: list[Event]) -> None:
@@ -239,7 +247,7 @@ def begin_move(state: GameState, player: int, events: list[Event]) -> None:
 def move_options(state: GameState, player: int) -> list[int]:
     """Characters the player may move now (R5.4), as ids."""
     dest = state.destinations[player]
-    mine = [c for c in state.characters if c.owner == player and c.location]
+    mine = [c for c in state.family(player) if c.location]
     if state.free_spot(dest):
         return [c.id for c in mine if c.location != dest]
     parking = state.rules.parking_lot
@@ -408,8 +416,12 @@ def after_attack_discussion(state: GameState, events: list[Event]) -> None:
 
 def _exposed_owners(state: GameState, loc: int) -> list[int]:
     """Players with a non-hidden character at `loc`, clockwise from the badge holder."""
-    owners = {c.owner for c in state.characters if c.location == loc and not c.hidden}
-    return [p for p in state.clockwise_from(state.badge) if p in owners]
+    family = state.family
+    return [
+        p
+        for p in state.orders[state.badge]
+        if any(c.location == loc and not c.hidden for c in family(p))
+    ]
 
 
 def begin_devour(state: GameState, player: int, events: list[Event]) -> None:
@@ -423,9 +435,7 @@ def begin_devour(state: GameState, player: int, events: list[Event]) -> None:
 def devour_options(state: GameState, player: int) -> list[int]:
     assert state.vote is not None
     loc = state.vote.location
-    return [
-        c.id for c in state.characters if c.location == loc and c.owner == player and not c.hidden
-    ]
+    return [c.id for c in state.family(player) if c.location == loc and not c.hidden]
 
 
 def finish_devour(state: GameState, character_id: int, events: list[Event]) -> None:

@@ -8,6 +8,7 @@ field counts accepted actions and is what stale buttons are checked against.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from lockdown_core.rng import Rng
@@ -18,6 +19,8 @@ SCHEMA_VERSION = 1
 # Location numbers outside the board: in the Cold storage, and not yet placed (R1.4).
 COLD = 0
 UNPLACED = -1
+
+_location = attrgetter("location")
 
 
 class Step:
@@ -210,7 +213,7 @@ class GameState:
         spots = self.rules.locations[loc - 1].character_spots
         if spots is None:
             return True
-        return sum(1 for c in self.characters if c.location == loc) < spots
+        return list(map(_location, self.characters)).count(loc) < spots
 
     def free_monster_spot(self, loc: int) -> bool:
         return (

@@ -1,0 +1,179 @@
+"""The database handle: one async engine, its transactions, and migrations.
+
+SQLite (the default) needs care to behave under concurrent writers:
+
+- WAL, so readers never block the writer and the writer never blocks readers;
+  `synchronous=NORMAL`, safe with WAL and much faster than FULL; a busy
+  timeout, so a writer waits for the lock instead of failing at once; and
+  foreign keys, which SQLite leaves off unless asked on every connection.
+- Write transactions start with `BEGIN IMMEDIATE`. A deferred transaction
+  that reads first and writes later asks for the write lock mid-way; when
+  another writer got there first, SQLite cannot wait (the reader's snapshot
+  would be stale) and fails at once with "database is locked", busy timeout
+  or not. Taking the lock at BEGIN makes writers queue instead. This is the
+  recipe of SQLAlchemy's SQLite documentation ("Transactions with SQLite and
+  the sqlite3 driver"): the driver's own BEGIN is switched off and ours is
+  emitted from the engine's `begin` event.
+- Within one process, writers also queue on an asyncio lock before taking a
+  connection: SQLite has one writer at a time anyway, and a queue in the
+  event loop costs nothing, where the busy handler sleeps and polls.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import event
+from sqlalchemy.engine import URL, Connection, make_url
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+# Execution option set on the writer engine; the `begin` hook reads it.
+_WRITE = "lockdown_write"
+
+_ASYNC_DRIVERS = {"sqlite": "sqlite+aiosqlite", "postgresql": "postgresql+asyncpg"}
+
+
+def async_url(url: str | URL) -> URL:
+    """The URL with its async driver: `sqlite:///x.db` -> `sqlite+aiosqlite:///x.db`.
+
+    Only the two drivers we test are accepted; a different one is refused here
+    rather than half-working later.
+    """
+    parsed = make_url(url)
+    backend, _, driver = parsed.drivername.partition("+")
+    if backend == "postgres":  # the spelling of Heroku and friends
+        backend = "postgresql"
+    wanted = _ASYNC_DRIVERS.get(backend)
+    if wanted is None or (driver and f"{backend}+{driver}" != wanted):
+        raise ValueError(
+            f"unsupported database URL {parsed.drivername!r}: use sqlite+aiosqlite:///path "
+            "or postgresql+asyncpg://user@host/db (plain sqlite:// and postgresql:// are "
+            "rewritten to those)"
+        )
+    return parsed.set(drivername=wanted)
+
+
+def alembic_config(*, connection: Connection | None = None, url: str | None = None) -> Config:
+    """An Alembic configuration for our migrations, without any alembic.ini.
+
+    With `connection`, migrations run on it (inside its transaction); with
+    `url`, `env.py` opens a `Database` of its own. For a new revision:
+    `command.revision(alembic_config(url="sqlite:///scratch.db"), autogenerate=True,
+    message="...")` against a database at head.
+    """
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    if url is not None:
+        config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    if connection is not None:
+        config.attributes["connection"] = connection
+    return config
+
+
+def _upgrade_to_head(connection: Connection) -> None:
+    command.upgrade(alembic_config(connection=connection), "head")
+
+
+def _current_revision(connection: Connection) -> str | None:
+    return MigrationContext.configure(connection).get_current_revision()
+
+
+class Database:
+    """One database: SQLite through aiosqlite, or PostgreSQL through asyncpg.
+
+    `schema` (PostgreSQL only) puts every table, and Alembic's version table,
+    in that schema through the connections' search path.
+    """
+
+    def __init__(
+        self,
+        url: str | URL,
+        *,
+        schema: str | None = None,
+        busy_timeout_ms: int = 5000,
+        echo: bool = False,
+    ) -> None:
+        self.url = async_url(url)
+        self.is_sqlite = self.url.get_backend_name() == "sqlite"
+        options: dict[str, Any] = {}
+        if self.is_sqlite:
+            if schema is not None:
+                raise ValueError("a schema is for PostgreSQL; SQLite has one per file")
+        else:
+            options["pool_pre_ping"] = True
+            if schema is not None:
+                options["connect_args"] = {"server_settings": {"search_path": schema}}
+        self.engine: AsyncEngine = create_async_engine(self.url, echo=echo, **options)
+        self._writer = self.engine
+        self._write_lock: asyncio.Lock | None = None
+        if self.is_sqlite:
+            _prepare_sqlite(self.engine, busy_timeout_ms)
+            self._writer = self.engine.execution_options(**{_WRITE: True})
+            self._write_lock = asyncio.Lock()
+
+    @contextlib.asynccontextmanager
+    async def write(self) -> AsyncIterator[AsyncConnection]:
+        """A write transaction: committed when the block ends, rolled back if it raises."""
+        async with self._queue(), self._writer.begin() as conn:
+            yield conn
+
+    @contextlib.asynccontextmanager
+    async def read(self) -> AsyncIterator[AsyncConnection]:
+        """A read transaction: one consistent snapshot of the database."""
+        async with self.engine.begin() as conn:
+            yield conn
+
+    def _queue(self) -> contextlib.AbstractAsyncContextManager[object]:
+        return self._write_lock if self._write_lock is not None else contextlib.nullcontext()
+
+    async def migrate(self) -> None:
+        """Bring the schema to the newest revision; nothing happens when it is there already."""
+        async with self.write() as conn:
+            await conn.run_sync(_upgrade_to_head)
+
+    async def revision(self) -> str | None:
+        """The schema revision stored in the database, None before the first migration."""
+        async with self.read() as conn:
+            return await conn.run_sync(_current_revision)
+
+    async def close(self) -> None:
+        """Close every pooled connection; on SQLite this also checkpoints the WAL."""
+        await self.engine.dispose()
+
+    async def __aenter__(self) -> Database:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+
+def _prepare_sqlite(engine: AsyncEngine, busy_timeout_ms: int) -> None:
+    """Pragmas on every new connection, and our own BEGIN (see the module's docstring)."""
+
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # The driver must not BEGIN by itself: `on_begin` does, the way we want.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        try:
+            cursor.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            cursor.execute("PRAGMA journal_mode = WAL")
+            cursor.execute("PRAGMA synchronous = NORMAL")
+            cursor.execute("PRAGMA foreign_keys = ON")
+        finally:
+            cursor.close()
+
+    def on_begin(conn: Connection) -> None:
+        writes = conn.get_execution_options().get(_WRITE, False)
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if writes else "BEGIN")
+
+    event.listen(engine.sync_engine, "connect", on_connect)
+    event.listen(engine.sync_engine, "begin", on_begin)

@@ -1,0 +1,176 @@
+"""What the repositories take and give back: plain frozen pydantic models.
+
+None of these is bound to a database session; they can cross to any task and
+outlive the connection that read them.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Self
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from bot.storage.tables import GameStatus
+
+
+class Record(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class SeatRecord(Record):
+    """One seat: a person (`user_id`), an AI seat (`ai_kind`), or a person an AI stands in for."""
+
+    seat: int = Field(ge=0)
+    display_name: str
+    user_id: int | None = None
+    ai_kind: str | None = None
+    missed_deadlines: int = Field(default=0, ge=0)
+    ai_takeover: bool = False
+
+    @model_validator(mode="after")
+    def _someone_sits(self) -> Self:
+        if self.user_id is None and self.ai_kind is None:
+            raise ValueError(f"seat {self.seat} has neither a user nor an AI kind")
+        return self
+
+
+class SeatProgress(Record):
+    """The part of a seat that changes during play, stored with the action that changed it."""
+
+    seat: int = Field(ge=0)
+    missed_deadlines: int = Field(ge=0)
+    ai_takeover: bool
+
+
+def check_seat_numbers(seats: tuple[SeatRecord, ...]) -> None:
+    """Seats are numbered 0..n-1 with no gap, as the engine numbers players."""
+    numbers = sorted(seat.seat for seat in seats)
+    if numbers != list(range(len(seats))):
+        raise ValueError(f"seat numbers must be 0..{len(seats) - 1}, got {numbers}")
+
+
+class NewGame(Record):
+    """A lobby as it is opened; seats may still change until the game starts."""
+
+    guild_id: int
+    channel_id: int
+    host_user_id: int
+    thread_id: int | None = None
+    language: str = "en"
+    variants: tuple[str, ...] = ()
+    timers: dict[str, Any] = Field(default_factory=dict)
+    seats: tuple[SeatRecord, ...] = ()
+
+    @model_validator(mode="after")
+    def _dense_seats(self) -> Self:
+        check_seat_numbers(self.seats)
+        return self
+
+
+class GameRecord(Record):
+    """A stored game with its seats and pending deadlines (decision key -> due instant)."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    board_message_id: int | None
+    host_user_id: int
+    status: GameStatus
+    seed: str | None
+    seed_sha256: str | None
+    variants: tuple[str, ...]
+    language: str
+    timers: dict[str, Any]
+    snapshot: dict[str, Any] | None
+    version: int
+    created_at: datetime
+    finished_at: datetime | None
+    paused_reason: str | None
+    seats: tuple[SeatRecord, ...]
+    deadlines: dict[str, datetime]
+
+
+class BrokenGame(Record):
+    """A game that could not be read back, and why; the others load regardless."""
+
+    game_id: int
+    reason: str
+
+
+class RunningGames(Record):
+    games: tuple[GameRecord, ...]
+    broken: tuple[BrokenGame, ...]
+
+
+class ActionRecord(Record):
+    seq: int
+    actor: int | None
+    action: dict[str, Any]
+    created_at: datetime
+
+
+class SeatResult(Record):
+    """How one seat ended a game; the user id is taken from the seat."""
+
+    seat: int = Field(ge=0)
+    score: int
+    winner: bool
+    survivors_by_kind: dict[str, int] = Field(default_factory=dict)
+    devoured_count: int = Field(default=0, ge=0)
+    cards_played: tuple[str, ...] = ()
+
+
+class GuildSettings(Record):
+    """A server's settings; `updated_at` is None while it has never had any stored."""
+
+    guild_id: int
+    values: dict[str, Any]
+    updated_at: datetime | None
+
+
+class SettingsChange(Record):
+    """One audited change; None for `old` or `new` means the key was unset."""
+
+    guild_id: int
+    user_id: int
+    key: str
+    old: Any
+    new: Any
+    at: datetime
+
+
+class UnlockedEpilogue(Record):
+    code: str
+    game_id: int | None
+    at: datetime
+
+
+class VariantOverride(Record):
+    variant: str
+    unlocked: bool
+    by_user_id: int
+    at: datetime
+
+
+class CardCount(Record):
+    card: str
+    plays: int
+
+
+class UserStats(Record):
+    user_id: int
+    games: int
+    wins: int
+    total_score: int
+    survivors_by_kind: dict[str, int]
+    times_devoured: int
+    favourite_cards: tuple[CardCount, ...]
+
+
+class LeaderboardEntry(Record):
+    user_id: int
+    games: int
+    wins: int
+    total_score: int

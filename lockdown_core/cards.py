@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from lockdown_core import board
 from lockdown_core.actions import PlayCard
 from lockdown_core.events import Event
@@ -9,6 +11,9 @@ from lockdown_core.flow import window_players
 from lockdown_core.model import GameState, Step
 
 _REMOVES = {"baseball_bat": 1, "chainsaw": 2}
+
+# Card plays are immutable values: the options hand out shared instances, built once.
+_play = cache(PlayCard)
 
 
 def playable(state: GameState, player: int) -> list[PlayCard]:
@@ -27,7 +32,7 @@ def options_in_window(state: GameState, player: int) -> list[PlayCard]:
     options: list[PlayCard] = []
     if step == Step.WALKIE_WINDOW:
         if "walkie_talkie" in hand and player not in state.dice_seen:
-            options.append(PlayCard(player, "walkie_talkie"))
+            options.append(_play(player, "walkie_talkie"))
     elif step == Step.AFTER_MOVE:
         if "energy_drink" in hand:
             options.extend(_energy_drinks(state, player))
@@ -39,7 +44,7 @@ def options_in_window(state: GameState, player: int) -> list[PlayCard]:
 def _energy_drinks(state: GameState, player: int) -> list[PlayCard]:
     open_spots = [loc for loc in range(1, 7) if state.free_spot(loc)]
     return [
-        PlayCard(player, "energy_drink", c.id, loc)
+        _play(player, "energy_drink", c.id, loc)
         for c in state.family(player)
         if c.location > 0
         for loc in open_spots
@@ -55,21 +60,21 @@ def _discussion_cards(state: GameState, player: int, hand: list[str]) -> list[Pl
     exposed = [c for c in mine_here if not c.hidden]
     options: list[PlayCard] = []
     if "gun" in hand and exposed and _another_voter(state, player, loc):
-        options.append(PlayCard(player, "gun"))
+        options.append(_play(player, "gun"))
     if vote.kind != "attack" or not mine_here:
         return options
     if state.monsters[loc] > 0:
         for card in ("baseball_bat", "chainsaw", "molotov_cocktail"):
             if card in hand:
-                options.append(PlayCard(player, card))
+                options.append(_play(player, card))
         if "tin_can" in hand:
             options.extend(
-                PlayCard(player, "tin_can", location=target)
+                _play(player, "tin_can", None, target)
                 for target in range(1, 7)
                 if target != loc and state.free_monster_spot(target)
             )
     if "rotten_meat" in hand:
-        options.extend(PlayCard(player, "rotten_meat", character=c.id) for c in exposed)
+        options.extend(_play(player, "rotten_meat", c.id) for c in exposed)
     return options
 
 

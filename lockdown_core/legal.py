@@ -6,8 +6,11 @@ none of them decides for itself what is allowed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from itertools import permutations
+from typing import TypeVar
 
 from lockdown_core import cards, flow
 from lockdown_core.actions import (
@@ -23,6 +26,8 @@ from lockdown_core.actions import (
 )
 from lockdown_core.flow import destination_options
 from lockdown_core.model import GameState, Step
+
+A = TypeVar("A", bound=Action)
 
 __all__ = [
     "Decision",
@@ -64,23 +69,37 @@ def pending(state: GameState) -> list[Decision]:
     return [Decision(p, state.step) for p in pending_players(state)]
 
 
+# Actions are immutable values, so the option lists hand out instances built once and
+# shared: a simulation asks for the same few hundred actions hundreds of thousands of times.
+_done = cache(Done)
+
+
+@cache
+def _each(kind: Callable[[int, int], A], player: int, targets: tuple[int, ...]) -> tuple[A, ...]:
+    """`kind(player, t)` for every target, in order."""
+    return tuple(kind(player, t) for t in targets)
+
+
 def truck_options(state: GameState, player: int) -> list[SearchTruck]:
     """R3.2/R3.3 (and Rationing): keep, give to another seat, box the rest."""
-    n = len(state.drawn)
-    others = [p for p in range(state.players) if p != player]
-    if not state.rules.truck_gift:
-        return [SearchTruck(player, keep=i) for i in range(n)]
+    return list(_truck_options(player, len(state.drawn), state.players, state.rules.truck_gift))
+
+
+@cache
+def _truck_options(player: int, n: int, players: int, gift: bool) -> tuple[SearchTruck, ...]:
+    others = [p for p in range(players) if p != player]
+    if not gift:
+        return tuple(SearchTruck(player, keep=i) for i in range(n))
     if n == 1:
-        return [SearchTruck(player, keep=0)] + [
-            SearchTruck(player, keep=None, give=0, give_to=p) for p in others
-        ]
-    return [
+        gifts = (SearchTruck(player, keep=None, give=0, give_to=p) for p in others)
+        return (SearchTruck(player, keep=0), *gifts)
+    return tuple(
         SearchTruck(player, keep=i, give=j, give_to=p)
         for i in range(n)
         for j in range(n)
         if i != j
         for p in others
-    ]
+    )
 
 
 def placement_options(state: GameState, player: int) -> list[PlaceFamily]:
@@ -103,19 +122,20 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
     if step in (Step.DISCUSSION, Step.WALKIE_WINDOW, Step.AFTER_MOVE):
         if player in flow.window_players(state):
             actions.extend(cards.options_in_window(state, player))
-            actions.append(Done(player))
+            actions.append(_done(player))
     elif step == Step.DESIGNATION:
-        assert state.vote is not None
+        vote = state.vote
+        assert vote is not None
         if player in flow.voters(state):
-            actions.extend(Designate(player, c) for c in state.vote.candidates)
+            actions.extend(_each(Designate, player, tuple(vote.candidates)))
     elif step == Step.TIEBREAK:
         assert state.vote is not None
         if player == state.martyr:
-            actions.extend(BreakTie(player, c) for c in state.vote.tied)
+            actions.extend(_each(BreakTie, player, tuple(state.vote.tied)))
     elif step == Step.DESTINATIONS:
         if state.has_characters(player) and player != state.badge:
             actions.extend(
-                ChooseDestination(player, loc) for loc in destination_options(state, player)
+                _each(ChooseDestination, player, tuple(destination_options(state, player)))
             )
     elif step == Step.GAME_OVER or player != state.mover:
         return actions
@@ -124,9 +144,9 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
     elif step == Step.TRUCK_CHOICE:
         actions.extend(truck_options(state, player))
     elif step == Step.BADGE_DESTINATION:
-        actions.extend(ChooseDestination(player, loc) for loc in destination_options(state, player))
+        actions.extend(_each(ChooseDestination, player, tuple(destination_options(state, player))))
     elif step == Step.MOVE:
-        actions.extend(MoveCharacter(player, cid) for cid in flow.move_options(state, player))
+        actions.extend(_each(MoveCharacter, player, tuple(flow.move_options(state, player))))
     elif step == Step.DEVOUR:
-        actions.extend(Devour(player, cid) for cid in flow.devour_options(state, player))
+        actions.extend(_each(Devour, player, tuple(flow.devour_options(state, player))))
     return actions

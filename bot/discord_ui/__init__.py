@@ -1,0 +1,1 @@
+"""Discord presentation: slash commands, persistent buttons, the board message."""

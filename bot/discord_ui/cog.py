@@ -1,0 +1,72 @@
+"""The `/lockdown` slash command group: thin wrappers over `GameService`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord_ui.service import GameService
+from bot.texts import t
+
+
+def _text(key: str) -> app_commands.locale_str:
+    """English default now, translated by the catalog's translator for other locales."""
+    return app_commands.locale_str(t("en", key), key=key)
+
+
+class LockdownCog(
+    commands.GroupCog,
+    group_name="lockdown",
+    group_description=_text("command.lockdown.description"),
+):
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+        super().__init__()
+
+    @app_commands.command(name="new", description=_text("command.new.description"))
+    @app_commands.guild_only()
+    async def new(self, interaction: discord.Interaction[Any]) -> None:
+        await self.service.new_lobby(interaction)
+
+    @app_commands.command(name="board", description=_text("command.board.description"))
+    @app_commands.guild_only()
+    async def board(self, interaction: discord.Interaction[Any]) -> None:
+        await self.service.repost_board(interaction)
+
+    @app_commands.command(name="hand", description=_text("command.hand.description"))
+    @app_commands.guild_only()
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        await self.service.hand_here(interaction)
+
+    @app_commands.command(name="rules", description=_text("command.rules.description"))
+    async def rules(self, interaction: discord.Interaction[Any]) -> None:
+        await self.service.rules_here(interaction)
+
+    @app_commands.command(name="abort", description=_text("command.abort.description"))
+    @app_commands.guild_only()
+    async def abort(self, interaction: discord.Interaction[Any]) -> None:
+        await self.service.ask_abort(interaction)
+
+    @app_commands.command(name="help", description=_text("command.help.description"))
+    async def help(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message(
+            t(self.service.lang(interaction), "help.text")[:2000], ephemeral=True
+        )
+
+
+class CatalogTranslator(app_commands.Translator):
+    """Slash command names stay English; descriptions follow the user's locale."""
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        key = string.extras.get("key")
+        if key is None or not str(locale.value).startswith("fr"):
+            return None
+        return t("fr", key)

@@ -1,0 +1,115 @@
+"""People at a fake keyboard: they open "My hand", read the buttons and click."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from dataclasses import dataclass
+
+from bot.app import LockdownBot
+from bot.table.table import Table
+from lockdown_core import pending_players
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.records import FakeChannel, FakeMessage, FakeUser
+
+
+@dataclass
+class Game:
+    fake: FakeDiscord
+    bot: LockdownBot
+    thread: FakeChannel
+    table: Table
+    people: dict[int, FakeUser]
+
+    def board(self) -> FakeMessage:
+        """The board message: the one with the permanent "My hand" button."""
+        hand_id = f"ld:h:{self.table.game_id}"
+        for message in reversed(self.fake.messages(self.thread)):
+            if any(b.custom_id == hand_id for b in message.buttons):
+                return message
+        raise AssertionError("no board message in the thread")
+
+
+async def open_and_start(
+    fake: FakeDiscord,
+    bot: LockdownBot,
+    host: FakeUser,
+    guests: list[FakeUser],
+    ai_seats: int,
+    channel: FakeChannel,
+) -> Game:
+    """/lockdown new, everyone joins, AI seats are added, the host starts."""
+    ix = await fake.slash(host, "lockdown", subcommand="new", channel=channel)
+    assert ix.answered_in_time
+    before = len(fake.threads())
+    assert await fake.wait_until(
+        lambda: len(fake.threads()) > before and bool(fake.messages(fake.threads()[-1])), within=5
+    )
+    thread = fake.threads()[-1]
+    lobby = fake.messages(thread)[0]
+    join = next(b.custom_id for b in lobby.buttons if b.custom_id.endswith(":join"))
+    for guest in guests:
+        assert (await fake.click(guest, lobby, join)).answered_in_time
+    add_ai = next(b.custom_id for b in lobby.buttons if b.custom_id.endswith(":ai"))
+    for _ in range(ai_seats):
+        await fake.click(host, lobby, add_ai)
+    start = next(b.custom_id for b in lobby.buttons if b.custom_id.endswith(":start"))
+    assert (await fake.click(host, lobby, start)).answered_in_time
+    table = bot.hub.table_in(thread.id)
+    assert table is not None
+    people = {s.index: u for s in table.seats for u in [host, *guests] if s.user_id == u.id}
+    game = Game(fake, bot, thread, table, people)
+    await fake.wait_until(lambda: _has_board(game), within=5)
+    return game
+
+
+def _has_board(game: Game) -> bool:
+    try:
+        game.board()
+    except AssertionError:
+        return False
+    return True
+
+
+async def play_by_clicking(
+    game: Game, rng: random.Random, idle: set[int] | None = None, within: float = 120.0
+) -> None:
+    """Each person who must act opens My hand and clicks a choice, until the end.
+
+    Seats in `idle` never click: their defaults (and later their stand-in) play.
+    """
+    idle = idle or set()
+    deadline = time.monotonic() + within
+    table = game.table
+    while not table.finished:
+        assert time.monotonic() < deadline, f"game stuck at {table.state.step}"
+        waiting = [
+            p
+            for p in pending_players(table.state)
+            if p in game.people and p not in idle and not table.seats[p].away
+        ]
+        if not waiting:
+            await asyncio.sleep(0.005)
+            continue
+        seat = rng.choice(waiting)
+        await click_a_choice(game, game.people[seat], rng)
+
+
+async def click_a_choice(game: Game, user: FakeUser, rng: random.Random) -> None:
+    fake = game.fake
+    panel_ix = await fake.click(user, game.board(), f"ld:h:{game.table.game_id}")
+    assert panel_ix.answered_in_time
+    panel = panel_ix.original
+    for _ in range(4):
+        if panel is None:
+            return
+        choices = [b for b in panel.buttons if b.custom_id.startswith(("ld:a:", "ld:g:"))]
+        if not choices:
+            return
+        button = rng.choice(choices)
+        ix = await fake.click(user, panel, button.custom_id)
+        assert ix.answered_in_time
+        if button.custom_id.startswith("ld:a:"):
+            return
+        panel = ix.original or ix.message

@@ -1,0 +1,143 @@
+"""Whole games on the fake Discord: what players click and what Discord receives.
+
+The clock runs a thousand times fast, so 45-second timers pass in 45 ms and a
+game where nobody acts still ends in seconds.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.app import LockdownBot
+from bot.settings import Settings
+from bot.table.table import TableConfig
+from bot.texts import t
+from tests.discord_ui.clock import FastScheduler
+from tests.discord_ui.players import Game, click_a_choice, open_and_start, play_by_clicking
+from tests.fakediscord import FakeDiscord, FakeMessage, start_client
+
+pytestmark = pytest.mark.e2e
+
+
+def make_bot() -> LockdownBot:
+    settings = Settings(discord_token="fake-bot-token", database_url="sqlite+aiosqlite://")
+    return LockdownBot(
+        settings, scheduler=FastScheduler(), config=TableConfig(ai_delay=1.0), batch_delay=0.01
+    )
+
+
+def public_text(fake: FakeDiscord, game: Game) -> str:
+    """Every version of every message posted in the game's thread, as one text."""
+    parts = []
+    for message in fake.messages(game.thread):
+        for version in message.versions:
+            parts.append(str(version))
+    return "\n".join(parts)
+
+
+def assert_no_private_line_in_public(game: Game, fake: FakeDiscord) -> None:
+    """What a seat was told privately never shows in the thread."""
+    presenter = game.bot.service.presenters[game.table.game_id]
+    presenter_lines = [line for box in presenter.inbox.values() for line in box]
+    text = public_text(fake, game)
+    assert presenter_lines, "no private line was delivered at all"
+    for line in presenter_lines:
+        assert line not in text
+
+
+async def test_three_people_play_a_whole_game_by_clicking(fake_discord: FakeDiscord) -> None:
+    guild = fake_discord.create_guild("Club", members=["ana", "bo", "cy"], channels=("general",))
+    ana, bo, cy = guild.members
+    async with start_client(make_bot(), fake_discord) as bot:
+        game = await open_and_start(fake_discord, bot, ana, [bo, cy], 0, guild.channel("general"))
+        await play_by_clicking(game, random.Random(1))
+        await fake_discord.settle()
+        board = game.board()
+        assert board.attachments
+        assert board.attachments[0].is_png
+        assert game.table.state.result is not None
+        assert "game_over" in [e.kind for e in game.table.public_log]
+        assert_no_private_line_in_public(game, fake_discord)
+        slow = [ix for ix in fake_discord.interactions if not ix.answered_in_time]
+        assert not slow
+
+
+async def test_two_people_and_four_ai_seats(fake_discord: FakeDiscord) -> None:
+    guild = fake_discord.create_guild("Club", members=["ana", "bo"], channels=("general",))
+    ana, bo = guild.members
+    async with start_client(make_bot(), fake_discord) as bot:
+        game = await open_and_start(fake_discord, bot, ana, [bo], 4, guild.channel("general"))
+        assert sum(1 for s in game.table.seats if s.is_ai) == 4
+        await play_by_clicking(game, random.Random(2))
+        assert game.table.finished
+
+
+async def test_a_person_who_never_acts_gets_every_default_and_the_game_ends(
+    fake_discord: FakeDiscord,
+) -> None:
+    guild = fake_discord.create_guild("Club", members=["ana", "bo", "cy"], channels=("general",))
+    ana, bo, cy = guild.members
+    async with start_client(make_bot(), fake_discord) as bot:
+        game = await open_and_start(fake_discord, bot, ana, [bo, cy], 0, guild.channel("general"))
+        idle_seat = next(i for i, u in game.people.items() if u is cy)
+        await play_by_clicking(game, random.Random(3), idle={idle_seat})
+        await fake_discord.settle()
+        assert game.table.finished
+        kinds = [e.kind for e in game.table.public_log]
+        assert "timeout" in kinds
+        text = public_text(fake_discord, game)
+        assert "cy" in text
+
+
+async def test_closed_dms_never_stall_the_game_and_are_announced_once(
+    fake_discord: FakeDiscord,
+) -> None:
+    guild = fake_discord.create_guild("Club", members=["ana", "bo", "cy"], channels=("general",))
+    ana, bo, cy = guild.members
+    bo.accepts_dms = False
+    async with start_client(make_bot(), fake_discord) as bot:
+        game = await open_and_start(fake_discord, bot, ana, [bo, cy], 0, guild.channel("general"))
+        await play_by_clicking(game, random.Random(4))
+        await fake_discord.settle()
+        assert game.table.finished
+        assert fake_discord.dms(ana) or fake_discord.dms(cy)
+        assert not fake_discord.dms(bo)
+        notices = [
+            m
+            for m in fake_discord.messages(game.thread)
+            if t("en", "notice.dm_closed") in (m.content or "")
+        ]
+        assert len(notices) == 1
+
+
+async def test_stale_and_foreign_clicks_get_a_short_private_answer(
+    fake_discord: FakeDiscord,
+) -> None:
+    guild = fake_discord.create_guild(
+        "Club", members=["ana", "bo", "cy", "dee"], channels=("general",)
+    )
+    ana, bo, cy, dee = guild.members
+    async with start_client(make_bot(), fake_discord) as bot:
+        game = await open_and_start(fake_discord, bot, ana, [bo, cy], 0, guild.channel("general"))
+        board = game.board()
+        foreign = await fake_discord.click(dee, board, f"ld:h:{game.table.game_id}")
+        assert foreign.ephemeral
+        before = game.table.state.version
+        panel = await fake_discord.click(ana, board, f"ld:h:{game.table.game_id}")
+        old: FakeMessage | None = panel.original
+        assert old is not None
+        # Play on until the step has moved on, then click a button of the old panel.
+        token = game.table.token
+        rng = random.Random(5)
+        while game.table.token == token and not game.table.finished:
+            waiting = [s for s in game.people if s in game.table.view_for(None)["waiting_for"]]
+            await click_a_choice(game, game.people[waiting[0]], rng)
+        stale_buttons = [b for b in old.buttons if b.custom_id.startswith("ld:a:")]
+        if stale_buttons:
+            version = game.table.state.version
+            stale = await fake_discord.click(ana, old, stale_buttons[0].custom_id)
+            assert stale.answered_in_time
+            assert game.table.state.version == version
+        assert game.table.state.version > before

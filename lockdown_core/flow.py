@@ -144,7 +144,8 @@ def window_players(state: GameState) -> list[int]:
             if _all_played(state, ATTACK_CARDS):
                 return []
             loc = vote.location
-            return [p for p in seats if any(c.location == loc for c in state.family(p))]
+            present = {c.owner for c in state.characters if c.location == loc}
+            return [p for p in seats if p in present]
         if _all_played(state, VOTE_CARDS):
             return []
         return [p for p in seats if p in vote.candidates]
@@ -416,12 +417,8 @@ def after_attack_discussion(state: GameState, events: list[Event]) -> None:
 
 def _exposed_owners(state: GameState, loc: int) -> list[int]:
     """Players with a non-hidden character at `loc`, clockwise from the badge holder."""
-    family = state.family
-    return [
-        p
-        for p in state.orders[state.badge]
-        if any(c.location == loc and not c.hidden for c in family(p))
-    ]
+    owners = {c.owner for c in state.characters if c.location == loc and not c.hidden}
+    return [p for p in state.orders[state.badge] if p in owners]
 
 
 def begin_devour(state: GameState, player: int, events: list[Event]) -> None:

@@ -205,7 +205,7 @@ class GameState:
         return [c for c in self.characters if c.location == loc]
 
     def has_characters(self, player: int) -> bool:
-        return any(c.location for c in self.family(player))
+        return any(map(_location, self.family(player)))
 
     def free_spot(self, loc: int) -> bool:
         if self.closed[loc]:

@@ -75,7 +75,7 @@ def play_game(
             raise EndlessGame(f"seat {seat} is pending at {state.step} with no legal action")
         player = players[seat]
         action = player.choose(view(state, seat) if player.uses_view else {}, legal)
-        if action not in legal:
+        if not _among(action, legal):
             raise IllegalChoice(f"seat {seat} chose {action!r} at {state.step}")
         events = apply(state, action)
         actions += 1
@@ -84,6 +84,14 @@ def play_game(
             observer(action, events)
         _show(watchers, events)
     return GameOutcome(state, actions)
+
+
+def _among(action: Action, legal: list[Action]) -> bool:
+    """`action in legal`, trying identity first: AIs usually hand back one of the list."""
+    for option in legal:
+        if option is action:
+            return True
+    return action in legal
 
 
 def _next_seat(waiting: list[int], last: int) -> int:

@@ -28,4 +28,6 @@ class RandomPlayer:
         """Nothing to remember: every choice is a fresh draw."""
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        return self._rnd.choice(legal)
+        # floor(random() * n) rather than choice(): uniform to within n / 2**53, and a
+        # few times cheaper, which the simulator notices over millions of decisions.
+        return legal[int(self._rnd.random() * len(legal))]

@@ -1,0 +1,34 @@
+"""Every player-facing text, in English and French, from one message catalog.
+
+`t(lang, key, **params)` is what the table, the Discord layer and the
+terminal call; `narrate.describe` turns a core event into a line. No discord
+here: the terminal table and the tests use the same texts.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from bot.texts.catalog import Catalog, CatalogError, MissingText, plural_form
+from bot.texts.lang import choose_lang
+
+__all__ = [
+    "Catalog",
+    "CatalogError",
+    "MissingText",
+    "catalog",
+    "choose_lang",
+    "plural_form",
+    "t",
+]
+
+
+@cache
+def catalog() -> Catalog:
+    """The catalog of `data/texts`, read and validated on first use, then kept."""
+    return Catalog.load()
+
+
+def t(lang: str, key: str, **params: object) -> str:
+    """The text of `key` in `lang` (English if we do not speak it), filled with `params`."""
+    return catalog().text(lang, key, **params)

@@ -1,0 +1,146 @@
+"""The message catalog: every player-facing text, in English and French.
+
+Texts live in `data/texts/<lang>.json` as flat `key -> template` objects using
+`str.format` named placeholders (`"{name} wins the vote."`). The files are
+read and checked once: both languages must hold the same keys, and each key
+the same placeholders, so a caller that works in one language works in all.
+An unknown key is a programming error and fails loudly (the tests play every
+event and grep every key); an unknown language falls back to English.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from string import Formatter
+
+DATA_DIR = Path(__file__).resolve().parent.parent.parent / "data" / "texts"
+LANGUAGES = ("en", "fr")
+FALLBACK = "en"
+
+_FORMATTER = Formatter()
+
+
+class CatalogError(Exception):
+    """The catalog files disagree or are malformed; the message lists every problem."""
+
+
+class MissingText(KeyError):
+    """A key that no catalog file holds, or a template called without one of its values."""
+
+    def __str__(self) -> str:
+        # KeyError quotes its argument; a sentence reads better in a traceback.
+        return str(self.args[0])
+
+
+def placeholders(template: str) -> frozenset[str]:
+    """The named fields of a template; positional, indexed or formatted fields are refused.
+
+    Refusing `{}`, `{0}`, `{a.b}`, `{a[0]}` and `{a:>3}` keeps every template a
+    plain fill-in-the-blanks that translators can edit without surprises.
+    """
+    names = set()
+    for _, field, spec, conversion in _FORMATTER.parse(template):
+        if field is None:
+            continue
+        if not field.isidentifier() or spec or conversion:
+            raise ValueError(f"placeholder {{{field}}} is not a plain name")
+        names.add(field)
+    return frozenset(names)
+
+
+class Catalog:
+    """Both languages' templates, validated together so they cannot drift apart."""
+
+    def __init__(self, texts: Mapping[str, Mapping[str, str]]) -> None:
+        problems = _problems(texts)
+        if problems:
+            raise CatalogError("message catalog: " + "; ".join(problems))
+        self._texts = {lang: dict(table) for lang, table in texts.items()}
+
+    @classmethod
+    def load(cls, directory: Path = DATA_DIR) -> Catalog:
+        texts: dict[str, dict[str, str]] = {}
+        for lang in LANGUAGES:
+            path = directory / f"{lang}.json"
+            with path.open(encoding="utf-8") as handle:
+                data = json.load(handle)
+            if not isinstance(data, dict):
+                raise CatalogError(f"{path.name}: the top level must be an object of texts")
+            texts[lang] = data
+        return cls(texts)
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        return tuple(self._texts)
+
+    @property
+    def keys(self) -> frozenset[str]:
+        return frozenset(self._texts[FALLBACK])
+
+    def has(self, key: str) -> bool:
+        return key in self._texts[FALLBACK]
+
+    def template(self, lang: str, key: str) -> str:
+        table = self._texts.get(lang, self._texts[FALLBACK])
+        template = table.get(key, self._texts[FALLBACK].get(key))
+        if template is None:
+            raise MissingText(f"no text for key {key!r} in the message catalog")
+        return template
+
+    def text(self, lang: str, key: str, **params: object) -> str:
+        """The text of `key` in `lang` (English when we do not speak `lang`), filled in.
+
+        Extra parameters are ignored, so callers may pass everything they have.
+        """
+        template = self.template(lang, key)
+        try:
+            return template.format_map(params)
+        except KeyError as exc:
+            raise MissingText(f"text {key!r} needs a value for {{{exc.args[0]}}}") from None
+
+    def count(self, lang: str, noun: str, count: int) -> str:
+        """A number with its noun (`count.<noun>.one` / `.other`), by the language's rule."""
+        return self.text(lang, f"count.{noun}.{plural_form(lang, count)}", count=count)
+
+
+def plural_form(lang: str, count: int) -> str:
+    """`one` or `other`: French treats 0 and 1 as singular, English only 1."""
+    if lang == "fr":
+        return "one" if count in (0, 1) else "other"
+    return "one" if count == 1 else "other"
+
+
+def _problems(texts: Mapping[str, Mapping[str, str]]) -> list[str]:
+    if set(texts) != set(LANGUAGES):
+        return [f"expected languages {', '.join(LANGUAGES)}, got {', '.join(sorted(texts))}"]
+    problems = []
+    fields: dict[str, dict[str, frozenset[str]]] = {}
+    for lang, table in texts.items():
+        fields[lang] = {}
+        for key, template in table.items():
+            if not isinstance(template, str) or not template.strip():
+                problems.append(f"{lang}: {key!r} must be a non-empty string")
+                continue
+            try:
+                fields[lang][key] = placeholders(template)
+            except ValueError as exc:
+                problems.append(f"{lang}: {key!r}: {exc}")
+    reference = texts[FALLBACK]
+    for lang, table in texts.items():
+        if lang == FALLBACK:
+            continue
+        missing = sorted(set(reference) - set(table))
+        extra = sorted(set(table) - set(reference))
+        if missing:
+            problems.append(f"{lang} lacks {', '.join(missing)}")
+        if extra:
+            problems.append(f"{lang} has keys English lacks: {', '.join(extra)}")
+        for key in sorted(set(fields[lang]) & set(fields[FALLBACK])):
+            if fields[lang][key] != fields[FALLBACK][key]:
+                problems.append(
+                    f"{key!r}: placeholders differ: en {sorted(fields[FALLBACK][key])}, "
+                    f"{lang} {sorted(fields[lang][key])}"
+                )
+    return problems

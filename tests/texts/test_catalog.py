@@ -1,0 +1,276 @@
+"""The message catalog: both languages agree, and it covers everything the game can name.
+
+Coverage is checked against the sources of truth: the rules data in
+`data/rules/` (cards, kinds, locations, variants, epilogues), the core's own
+`IllegalAction(...)` keys (grepped from `lockdown_core`), the steps of `Step`,
+and the catalog keys written as literals anywhere in `bot/`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.texts import Catalog, CatalogError, MissingText, catalog, plural_form, t
+from bot.texts.catalog import DATA_DIR, placeholders
+from lockdown_core import Step, load_ruleset, load_variants
+
+REPO = Path(__file__).resolve().parents[2]
+RULES = REPO / "data" / "rules"
+
+
+def shipped(lang: str) -> dict[str, str]:
+    with (DATA_DIR / f"{lang}.json").open(encoding="utf-8") as handle:
+        data: dict[str, str] = json.load(handle)
+    return data
+
+
+def core_error_keys() -> set[str]:
+    source = "\n".join(p.read_text("utf-8") for p in (REPO / "lockdown_core").rglob("*.py"))
+    return set(re.findall(r'IllegalAction\(\s*"([a-z_]+)"', source))
+
+
+# Parity ----------------------------------------------------------------------
+
+
+def test_english_and_french_have_the_same_keys() -> None:
+    en, fr = shipped("en"), shipped("fr")
+    assert sorted(set(en) - set(fr)) == []
+    assert sorted(set(fr) - set(en)) == []
+
+
+def test_every_key_has_the_same_placeholders_in_both_languages() -> None:
+    en, fr = shipped("en"), shipped("fr")
+    differ = {k: (placeholders(en[k]), placeholders(fr[k])) for k in en if k in fr}
+    assert {k: v for k, v in differ.items() if v[0] != v[1]} == {}
+
+
+def test_the_shipped_catalog_loads_and_every_text_formats_with_its_own_placeholders() -> None:
+    texts = catalog()
+    for key in texts.keys:
+        for lang in ("en", "fr"):
+            params = {name: f"<{name}>" for name in placeholders(texts.template(lang, key))}
+            line = texts.text(lang, key, **params)
+            assert line.strip()
+            assert "{" not in line, (lang, key)
+            assert "}" not in line, (lang, key)
+
+
+def test_catalog_refuses_a_key_missing_in_one_language() -> None:
+    with pytest.raises(CatalogError, match="fr lacks b"):
+        Catalog({"en": {"a": "A", "b": "B"}, "fr": {"a": "A"}})
+
+
+def test_catalog_refuses_different_placeholders() -> None:
+    with pytest.raises(CatalogError, match=r"'a': placeholders differ"):
+        Catalog({"en": {"a": "{name} wins"}, "fr": {"a": "{nom} gagne"}})
+
+
+@pytest.mark.parametrize("template", ["{} wins", "{0} wins", "{a.b} wins", "{a[0]}", "{a:>3}"])
+def test_catalog_refuses_anything_but_plain_named_placeholders(template: str) -> None:
+    with pytest.raises(CatalogError, match="not a plain name"):
+        Catalog({"en": {"a": template}, "fr": {"a": template}})
+
+
+def test_catalog_refuses_empty_texts() -> None:
+    with pytest.raises(CatalogError, match="non-empty string"):
+        Catalog({"en": {"a": " "}, "fr": {"a": " "}})
+
+
+# Lookup -----------------------------------------------------------------------
+
+
+def test_t_fills_placeholders_and_ignores_extra_parameters() -> None:
+    assert t("en", "event.player_done", name="Ana", seat=2) == "Ana is done."
+    assert t("fr", "event.player_done", name="Ana") == "Ana passe."
+
+
+def test_unknown_language_falls_back_to_english() -> None:
+    assert t("de", "ui.button.my_hand") == t("en", "ui.button.my_hand")
+
+
+def test_unknown_key_is_a_clear_error() -> None:
+    with pytest.raises(MissingText, match=r"no text for key 'event\.nope'"):
+        t("en", "event.nope")
+
+
+def test_a_missing_parameter_names_the_key_and_the_placeholder() -> None:
+    with pytest.raises(MissingText, match=r"'event.player_done' needs a value for \{name\}"):
+        t("fr", "event.player_done")
+
+
+@pytest.mark.parametrize(
+    ("lang", "count", "form"),
+    [
+        ("en", 0, "other"),
+        ("en", 1, "one"),
+        ("en", 2, "other"),
+        ("fr", 0, "one"),
+        ("fr", 1, "one"),
+        ("fr", 2, "other"),
+    ],
+)
+def test_plural_forms(lang: str, count: int, form: str) -> None:
+    assert plural_form(lang, count) == form
+
+
+def test_counts_read_naturally() -> None:
+    texts = catalog()
+    assert texts.count("en", "monster", 1) == "1 Monster"
+    assert texts.count("en", "monster", 0) == "0 Monsters"
+    assert texts.count("fr", "monster", 0) == "0 Monstre"
+    assert texts.count("fr", "card", 3) == "3 cartes"
+
+
+# Coverage of the game's own names ------------------------------------------------
+
+
+def test_every_core_error_key_has_a_short_text() -> None:
+    keys = core_error_keys()
+    assert "card_not_in_hand" in keys  # the grep itself works
+    texts = catalog()
+    assert sorted(k for k in keys if not texts.has(f"error.{k}")) == []
+    for key in keys:
+        for lang in ("en", "fr"):
+            assert len(texts.template(lang, f"error.{key}")) <= 120
+
+
+def test_error_texts_never_echo_raw_engine_values() -> None:
+    """The core passes raw keys (`card="gun"`, `step="move"`): no error text shows them.
+
+    Only numbers (`minimum`, `maximum`) may be filled in; anything else would
+    print an internal key to a player.
+    """
+    texts = catalog()
+    for key in core_error_keys():
+        assert placeholders(texts.template("en", f"error.{key}")) <= {"minimum", "maximum"}
+
+
+def test_every_card_kind_and_location_has_a_name_and_a_help_line() -> None:
+    rules = load_ruleset()
+    texts = catalog()
+    for card in rules.cards:
+        assert texts.has(f"card.{card.key}")
+        assert texts.has(f"card.{card.key}.help")
+    letters: dict[str, set[str]] = {lang: set() for lang in ("en", "fr")}
+    for kind in rules.kinds:
+        for suffix in ("", ".letter", ".help"):
+            assert texts.has(f"kind.{kind.key}{suffix}")
+        for lang in letters:
+            letters[lang].add(texts.text(lang, f"kind.{kind.key}.letter"))
+    assert all(len(found) == len(rules.kinds) for found in letters.values())
+    for location in rules.locations:
+        for suffix in ("", ".in", ".to", ".from"):
+            assert texts.has(f"location.{location.id}{suffix}")
+
+
+def test_french_names_follow_the_french_rulebook() -> None:
+    names = {
+        "card.walkie_talkie": "Talkie-walkie",
+        "card.energy_drink": "Boisson énergétique",
+        "card.gun": "Pistolet",
+        "card.tin_can": "Boîte de conserve",
+        "card.baseball_bat": "Batte",
+        "card.chainsaw": "Tronçonneuse",
+        "card.molotov_cocktail": "Cocktail Molotov",
+        "card.rotten_meat": "Viande avariée",
+        "card.keys_of_the_truck": "Clés du camion",
+        "kind.blocker": "Bloqueur",
+        "kind.leader": "Leader",
+        "kind.weeper": "Chialeur",
+        "kind.useless": "Inutile",
+        "location.3": "Salle de surveillance",
+        "location.6": "Parking",
+    }
+    assert {key: t("fr", key) for key in names} == names
+
+
+def test_every_step_has_a_name_and_a_one_line_help() -> None:
+    steps = [v for k, v in vars(Step).items() if k.isupper()]
+    assert len(steps) == 12
+    for step in steps:
+        for lang in ("en", "fr"):
+            assert "\n" not in t(lang, f"step.{step}.help")
+            assert t(lang, f"step.{step}.name")
+
+
+def test_every_variant_has_a_name_and_its_change() -> None:
+    variants = load_variants()
+    assert len(variants) == 20
+    for key in variants:
+        assert catalog().has(f"variant.{key}.name")
+        assert catalog().has(f"variant.{key}.change")
+
+
+def sentences(text: str) -> int:
+    return len(re.findall(r"[.!?](?:\s|$)", text))
+
+
+def test_every_epilogue_has_a_title_a_short_story_and_its_condition() -> None:
+    order = json.loads((RULES / "epilogues.json").read_text("utf-8"))
+    codes = [*order["order"], order["fallback"]]
+    assert len(set(codes)) == 21
+    for code in codes:
+        for lang in ("en", "fr"):
+            assert t(lang, f"epilogue.{code}.title")
+            assert t(lang, f"epilogue.{code}.condition")
+            assert 2 <= sentences(t(lang, f"epilogue.{code}.story")) <= 4, (lang, code)
+
+
+def test_slash_commands_have_a_name_and_a_description_within_discord_limits() -> None:
+    for command in (
+        "lockdown",
+        "new",
+        "board",
+        "hand",
+        "rules",
+        "abort",
+        "help",
+        "config",
+        "variants",
+        "epilogues",
+        "stats",
+        "leaderboard",
+    ):
+        for lang in ("en", "fr"):
+            name = t(lang, f"command.{command}.name")
+            assert re.fullmatch(r"[a-z0-9_-]{1,32}", name)
+            assert 1 <= len(t(lang, f"command.{command}.description")) <= 100
+
+
+def test_long_texts_fit_in_one_discord_message() -> None:
+    for key in ("help.text", "rules.guide"):
+        for lang in ("en", "fr"):
+            assert len(t(lang, key)) <= 1800
+
+
+# Style --------------------------------------------------------------------------
+
+
+def test_french_puts_a_no_break_space_before_high_punctuation() -> None:
+    """French typography: `mot : suite`, `quoi ?`, `ici !`, `a ; b`, with U+00A0, never a space."""
+    for key, text in shipped("fr").items():
+        assert not re.search(r" [:;!?]", text), key
+        assert not re.search(r"[^\s\u00a0(/.\d<{?][:;!?](?:\s|$)", text), key
+
+
+def test_french_speaks_to_players_with_vous() -> None:
+    """The bot says `vous`, never `tu`: no informal pronoun or possessive anywhere."""
+    informal = re.compile(r"\b(tu|te|toi|ton|ta|tes|t')\b", re.IGNORECASE)
+    assert [k for k, v in shipped("fr").items() if informal.search(v)] == []
+
+
+def test_every_catalog_key_written_in_bot_exists() -> None:
+    """Literal keys in the bot's code (not built with f-strings) are all in the catalog."""
+    families = "error|notice|lobby|board|panel|action|ui|abort|rules|help|command|play|dm|timer"
+    literal = re.compile(rf'"((?:{families})\.[a-z0-9_.]+)"')
+    used = set()
+    for path in (REPO / "bot").rglob("*.py"):
+        if "texts" not in path.parts:
+            used |= set(literal.findall(path.read_text("utf-8")))
+    used = {k for k in used if k.rpartition(".")[2] not in ("png", "json", "py", "db")}
+    assert used, "the scan found no key at all"
+    assert sorted(k for k in used if not catalog().has(k)) == []

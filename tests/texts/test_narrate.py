@@ -1,0 +1,217 @@
+"""Narration: every core event becomes a line, for the channel or for one seat only.
+
+The event kinds are found twice: by grepping `Event("...")` in the engine's
+source, and by playing fifty seeded random games (`games.py`) whose every
+event is rendered in English and French. The fifty games reach every kind the
+engine can emit (checked below); if an engine change makes some kind too
+rare to appear, raise `GAMES` in `games.py` rather than dropping the check.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bot.texts import catalog
+from bot.texts.narrate import PrivateEvent, describe, narrated_kinds
+from lockdown_core import Event
+from tests.texts.games import PlayedGame, played_games
+
+REPO = Path(__file__).resolve().parents[2]
+NAMES = ["Ana", "Bertrand", "Chloé", "Dmitri", "Eve", "Farid"]
+LANGS = ("en", "fr")
+
+
+def engine_kinds() -> set[str]:
+    source = "\n".join(p.read_text("utf-8") for p in (REPO / "lockdown_core").rglob("*.py"))
+    return set(re.findall(r'Event\(\s*"([a-z_]+)"', source))
+
+
+def all_events() -> Iterator[tuple[PlayedGame, Event]]:
+    for game in played_games():
+        for event in game.events:
+            yield game, event
+
+
+def test_the_grep_finds_the_engine_events() -> None:
+    kinds = engine_kinds()
+    assert {"game_started", "card_gift", "game_over"} <= kinds
+    assert len(kinds) >= 40
+
+
+def test_every_event_kind_of_the_engine_can_be_narrated() -> None:
+    public, private = narrated_kinds()
+    assert sorted(engine_kinds() - (public | private)) == []
+
+
+def test_every_event_kind_has_catalog_texts() -> None:
+    keys = catalog().keys
+    missing = [k for k in engine_kinds() if not any(key.startswith(f"event.{k}") for key in keys)]
+    assert missing == []
+
+
+def test_the_random_games_reach_every_event_kind_and_nothing_else() -> None:
+    seen = {event.kind for _, event in all_events()}
+    assert sorted(engine_kinds() - seen) == []
+    assert sorted(seen - engine_kinds()) == []
+
+
+def test_every_event_of_fifty_random_games_reads_well_in_both_languages() -> None:
+    """Public events for the channel; private ones for each seat they were sent to."""
+    rendered = 0
+    for game, event in all_events():
+        names = NAMES[: game.players]
+        audiences = [None] if event.to is None else list(event.to)
+        for seat in audiences:
+            for lang in LANGS:
+                line = describe(event, lang, names, seat=seat)
+                assert line.strip(), (event, lang)
+                assert not re.search(r"[{}_]|event\.", line), (event, lang, line)
+                rendered += 1
+    assert rendered > 10_000
+
+
+def test_public_events_read_the_same_for_every_seat() -> None:
+    for game, event in all_events():
+        if event.to is None:
+            names = NAMES[: game.players]
+            line = describe(event, "en", names)
+            assert all(describe(event, "en", names, seat=s) == line for s in range(game.players))
+            return
+
+
+def test_every_event_text_of_the_catalog_is_used_by_some_game() -> None:
+    """No dead event wording: each `event.*` key shows up in the fifty games."""
+    used: set[str] = set()
+    texts = catalog()
+    original = type(texts).text
+
+    def spy(self: object, lang: str, key: str, **params: object) -> str:
+        used.add(key)
+        return original(texts, lang, key, **params)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(type(texts), "text", spy)
+        for game, event in all_events():
+            seats = [None] if event.to is None else list(event.to)
+            for seat in seats:
+                describe(event, "en", NAMES[: game.players], seat=seat)
+    event_keys = {k for k in texts.keys if k.startswith("event.")}
+    assert sorted(event_keys - used) == []
+
+
+# Private events -----------------------------------------------------------------
+
+
+def private_events() -> list[tuple[PlayedGame, Event]]:
+    return [(g, e) for g, e in all_events() if e.to is not None]
+
+
+def test_private_events_have_no_public_line() -> None:
+    kinds = set()
+    for game, event in private_events():
+        for lang in LANGS:
+            with pytest.raises(PrivateEvent, match="no public line"):
+                describe(event, lang, NAMES[: game.players])
+        kinds.add(event.kind)
+    assert kinds == {
+        "hand_dealt",
+        "dice_seen",
+        "designation_receipt",
+        "card_kept",
+        "card_gift",
+        "truck_drawn",
+        "destination_receipt",
+    }
+
+
+def test_private_events_are_not_narrated_to_other_seats() -> None:
+    for game, event in private_events():
+        assert event.to is not None
+        outsider = next(s for s in range(game.players) if s not in event.to)
+        with pytest.raises(PrivateEvent, match=f"not seat {outsider}"):
+            describe(event, "en", NAMES[: game.players], seat=outsider)
+
+
+def test_a_truck_gift_names_the_card_only_to_giver_and_receiver() -> None:
+    gift = Event("card_gift", {"card": "chainsaw", "from": 1, "to": 2}, to=(1, 2))
+    public = Event("card_given", {"player": 1, "to": 2})
+    names = NAMES[:4]
+    assert describe(gift, "en", names, seat=1) == "You give the Chainsaw to Chloé."
+    assert describe(gift, "en", names, seat=2) == "Bertrand gives you the Chainsaw."
+    assert describe(gift, "fr", names, seat=2) == "Bertrand vous donne la carte Tronçonneuse."
+    assert describe(public, "en", names) == "Bertrand gives a card to Chloé."
+
+
+def test_public_truck_lines_never_name_a_card() -> None:
+    """R3.4: the channel learns that a search happened and who got a card, never which."""
+    cards = [k for k in catalog().keys if k.startswith("card.") and k.count(".") == 1]
+    for game, event in all_events():
+        if event.kind in ("truck_searched", "card_given", "truck_done"):
+            for lang in LANGS:
+                line = describe(event, lang, NAMES[: game.players])
+                assert not any(catalog().text(lang, c) in line for c in cards), line
+
+
+def test_a_ballot_receipt_speaks_to_its_voter() -> None:
+    receipt = Event("designation_receipt", {"candidate": 0}, to=(0,))
+    assert describe(receipt, "en", NAMES[:3], seat=0).startswith("You designate yourself.")
+    assert describe(receipt, "fr", NAMES[:3], seat=0).startswith("Vous vous désignez.")
+
+
+# A few lines word for word --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("event", "en", "fr"),
+    [
+        (
+            Event(
+                "character_devoured", {"character": 4, "owner": 1, "kind": "weeper", "location": 6}
+            ),
+            "Bertrand loses their Weeper, devoured in the Parking lot.",
+            "Bertrand perd son Chialeur, dévoré au Parking.",
+        ),
+        (
+            Event(
+                "card_played",
+                {"player": 0, "card": "chainsaw", "location": 4, "removed": 2, "monsters": 1},
+            ),
+            "Ana plays the Chainsaw in the Toy store: 2 Monsters gone, 1 Monster still there.",
+            "Ana joue la carte Tronçonneuse dans le Magasin de jouets\u00a0: 2 Monstres en moins,"
+            " encore 1 Monstre sur place.",
+        ),
+        (
+            Event("tie", {"tied": [0, 2], "martyr": 1}),
+            "Tie between Ana and Chloé: Bertrand, holder of the Martyr token, decides.",
+            "Égalité entre Ana et Chloé\u00a0: Bertrand, qui détient le marqueur Martyr, tranche.",
+        ),
+        (
+            Event("tie_broken", {"player": 1, "winner": 2, "random": True}),
+            "Bertrand did not choose in time: chance picks Chloé.",
+            "Bertrand n'a pas choisi à temps\u00a0: le hasard désigne Chloé.",
+        ),
+        (
+            Event(
+                "designations_revealed",
+                {
+                    "vote": "badge",
+                    "location": 3,
+                    "designations": {"0": 2, "2": 2},
+                    "weights": {"0": 1, "1": 2, "2": 1},
+                    "totals": {"0": 0, "1": 0, "2": 2},
+                },
+            ),
+            "Designations revealed: Ana → Chloé (1 vote), Bertrand abstains, Chloé → Chloé"
+            " (1 vote). Totals: Chloé 2 votes, Ana 0 votes, Bertrand 0 votes.",
+            "Désignations révélées\u00a0: Ana → Chloé (1 voix), Bertrand s'abstient, Chloé →"
+            " Chloé (1 voix). Totaux\u00a0: Chloé 2 voix, Ana 0 voix, Bertrand 0 voix.",
+        ),
+    ],
+)
+def test_lines_word_for_word(event: Event, en: str, fr: str) -> None:
+    assert describe(event, "en", NAMES[:3]) == en
+    assert describe(event, "fr", NAMES[:3]) == fr

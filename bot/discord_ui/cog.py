@@ -17,6 +17,10 @@ def _text(key: str) -> app_commands.locale_str:
     return app_commands.locale_str(t("en", key), key=key)
 
 
+def _name(command: str) -> app_commands.locale_str:
+    return _text(f"command.{command}.name")
+
+
 class LockdownCog(
     commands.GroupCog,
     group_name="lockdown",
@@ -26,31 +30,31 @@ class LockdownCog(
         self.service = service
         super().__init__()
 
-    @app_commands.command(name="new", description=_text("command.new.description"))
+    @app_commands.command(name=_name("new"), description=_text("command.new.description"))
     @app_commands.guild_only()
     async def new(self, interaction: discord.Interaction[Any]) -> None:
         await self.service.new_lobby(interaction)
 
-    @app_commands.command(name="board", description=_text("command.board.description"))
+    @app_commands.command(name=_name("board"), description=_text("command.board.description"))
     @app_commands.guild_only()
     async def board(self, interaction: discord.Interaction[Any]) -> None:
         await self.service.repost_board(interaction)
 
-    @app_commands.command(name="hand", description=_text("command.hand.description"))
+    @app_commands.command(name=_name("hand"), description=_text("command.hand.description"))
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         await self.service.hand_here(interaction)
 
-    @app_commands.command(name="rules", description=_text("command.rules.description"))
+    @app_commands.command(name=_name("rules"), description=_text("command.rules.description"))
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
         await self.service.rules_here(interaction)
 
-    @app_commands.command(name="abort", description=_text("command.abort.description"))
+    @app_commands.command(name=_name("abort"), description=_text("command.abort.description"))
     @app_commands.guild_only()
     async def abort(self, interaction: discord.Interaction[Any]) -> None:
         await self.service.ask_abort(interaction)
 
-    @app_commands.command(name="help", description=_text("command.help.description"))
+    @app_commands.command(name=_name("help"), description=_text("command.help.description"))
     async def help(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.send_message(
             t(self.service.lang(interaction), "help.text")[:2000], ephemeral=True
@@ -58,7 +62,7 @@ class LockdownCog(
 
 
 class CatalogTranslator(app_commands.Translator):
-    """Slash command names stay English; descriptions follow the user's locale."""
+    """Names and descriptions of the slash commands in the user's language."""
 
     async def translate(
         self,

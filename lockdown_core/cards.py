@@ -7,7 +7,7 @@ from functools import cache
 from lockdown_core import board
 from lockdown_core.actions import PlayCard
 from lockdown_core.events import Event
-from lockdown_core.flow import window_players
+from lockdown_core.flow import in_window
 from lockdown_core.model import GameState, Step
 
 _REMOVES = {"baseball_bat": 1, "chainsaw": 2}
@@ -18,7 +18,7 @@ _play = cache(PlayCard)
 
 def playable(state: GameState, player: int) -> list[PlayCard]:
     """Every card play open to `player` right now, with its targets."""
-    if not state.hands[player] or player not in window_players(state):
+    if not in_window(state, player):
         return []
     return options_in_window(state, player)
 

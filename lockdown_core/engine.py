@@ -27,7 +27,7 @@ from lockdown_core.actions import (
 from lockdown_core.defaults import default_action
 from lockdown_core.errors import IllegalAction
 from lockdown_core.events import Event
-from lockdown_core.legal import destination_options, pending_players, truck_options
+from lockdown_core.legal import destination_options, is_pending, pending_players, truck_options
 from lockdown_core.model import UNPLACED, Character, GameState, Step
 from lockdown_core.rng import Rng, seed_state
 from lockdown_core.ruleset import Ruleset
@@ -96,7 +96,7 @@ def apply(state: GameState, action: Action) -> list[Event]:
 def _expect(state: GameState, player: int, *steps: str) -> None:
     if state.step not in steps:
         raise IllegalAction("wrong_step", step=state.step)
-    if player not in pending_players(state) and not _may_revise(state, player):
+    if not is_pending(state, player) and not _may_revise(state, player):
         raise IllegalAction("not_your_turn")
 
 

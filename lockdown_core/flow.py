@@ -161,6 +161,27 @@ def window_players(state: GameState) -> list[int]:
     return []
 
 
+def in_window(state: GameState, player: int) -> bool:
+    """`player in window_players(state)`, checked for that one seat (a hot path)."""
+    if not 0 <= player < state.players or not state.hands[player] or player in state.acted:
+        return False
+    step = state.step
+    if step == Step.DISCUSSION:
+        vote = state.vote
+        if vote is None:
+            return False
+        if vote.kind == "attack":
+            loc = vote.location
+            here = any(c.location == loc for c in state.family(player))
+            return here and not _all_played(state, ATTACK_CARDS)
+        return player in vote.candidates and not _all_played(state, VOTE_CARDS)
+    if step == Step.WALKIE_WINDOW:
+        return not _all_played(state, ("walkie_talkie",))
+    if step == Step.AFTER_MOVE:
+        return player == state.mover and not _all_played(state, ("energy_drink",))
+    return False
+
+
 def begin_destinations(state: GameState, events: list[Event]) -> None:
     """R5.1: the badge holder chooses first, in the open."""
     state.acted = set()

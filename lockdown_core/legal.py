@@ -32,6 +32,7 @@ A = TypeVar("A", bound=Action)
 __all__ = [
     "Decision",
     "destination_options",
+    "is_pending",
     "legal_actions",
     "pending",
     "pending_players",
@@ -63,6 +64,23 @@ def pending_players(state: GameState) -> list[int]:
     if step == Step.GAME_OVER:
         return []
     return [state.mover]
+
+
+def is_pending(state: GameState, player: int) -> bool:
+    """`player in pending_players(state)`, checked for that one seat (a hot path)."""
+    step = state.step
+    if step in (Step.DISCUSSION, Step.WALKIE_WINDOW, Step.AFTER_MOVE):
+        return flow.in_window(state, player)
+    if step == Step.DESIGNATION:
+        assert state.vote is not None
+        return player in flow.voters(state) and player not in state.vote.designations
+    if step == Step.DESTINATIONS:
+        return player in flow.destination_players(state)
+    if step == Step.TIEBREAK:
+        return player == state.martyr
+    if step == Step.GAME_OVER:
+        return False
+    return player == state.mover
 
 
 def pending(state: GameState) -> list[Decision]:
@@ -120,7 +138,7 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
     step = state.step
     actions: list[Action] = []
     if step in (Step.DISCUSSION, Step.WALKIE_WINDOW, Step.AFTER_MOVE):
-        if player in flow.window_players(state):
+        if flow.in_window(state, player):
             actions.extend(cards.options_in_window(state, player))
             actions.append(_done(player))
     elif step == Step.DESIGNATION:

@@ -221,6 +221,15 @@ def destination_players(state: GameState) -> list[int]:
     return [p for p in range(state.players) if p not in chosen and _has_destination(state, p)]
 
 
+def owes_destination(state: GameState, player: int) -> bool:
+    """`player in destination_players(state)`, checked for that one seat."""
+    return (
+        0 <= player < state.players
+        and player not in state.destinations
+        and _has_destination(state, player)
+    )
+
+
 def _has_destination(state: GameState, player: int) -> bool:
     """`bool(destination_options(state, player))`, without building the list."""
     places = {c.location for c in state.family(player) if c.location > 0}

@@ -75,7 +75,7 @@ def is_pending(state: GameState, player: int) -> bool:
         assert state.vote is not None
         return player in flow.voters(state) and player not in state.vote.designations
     if step == Step.DESTINATIONS:
-        return player in flow.destination_players(state)
+        return flow.owes_destination(state, player)
     if step == Step.TIEBREAK:
         return player == state.martyr
     if step == Step.GAME_OVER:

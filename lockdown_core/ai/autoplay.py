@@ -82,7 +82,8 @@ def play_game(
         last = seat
         if observer is not None:
             observer(action, events)
-        _show(watchers, events)
+        if watchers:
+            _show(watchers, events)
     return GameOutcome(state, actions)
 
 

@@ -1,6 +1,6 @@
 """The engine's one-seat shortcuts agree with the full lists they stand for.
 
-`in_window` and `is_pending` answer "may this seat act?" without building the
+`in_window`, `is_pending` and `owes_destination` answer "may this seat act?" without building the
 list of every seat that may; `destination_players` asks a yes/no question per
 seat instead of listing its destinations. Checked for every seat (and a seat
 number out of range) after every action of seeded random games, Timeouts and
@@ -23,7 +23,13 @@ from lockdown_core import (
     new_game,
     pending_players,
 )
-from lockdown_core.flow import destination_options, destination_players, in_window, window_players
+from lockdown_core.flow import (
+    destination_options,
+    destination_players,
+    in_window,
+    owes_destination,
+    window_players,
+)
 from lockdown_core.legal import is_pending
 
 
@@ -47,6 +53,8 @@ def test_one_seat_checks_match_the_full_lists(variant: str) -> None:
                     if p not in state.destinations and destination_options(state, p)
                 ]
                 assert destination_players(state) == expected
+                for seat in [*range(players), players, -1]:
+                    assert owes_destination(state, seat) == (seat in expected)
             if not waiting or rnd.random() < 0.05:
                 apply(state, Timeout())
                 continue

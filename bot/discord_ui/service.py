@@ -20,6 +20,7 @@ from bot.table.hub import GameHub
 from bot.table.lobby import Lobby, LobbyError
 from bot.table.table import Table, TableConfig
 from bot.texts import t
+from bot.texts.narrate import describe
 
 log = logging.getLogger(__name__)
 
@@ -220,8 +221,11 @@ class GameService:
         rules = table.state.rules
         reply = await table.act(interaction.user.id, token, lambda seat: decode(code, seat, rules))
         lang = self.lang(interaction, self.meta[game_id].lang)
-        text = t(lang, reply.key, **reply.params)
         seat = table.seat_of(interaction.user.id)
+        text = t(lang, reply.key, **reply.params)
+        if reply.private and seat is not None:
+            names = self.presenters[game_id].names
+            text = "\n".join(describe(e, lang, names, seat=seat.index) for e in reply.private)
         from_panel = interaction.message is not None and interaction.message.flags.ephemeral
         if from_panel and seat is not None:
             await self.send_panel(interaction, table, seat.index, receipt=text)

@@ -70,6 +70,8 @@ class Reply:
     ok: bool
     key: str
     params: dict[str, object] = field(default_factory=dict)
+    # What the acting seat alone was just shown (a ballot receipt, a drawn card…).
+    private: list[Event] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -209,7 +211,9 @@ class Table:
                 return Reply(False, "error.try_again")
         self._arm(deadline)
         await self._show(events, notices)
-        return Reply(True, "ui.receipt.ok")
+        seat = _actor(action)
+        mine = [e for e in events if e.to is not None and seat is not None and seat in e.to]
+        return Reply(True, "ui.receipt.ok", private=mine)
 
     def _next_deadline(self) -> float | None:
         if self.finished:

@@ -103,6 +103,8 @@ async def test_ballots_do_not_make_other_voters_buttons_stale() -> None:
     token = table.token
     first = await table.act(100 + voters[0], token, lambda s: Designate(s, voters[0]))
     assert first.ok
+    assert [e.kind for e in first.private] == ["designation_receipt"]
+    assert first.private[0].to == (voters[0],)
     second = await table.act(100 + voters[1], token, lambda s: Designate(s, voters[0]))
     assert second.ok, second.key
 

@@ -29,9 +29,13 @@ class AsyncioScheduler:
     def now(self) -> float:
         return time.time()
 
+    def seconds_until(self, when: float) -> float:
+        """Real seconds to wait for `when` on this scheduler's clock."""
+        return max(0.0, when - self.now())
+
     def call_at(self, when: float, callback: Callable[[], Awaitable[None]]) -> Handle:
         async def fire() -> None:
-            await asyncio.sleep(max(0.0, when - time.time()))
+            await asyncio.sleep(self.seconds_until(when))
             await callback()
 
         task = asyncio.get_running_loop().create_task(fire())

@@ -1,0 +1,194 @@
+"""A server's defaults for new games, as moderators set them with `/lockdown config`.
+
+Stored flat (one audited key per setting) through `GuildRepository`; read back
+leniently, so a value stored by an older version that no longer fits is
+dropped (and logged) rather than breaking every new lobby of the server.
+Every refusal is a catalog key with the allowed range, for the Discord layer to say.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from bot.table.timers import MAX_SECONDS, MIN_SECONDS, Timers
+
+log = logging.getLogger(__name__)
+
+LANGUAGES = ("en", "fr")
+TIMER_KEYS = {
+    "timer_discussion": "discussion",
+    "timer_designation": "designation",
+    "timer_destination": "destination",
+    "timer_other": "other",
+}
+FLAGS = ("allow_ai", "open_designations", "combine_variants", "show_conditions")
+TRUE_WORDS = ("on", "yes", "true", "1", "oui")
+FALSE_WORDS = ("off", "no", "false", "0", "non")
+EVERYONE = ("everyone", "all", "none", "tous", "")
+MAX_IDS = 25
+
+
+class SettingError(Exception):
+    """A value a moderator may not set; `key` names the catalog text explaining the range."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+class GuildConfig(BaseModel):
+    """What a new lobby of this server starts with.
+
+    `host_role_id` None: anyone may host. `channel_ids` empty: any channel.
+    `offered_variants` None: every unlocked variant is offered to hosts.
+    `open_designations`: designations are shown as they are cast (the Open
+    ballots rule) instead of kept secret until the reveal.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    language: Literal["en", "fr"] = "en"
+    timers: Timers = Timers()
+    allow_ai: bool = True
+    host_role_id: int | None = None
+    channel_ids: tuple[int, ...] = ()
+    open_designations: bool = False
+    offered_variants: tuple[str, ...] | None = None
+    combine_variants: bool = False
+    show_conditions: bool = False
+
+    @classmethod
+    def from_stored(cls, values: Mapping[str, Any]) -> GuildConfig:
+        """The config of stored flat values; a value that no longer fits is left out."""
+        config = cls()
+        for key, value in values.items():
+            try:
+                config = config.with_value(key, value)
+            except (SettingError, ValidationError, TypeError, ValueError):
+                log.warning("stored setting %s=%r ignored: out of range", key, value)
+        return config
+
+    def stored(self) -> dict[str, Any]:
+        """The flat values to store: the inverse of `from_stored`."""
+        values: dict[str, Any] = {
+            "language": self.language,
+            "host_role": self.host_role_id,
+            "channels": list(self.channel_ids),
+            "variants_offered": (
+                None if self.offered_variants is None else list(self.offered_variants)
+            ),
+        }
+        for key, field in TIMER_KEYS.items():
+            values[key] = getattr(self.timers, field)
+        for flag in FLAGS:
+            values[flag] = getattr(self, flag)
+        return values
+
+    def with_value(self, key: str, value: Any) -> GuildConfig:
+        """A copy with one flat setting changed, checked; `SettingError` if refused."""
+        if key == "language":
+            if value not in LANGUAGES:
+                raise SettingError("error.setting_language", allowed=", ".join(LANGUAGES))
+            return self.model_copy(update={"language": value})
+        if key in TIMER_KEYS:
+            seconds = _timer_seconds(value)
+            timers = Timers(**{**self.timers.model_dump(), TIMER_KEYS[key]: seconds})
+            return self.model_copy(update={"timers": timers})
+        if key in FLAGS:
+            return self.model_copy(update={key: _flag(value)})
+        if key == "host_role":
+            return self.model_copy(update={"host_role_id": _optional_id(value)})
+        if key == "channels":
+            return self.model_copy(update={"channel_ids": _ids(value)})
+        if key == "variants_offered":
+            offered = None if value is None else tuple(dict.fromkeys(_strings(value)))
+            return self.model_copy(update={"offered_variants": offered})
+        raise SettingError("error.setting_unknown", keys=", ".join(SETTING_KEYS))
+
+    def may_host(self, role_ids: set[int], is_moderator: bool) -> bool:
+        return is_moderator or self.host_role_id is None or self.host_role_id in role_ids
+
+    def allows_channel(self, channel_id: int) -> bool:
+        return not self.channel_ids or channel_id in self.channel_ids
+
+
+SETTING_KEYS = (
+    "language",
+    *TIMER_KEYS,
+    "allow_ai",
+    "host_role",
+    "channels",
+    "open_designations",
+    "variants_offered",
+    "combine_variants",
+    "show_conditions",
+)
+
+
+def parse_setting(key: str, text: str) -> Any:
+    """A moderator's typed value turned into the stored form of `key` (unchecked yet)."""
+    text = text.strip()
+    if key in TIMER_KEYS:
+        return text
+    if key in ("channels", "variants_offered"):
+        words = [w for w in text.replace(",", " ").split() if w]
+        if key == "variants_offered" and (not words or words == ["all"]):
+            return None
+        return [_digits(w) for w in words] if key == "channels" else words
+    if key == "host_role":
+        return None if text.lower() in EVERYONE else _digits(text)
+    return text.lower() if key == "language" else text
+
+
+def _timer_seconds(value: Any) -> int:
+    try:
+        seconds = int(str(value).strip().removesuffix("s"))
+    except ValueError:
+        seconds = -1
+    if not MIN_SECONDS <= seconds <= MAX_SECONDS:
+        raise SettingError("error.timer_range", minimum=MIN_SECONDS, maximum=MAX_SECONDS)
+    return seconds
+
+
+def _flag(value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    word = str(value).strip().lower()
+    if word in TRUE_WORDS:
+        return True
+    if word in FALSE_WORDS:
+        return False
+    raise SettingError("error.setting_flag", allowed="on, off")
+
+
+def _digits(word: str) -> int | str:
+    """A mention (`<#123>`, `<@&123>`) or a bare id as an int; anything else as given."""
+    stripped = word.strip("<>#@&!")
+    return int(stripped) if stripped.isdigit() else word
+
+
+def _an_id(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+        raise SettingError("error.setting_id")
+    return value
+
+
+def _optional_id(value: Any) -> int | None:
+    return None if value is None else _an_id(value)
+
+
+def _ids(value: Any) -> tuple[int, ...]:
+    if not isinstance(value, list | tuple) or len(value) > MAX_IDS:
+        raise SettingError("error.setting_id")
+    return tuple(dict.fromkeys(_an_id(v) for v in value))
+
+
+def _strings(value: Any) -> list[str]:
+    if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+        raise SettingError("error.variant_unknown")
+    return list(value)

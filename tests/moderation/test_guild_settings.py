@@ -1,0 +1,117 @@
+"""Server settings: every bound refused with its range, and stored values read back."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.table.guild_settings import (
+    FLAGS,
+    SETTING_KEYS,
+    TIMER_KEYS,
+    GuildConfig,
+    SettingError,
+    parse_setting,
+)
+from bot.table.timers import MAX_SECONDS, MIN_SECONDS
+from bot.texts import catalog
+
+
+def change(config: GuildConfig, key: str, text: str) -> GuildConfig:
+    return config.with_value(key, parse_setting(key, text))
+
+
+@pytest.mark.parametrize("key", list(TIMER_KEYS))
+def test_each_timer_takes_15_seconds_to_30_minutes_and_nothing_else(key: str) -> None:
+    config = GuildConfig()
+    field = TIMER_KEYS[key]
+    assert getattr(change(config, key, str(MIN_SECONDS)).timers, field) == MIN_SECONDS
+    assert getattr(change(config, key, f"{MAX_SECONDS}s").timers, field) == MAX_SECONDS
+    for bad in (str(MIN_SECONDS - 1), str(MAX_SECONDS + 1), "0", "-20", "soon", ""):
+        with pytest.raises(SettingError) as refused:
+            change(config, key, bad)
+        assert refused.value.key == "error.timer_range"
+        assert refused.value.params == {"minimum": MIN_SECONDS, "maximum": MAX_SECONDS}
+
+
+def test_a_timer_change_leaves_the_other_timers_alone() -> None:
+    config = change(GuildConfig(), "timer_discussion", "300")
+    assert config.timers.discussion == 300
+    assert config.timers.designation == GuildConfig().timers.designation
+
+
+def test_language_is_english_or_french_only() -> None:
+    assert change(GuildConfig(), "language", "FR").language == "fr"
+    with pytest.raises(SettingError) as refused:
+        change(GuildConfig(), "language", "de")
+    assert refused.value.key == "error.setting_language"
+    assert refused.value.params == {"allowed": "en, fr"}
+
+
+@pytest.mark.parametrize("key", FLAGS)
+def test_switches_take_on_or_off(key: str) -> None:
+    default = getattr(GuildConfig(), key)
+    flipped = change(GuildConfig(), key, "off" if default else "on")
+    assert getattr(flipped, key) is not default
+    with pytest.raises(SettingError) as refused:
+        change(GuildConfig(), key, "maybe")
+    assert refused.value.key == "error.setting_flag"
+
+
+def test_host_role_is_a_role_or_everyone() -> None:
+    config = change(GuildConfig(), "host_role", "<@&1234>")
+    assert config.host_role_id == 1234
+    assert not config.may_host({1}, is_moderator=False)
+    assert config.may_host({1234}, is_moderator=False)
+    assert config.may_host(set(), is_moderator=True)
+    assert change(config, "host_role", "everyone").host_role_id is None
+    with pytest.raises(SettingError):
+        change(config, "host_role", "the cool ones")
+
+
+def test_channels_are_ids_and_none_means_any() -> None:
+    config = change(GuildConfig(), "channels", "<#10>, 20")
+    assert config.channel_ids == (10, 20)
+    assert config.allows_channel(10)
+    assert not config.allows_channel(30)
+    assert change(config, "channels", "").allows_channel(30)
+    with pytest.raises(SettingError):
+        change(config, "channels", "general")
+    with pytest.raises(SettingError):
+        change(config, "channels", " ".join(str(n) for n in range(1, 40)))
+
+
+def test_offered_variants_are_a_list_or_all() -> None:
+    config = change(GuildConfig(), "variants_offered", "spare_keys hush")
+    assert config.offered_variants == ("spare_keys", "hush")
+    assert change(config, "variants_offered", "all").offered_variants is None
+
+
+def test_an_unknown_setting_is_refused_with_the_list() -> None:
+    with pytest.raises(SettingError) as refused:
+        GuildConfig().with_value("colour", "red")
+    assert refused.value.key == "error.setting_unknown"
+
+
+def test_stored_values_round_trip_and_a_bad_stored_value_is_dropped() -> None:
+    config = GuildConfig().with_value("language", "fr").with_value("timer_other", 600)
+    config = config.with_value("host_role", 5).with_value("channels", [7, 8])
+    assert GuildConfig.from_stored(config.stored()) == config
+    damaged = {**config.stored(), "timer_other": 5, "language": "xx", "mystery": 1}
+    back = GuildConfig.from_stored(damaged)
+    assert back.timers.other == GuildConfig().timers.other
+    assert back.language == "en"
+    assert back.channel_ids == (7, 8)
+    assert set(config.stored()) == set(SETTING_KEYS)
+
+
+def test_every_refusal_is_a_catalog_text_in_both_languages() -> None:
+    keys = {
+        "error.timer_range",
+        "error.setting_language",
+        "error.setting_flag",
+        "error.setting_id",
+        "error.setting_unknown",
+        "error.variant_unknown",
+    }
+    for key in keys:
+        assert catalog().has(key)

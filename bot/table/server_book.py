@@ -1,0 +1,103 @@
+"""Each server's book: its settings, its campaign, its variants, its records.
+
+The one place the Discord layer goes for a server's shared history; it knows
+no discord, only the storage repositories and the campaign's rules.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from bot.storage.database import Database
+from bot.storage.guilds import GuildRepository
+from bot.storage.models import LeaderboardEntry, SettingsChange, UserStats
+from bot.storage.stats import StatsRepository
+from bot.table.campaign import (
+    VariantStatus,
+    offered_variants,
+    variant_epilogues,
+    variant_of,
+    variant_statuses,
+)
+from bot.table.guild_settings import GuildConfig, SettingError
+from lockdown_core import GameState, epilogue_to_unlock
+
+log = logging.getLogger(__name__)
+
+
+class ServerBook:
+    def __init__(self, database: Database) -> None:
+        self.guilds = GuildRepository(database)
+        self.stats = StatsRepository(database)
+
+    # Settings ------------------------------------------------------------------
+
+    async def config(self, guild_id: int) -> GuildConfig:
+        stored = await self.guilds.settings(guild_id)
+        return GuildConfig.from_stored(stored.values)
+
+    async def change(self, guild_id: int, user_id: int, key: str, value: Any) -> GuildConfig:
+        """Check one setting against its range, then store it (audited with who changed it)."""
+        current = await self.config(guild_id)
+        changed = current.with_value(key, value)
+        if key == "variants_offered" and changed.offered_variants is not None:
+            for variant in changed.offered_variants:
+                if variant not in variant_epilogues():
+                    raise SettingError("error.variant_unknown")
+        stored = changed.stored()
+        await self.guilds.update_settings(guild_id, user_id, {key: stored[key]})
+        log.info("guild %s: user %s set %s to %r", guild_id, user_id, key, stored[key])
+        return changed
+
+    async def history(self, guild_id: int, limit: int = 5) -> list[SettingsChange]:
+        return await self.guilds.settings_history(guild_id, limit=limit)
+
+    # Campaign and variants -------------------------------------------------------
+
+    async def unlocked_epilogues(self, guild_id: int) -> list[str]:
+        return [e.code for e in await self.guilds.epilogues(guild_id)]
+
+    async def variants(self, guild_id: int) -> list[VariantStatus]:
+        overrides = await self.guilds.variant_overrides(guild_id)
+        return variant_statuses(
+            await self.unlocked_epilogues(guild_id),
+            {key: o.unlocked for key, o in overrides.items()},
+        )
+
+    async def offered(self, guild_id: int, config: GuildConfig) -> list[str]:
+        return offered_variants(config, await self.variants(guild_id))
+
+    async def set_variant(self, guild_id: int, user_id: int, variant: str, state: str) -> None:
+        """A moderator unlocks or locks a variant by hand, or gives it back to the campaign."""
+        if variant not in variant_epilogues():
+            raise SettingError("error.variant_unknown")
+        if state == "campaign":
+            await self.guilds.clear_variant_override(guild_id, variant)
+        else:
+            await self.guilds.set_variant_override(
+                guild_id, variant, unlocked=state == "unlock", by_user_id=user_id
+            )
+        log.info("guild %s: user %s set variant %s to %s", guild_id, user_id, variant, state)
+
+    async def close_game(self, guild_id: int, game_id: int | None, state: GameState) -> str | None:
+        """R10.2-R10.4 at a game's end: the epilogue this game unlocks here, if any.
+
+        The insert is idempotent, so two games ending at once never unlock the
+        same epilogue twice: the loser of the race unlocks nothing.
+        """
+        code = epilogue_to_unlock(state, await self.unlocked_epilogues(guild_id))
+        if code is None or not await self.guilds.unlock_epilogue(guild_id, code, game_id):
+            return None
+        log.info(
+            "guild %s: game %s unlocked epilogue %s (%s)", guild_id, game_id, code, variant_of(code)
+        )
+        return code
+
+    # Records -------------------------------------------------------------------------
+
+    async def user_stats(self, guild_id: int, user_id: int) -> UserStats:
+        return await self.stats.user_stats(user_id, guild_id=guild_id)
+
+    async def leaderboard(self, guild_id: int) -> list[LeaderboardEntry]:
+        return await self.stats.leaderboard(guild_id)

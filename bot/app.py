@@ -13,9 +13,12 @@ from discord.ext import commands
 from bot.ai_seats import make_ai
 from bot.discord_ui.cog import CatalogTranslator, LockdownCog
 from bot.discord_ui.components import DYNAMIC_ITEMS
+from bot.discord_ui.resume import resume_games
 from bot.discord_ui.service import GameService
 from bot.settings import Settings
+from bot.storage.database import Database
 from bot.table.hub import GameHub
+from bot.table.persist import GameKeeper
 from bot.table.scheduler import AsyncioScheduler, Scheduler
 from bot.table.table import TableConfig
 
@@ -32,6 +35,7 @@ class LockdownBot(commands.Bot):
         scheduler: Scheduler | None = None,
         config: TableConfig | None = None,
         batch_delay: float = 0.4,
+        database: Database | None = None,
         **options: Any,
     ) -> None:
         intents = discord.Intents.none()
@@ -40,7 +44,9 @@ class LockdownBot(commands.Bot):
         self.settings = settings
         self.scheduler = scheduler or AsyncioScheduler()
         self.config = config or TableConfig()
-        self.hub = GameHub(self.scheduler, make_ai, self._presenter_for)
+        self.database = database or Database(settings.database_url)
+        self.keeper = GameKeeper(self.database)
+        self.hub = GameHub(self.scheduler, make_ai, self._presenter_for, keeper=self.keeper)
         self.service = GameService(self, self.hub, self.config, batch_delay=batch_delay)
 
     def _presenter_for(self, game_id: int, lobby: Any) -> Any:
@@ -50,6 +56,8 @@ class LockdownBot(commands.Bot):
         await self.tree.set_translator(CatalogTranslator())
         await self.add_cog(LockdownCog(self.service))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.database.migrate()
+        await resume_games(self.service, self.keeper)
         guild_id = self.settings.dev_guild_id
         if guild_id is not None:
             guild = discord.Object(id=guild_id)
@@ -62,13 +70,19 @@ class LockdownBot(commands.Bot):
         for presenter in list(self.service.presenters.values()):
             await presenter.close()
         await super().close()
+        await self.database.close()
 
     async def shutdown(self) -> None:
-        """Refuse new games, let the action in flight finish, then close."""
+        """Refuse new games, let the action in flight finish, then close.
+
+        Each table's lock is taken in turn: an action already applying is stored
+        before its table stops, and none starts after. The database closes last.
+        """
         self.hub.accepting = False
         for table in list(self.hub.tables.values()):
             async with table.lock:
                 table.stop()
+                table.paused = True
         closer = getattr(self.scheduler, "close", None)
         if closer is not None:
             await closer()

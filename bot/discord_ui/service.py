@@ -92,6 +92,7 @@ class GameService:
             [s.name for s in lobby.seats],
             [s.user_id for s in lobby.seats],
             batch_delay=self.batch_delay,
+            on_board_message=self.hub.board_posted,
             on_finished=self._finished,
         )
         self.presenters[game_id] = presenter
@@ -114,7 +115,9 @@ class GameService:
             type=discord.ChannelType.public_thread,
             auto_archive_duration=1440,
         )
-        lobby = self.hub.open_lobby(interaction.guild.id, thread.id, interaction.user.id, name)
+        lobby = await self.hub.open_lobby(
+            interaction.guild.id, thread.id, interaction.user.id, name, language=lang
+        )
         self.lobby_langs[lobby.lobby_id] = lang
         embed, view = views.lobby_message(lobby, lambda k, **p: t(lang, k, **p))
         await thread.send(embed=embed, view=view)
@@ -262,7 +265,7 @@ class GameService:
         if not self._may_abort(interaction, game_id):
             await self.tell(interaction, "error.abort_not_allowed")
             return
-        self.hub.close(game_id)
+        await self.hub.abort(game_id)
         presenter = self.presenters.pop(game_id)
         await presenter.close()
         await interaction.response.edit_message(

@@ -60,6 +60,10 @@ class ActionStore(Protocol):
     ) -> None: ...
 
 
+class StoreConflict(Exception):
+    """The store refused an action: the game moved on elsewhere (another writer won)."""
+
+
 AiFactory = Callable[[str, int], SeatPlayer]
 
 
@@ -115,6 +119,9 @@ class Table:
         self._timer: Handle | None = None
         self._ai_handles: list[Handle] = []
         self._grace = False
+        # The timer or AI task applying an action right now: `stop` must not cut it
+        # between storing the action and showing it.
+        self._busy: asyncio.Task[Any] | None = None
 
     # Lookup ---------------------------------------------------------------
 
@@ -151,12 +158,13 @@ class Table:
             await self._show(events, [])
 
     def stop(self) -> None:
-        """Cancel every timer of this table (shutdown, abort or pause)."""
-        if self._timer is not None:
+        """Cancel every timer of this table (shutdown, abort or pause), but not one acting."""
+        if self._timer is not None and self._timer is not self._busy:
             self._timer.cancel()
-            self._timer = None
+        self._timer = None
         for handle in self._ai_handles:
-            handle.cancel()
+            if handle is not self._busy:
+                handle.cancel()
         self._ai_handles = []
 
     # Actions --------------------------------------------------------------
@@ -205,6 +213,11 @@ class Table:
                     deadline,
                     self.seats,
                 )
+            except StoreConflict:
+                # Someone else stored this version first: ours was never applied anywhere.
+                log.warning("game %s: lost a write race at version %s", self.game_id, expected)
+                self.state = GameState.from_dict(before)
+                return Reply(False, "error.stale")
             except Exception:
                 log.exception("game %s: could not store an action; it was undone", self.game_id)
                 self.state = GameState.from_dict(before)
@@ -253,7 +266,14 @@ class Table:
                 notices = self._count_missed(pending_players(self.state))
             self._timer = None
             self.deadline = None
-            await self._apply(Timeout(), notices)
+            self._busy = asyncio.current_task()
+            try:
+                reply = await self._apply(Timeout(), notices)
+            finally:
+                self._busy = None
+            if not reply.ok and not self.finished:
+                # Not stored, so not applied: try the step's defaults again shortly.
+                self._arm(self.scheduler.now() + self.config.resume_grace)
 
     def _count_missed(self, waiting: list[int]) -> list[Notice]:
         notices = []
@@ -306,7 +326,11 @@ class Table:
             if not legal:
                 return
             action = self.player_for(index).choose(view(self.state, index), legal)
-            await self._apply(action, [])
+            self._busy = asyncio.current_task()
+            try:
+                await self._apply(action, [])
+            finally:
+                self._busy = None
 
     # Showing ----------------------------------------------------------------
 

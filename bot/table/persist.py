@@ -1,0 +1,318 @@
+"""The table's games kept in the database, so that nothing a player did is lost.
+
+`GameKeeper` is the one place where a table meets storage: it opens a game's
+row when the game starts, stores every accepted action (`StoredActions`, the
+table's `ActionStore`), remembers the board message, writes the results at
+the end, and at start-up hands back every game that can be resumed, each one
+checked against its own log (seed + actions must rebuild the stored snapshot)
+so that a game whose row and log disagree is paused instead of played on.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import select
+
+from bot.storage import tables as storage_tables
+from bot.storage.database import Database
+from bot.storage.errors import StaleVersion, StorageError, WrongStatus
+from bot.storage.models import GameRecord, NewGame, SeatProgress, SeatRecord, SeatResult
+from bot.storage.repository import GameRepository
+from bot.storage.tables import GameStatus
+from bot.table.seats import Seat
+from bot.table.table import StoreConflict
+from bot.table.timers import Timers
+from bot.table.tokens import step_token
+from lockdown_core import GameRecord as CoreRecord
+from lockdown_core import GameState, Step, replay
+from lockdown_core.model import COLD
+
+log = logging.getLogger(__name__)
+
+
+def stored_seed(text: str) -> int | str:
+    """The seed as the game was dealt with: the hub deals with integers, written as text."""
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+def deadline_rows(state: GameState, deadline: float | None) -> dict[str, datetime]:
+    """The step's deadline as an aware UTC instant, keyed by the step it belongs to."""
+    if deadline is None:
+        return {}
+    return {step_token(state): datetime.fromtimestamp(deadline, UTC)}
+
+
+def seat_records(seats: Sequence[Seat]) -> list[SeatRecord]:
+    return [
+        SeatRecord(
+            seat=s.index,
+            display_name=s.name,
+            user_id=s.user_id,
+            ai_kind=s.ai_kind,
+            missed_deadlines=s.missed_deadlines,
+            ai_takeover=s.away,
+        )
+        for s in seats
+    ]
+
+
+def results(state: GameState, actions: Sequence[dict[str, Any]]) -> list[SeatResult]:
+    """Each seat's end of game, from the final state and the cards the log shows played."""
+    outcome = state.result or {}
+    scores: list[int] = list(outcome.get("scores", [0] * state.players))
+    winners = set(outcome.get("winners", []))
+    played: dict[int, list[str]] = {p: [] for p in range(state.players)}
+    for action in actions:
+        if action.get("type") == "PlayCard":
+            played[int(action["player"])].append(str(action["card"]))
+    seat_results = []
+    for player in range(state.players):
+        family = state.family(player)
+        survivors = Counter(c.kind for c in family if c.location > 0)
+        seat_results.append(
+            SeatResult(
+                seat=player,
+                score=scores[player],
+                winner=player in winners,
+                survivors_by_kind=dict(survivors),
+                devoured_count=sum(1 for c in family if c.location == COLD),
+                cards_played=tuple(played[player]),
+            )
+        )
+    return seat_results
+
+
+def rebuild(record: GameRecord, actions: Sequence[dict[str, Any]]) -> GameState:
+    """The state that the stored seed and action log produce, to check the snapshot by."""
+    if record.seed is None:
+        raise ValueError("no seed stored")
+    core = CoreRecord(
+        players=len(record.seats),
+        seed=stored_seed(record.seed),
+        variants=list(record.variants),
+        actions=list(actions),
+    )
+    state, _ = replay(core)
+    return state
+
+
+@dataclass(slots=True)
+class ResumableGame:
+    """A stored game checked and rebuilt, ready for a table."""
+
+    record: GameRecord
+    state: GameState
+    seats: list[Seat]
+    deadline: float | None
+
+
+@dataclass(slots=True)
+class UnloadableGame:
+    """A stored game that cannot be played on: where to say so, and why."""
+
+    game_id: int
+    channel_id: int | None
+    language: str
+    reason: str
+
+
+@dataclass(slots=True)
+class LoadedGames:
+    games: list[ResumableGame]
+    broken: list[UnloadableGame]
+
+
+class StoredActions:
+    """The table's `ActionStore`: one transaction per accepted action (CAS on the version).
+
+    Only the seats whose progress changed are written with the action. A game
+    that reaches its end is finished (results written) in the same call, so
+    no game stays running once its last action is stored.
+    """
+
+    def __init__(self, games: GameRepository) -> None:
+        self.games = games
+        self._progress: dict[int, dict[int, tuple[int, bool]]] = {}
+
+    def remember(self, game_id: int, seats: Sequence[Seat]) -> None:
+        self._progress[game_id] = {s.index: (s.missed_deadlines, s.away) for s in seats}
+
+    async def record(
+        self,
+        game_id: int,
+        expected_version: int,
+        actor: int | None,
+        action: dict[str, Any],
+        state: GameState,
+        deadline: float | None,
+        seats: list[Seat],
+    ) -> None:
+        known = self._progress.setdefault(game_id, {})
+        changed = [
+            SeatProgress(seat=s.index, missed_deadlines=s.missed_deadlines, ai_takeover=s.away)
+            for s in seats
+            if known.get(s.index, (0, False)) != (s.missed_deadlines, s.away)
+        ]
+        try:
+            await self.games.record_action(
+                game_id,
+                expected_version,
+                actor,
+                action,
+                state.to_dict(),
+                state.version,
+                deadline_rows(state, deadline),
+                seat_progress=changed,
+            )
+        except (StaleVersion, WrongStatus) as exc:
+            raise StoreConflict(str(exc)) from exc
+        for progress in changed:
+            known[progress.seat] = (progress.missed_deadlines, progress.ai_takeover)
+        if state.step == Step.GAME_OVER:
+            self._progress.pop(game_id, None)
+            try:
+                await self.finish(game_id, state)
+            except Exception:
+                # The last action is stored; the next start-up finishes the game.
+                log.exception("game %s: could not store its results", game_id)
+
+    async def finish(self, game_id: int, state: GameState) -> None:
+        log_rows = await self.games.action_log(game_id)
+        await self.games.finish_game(game_id, results(state, [r.action for r in log_rows]))
+
+
+class GameKeeper:
+    """A game's life in the database, seen from the table: start, play, board, pause, load."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
+        self.games = GameRepository(database)
+        self.actions = StoredActions(self.games)
+
+    async def open_lobby(self, guild_id: int, channel_id: int, host_id: int, language: str) -> int:
+        """Store a lobby (its seats come at the start); returns the id of the game to be."""
+        return await self.games.create_game(
+            NewGame(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                thread_id=channel_id,
+                host_user_id=host_id,
+                language=language,
+            )
+        )
+
+    async def start_game(
+        self,
+        game_id: int,
+        *,
+        seats: Sequence[Seat],
+        variants: Sequence[str],
+        timers: Timers,
+        seed: int | str,
+        state: GameState,
+        deadline: float | None,
+    ) -> None:
+        """The lobby becomes a running game with its seed (only its hash shows until the end)."""
+        await self.games.start_game(
+            game_id,
+            seed=seed,
+            snapshot=state.to_dict(),
+            deadlines=deadline_rows(state, deadline),
+            seats=seat_records(seats),
+            variants=variants,
+        )
+        self.actions.remember(game_id, seats)
+
+    async def abort(self, game_id: int) -> None:
+        try:
+            await self.games.abort_game(game_id)
+        except StorageError:
+            log.exception("game %s: could not store its abort", game_id)
+
+    async def board_posted(self, game_id: int, message_id: int) -> None:
+        """The board was (re)posted: the next start edits this message and its buttons."""
+        try:
+            await self.games.set_board_message(game_id, message_id)
+        except StorageError:
+            log.exception("game %s: could not store its board message", game_id)
+
+    async def pause(self, game_id: int, reason: str) -> None:
+        try:
+            await self.games.pause_game(game_id, reason)
+        except WrongStatus:
+            log.info("game %s was not running; left as it is", game_id)
+
+    async def load(self) -> LoadedGames:
+        """Every running or paused game, rebuilt and checked against its log.
+
+        A game that cannot be read, or whose log does not rebuild its snapshot,
+        is listed in `broken`; the others load regardless.
+        """
+        running = await self.games.load_running_games()
+        loaded = LoadedGames([], [])
+        for record in running.games:
+            try:
+                game = await self._check(record)
+            except Exception as exc:  # any failure of one game must spare the others
+                loaded.broken.append(
+                    UnloadableGame(
+                        record.id, record.thread_id or record.channel_id, record.language, str(exc)
+                    )
+                )
+                continue
+            if game is not None:
+                loaded.games.append(game)
+        if running.broken:
+            where = await self._channels([b.game_id for b in running.broken])
+            for bad in running.broken:
+                channel, language = where.get(bad.game_id, (None, "en"))
+                loaded.broken.append(UnloadableGame(bad.game_id, channel, language, bad.reason))
+        return loaded
+
+    async def _check(self, record: GameRecord) -> ResumableGame | None:
+        """The game rebuilt and checked; None for one over but not yet finished (finished now)."""
+        if record.snapshot is None:
+            raise ValueError("no snapshot")
+        state = GameState.from_dict(record.snapshot)
+        actions = [row.action for row in await self.games.action_log(record.id)]
+        rebuilt = rebuild(record, actions)
+        if rebuilt.to_dict() != record.snapshot:
+            raise ValueError("the action log does not rebuild the stored snapshot")
+        seats = [
+            Seat(
+                s.seat,
+                s.display_name,
+                user_id=s.user_id,
+                ai_kind=s.ai_kind,
+                missed_deadlines=s.missed_deadlines,
+                away=s.ai_takeover,
+            )
+            for s in record.seats
+        ]
+        token = step_token(state)
+        due = record.deadlines.get(token)
+        self.actions.remember(record.id, seats)
+        if state.step == Step.GAME_OVER and record.status == GameStatus.RUNNING:
+            # Stored to the end but not finished (stopped in between): finish it now.
+            await self.actions.finish(record.id, state)
+            return None
+        return ResumableGame(record, state, seats, due.timestamp() if due else None)
+
+    async def _channels(self, game_ids: list[int]) -> dict[int, tuple[int | None, str]]:
+        """Where unreadable games live: read apart, since their row cannot be decoded whole."""
+        games = storage_tables.games
+        async with self.database.read() as conn:
+            rows = await conn.execute(
+                select(games.c.id, games.c.channel_id, games.c.thread_id, games.c.language).where(
+                    games.c.id.in_(game_ids)
+                )
+            )
+            return {
+                row.id: (row.thread_id or row.channel_id, str(row.language or "en")) for row in rows
+            }

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import NoReturn
 
 COMMAND_MODULES: tuple[str, ...] = (
+    "bot.cli.export",
     "bot.cli.play",
     "bot.cli.replay",
     "bot.cli.simulate",

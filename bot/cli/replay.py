@@ -18,7 +18,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from lockdown_core import Event, GameState
+from bot.cli.stored import StoredGameError, read_game
+from lockdown_core import Event, GameState, IllegalAction, replay
 from lockdown_core.scenario import Scenario, ScenarioError, parse_scenario
 from lockdown_core.scenario import run as run_scenario
 
@@ -27,14 +28,46 @@ HELP = "replay a scenario file or a recorded game and print its public log"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", type=Path, help="scenario or recorded game (JSON)")
+    parser.add_argument("file", type=Path, nargs="?", help="scenario or recorded game (JSON)")
+    parser.add_argument(
+        "--game",
+        type=int,
+        help="a game from the bot's database (DATABASE_URL) instead of a file: its public log",
+    )
     parser.add_argument(
         "--quiet", action="store_true", help="print only failures and the final summary"
     )
 
 
 def run(args: argparse.Namespace) -> int:
+    if (args.file is None) == (args.game is None):
+        print("lockdown replay: give a FILE or --game ID (one of them)", file=sys.stderr)
+        return 2
+    if args.game is not None:
+        return replay_stored(args.game, quiet=args.quiet, out=sys.stdout, err=sys.stderr)
     return replay_file(args.file, quiet=args.quiet, out=sys.stdout, err=sys.stderr)
+
+
+def replay_stored(game_id: int, *, quiet: bool, out: TextIO, err: TextIO) -> int:
+    """A stored game (finished or running) played again from its seed and log: public lines only.
+
+    The seed stays in the database; only what the thread showed is printed.
+    """
+    try:
+        stored = read_game(game_id)
+        state, events = replay(stored.record)
+    except (StoredGameError, IllegalAction) as exc:
+        print(f"cannot replay game {game_id}: {exc}", file=err)
+        return 2
+    print(f"Game {game_id} ({stored.status}), {len(stored.record.actions)} actions", file=out)
+    if not quiet:
+        for event in events:
+            if event.to is None:
+                print(describe(event, state), file=out)
+        print(file=out)
+    for line in summary(state):
+        print(line, file=out)
+    return 0
 
 
 def load(path: Path) -> Scenario:

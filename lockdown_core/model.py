@@ -213,7 +213,7 @@ class GameState:
         spots = self.rules.locations[loc - 1].character_spots
         if spots is None:
             return True
-        return list(map(_location, self.characters)).count(loc) < spots
+        return len([c for c in self.characters if c.location == loc]) < spots
 
     def free_monster_spot(self, loc: int) -> bool:
         return (

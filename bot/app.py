@@ -13,6 +13,7 @@ from discord.ext import commands
 from bot.ai_seats import make_ai
 from bot.discord_ui.cog import CatalogTranslator, LockdownCog
 from bot.discord_ui.components import DYNAMIC_ITEMS
+from bot.discord_ui.moderation import Moderation, attach
 from bot.discord_ui.resume import resume_games
 from bot.discord_ui.service import GameService
 from bot.settings import Settings
@@ -20,6 +21,7 @@ from bot.storage.database import Database
 from bot.table.hub import GameHub
 from bot.table.persist import GameKeeper
 from bot.table.scheduler import AsyncioScheduler, Scheduler
+from bot.table.server_book import ServerBook
 from bot.table.table import TableConfig
 
 log = logging.getLogger(__name__)
@@ -48,6 +50,8 @@ class LockdownBot(commands.Bot):
         self.keeper = GameKeeper(self.database)
         self.hub = GameHub(self.scheduler, make_ai, self._presenter_for, keeper=self.keeper)
         self.service = GameService(self, self.hub, self.config, batch_delay=batch_delay)
+        self.moderation = Moderation(self.service, ServerBook(self.database))
+        self.service.moderation = self.moderation
 
     def _presenter_for(self, game_id: int, lobby: Any) -> Any:
         return self.service.make_presenter(game_id, lobby)
@@ -56,6 +60,7 @@ class LockdownBot(commands.Bot):
         await self.tree.set_translator(CatalogTranslator())
         await self.add_cog(LockdownCog(self.service))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        attach(self, self.moderation)
         await self.database.migrate()
         await resume_games(self.service, self.keeper)
         guild_id = self.settings.dev_guild_id

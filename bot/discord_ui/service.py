@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -21,6 +21,9 @@ from bot.table.lobby import Lobby, LobbyError
 from bot.table.table import Table, TableConfig
 from bot.texts import t
 from bot.texts.narrate import describe
+
+if TYPE_CHECKING:
+    from bot.discord_ui.moderation import Moderation
 
 log = logging.getLogger(__name__)
 
@@ -66,6 +69,7 @@ class GameService:
         self.presenters: dict[int, DiscordPresenter] = {}
         self.meta: dict[int, GameMeta] = {}
         self.lobby_langs: dict[int, str] = {}
+        self.moderation: Moderation | None = None
 
     # Languages ----------------------------------------------------------------
 
@@ -108,7 +112,12 @@ class GameService:
             await self.tell(interaction, "error.shutting_down")
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        lang = self.server_lang
+        try:
+            settings = await self.moderation.lobby_config(interaction) if self.moderation else None
+        except LobbyError as exc:
+            await self.tell(interaction, exc.key, **exc.params)
+            return
+        lang = settings.language if settings is not None else self.server_lang
         name = interaction.user.display_name
         thread = await channel.create_thread(
             name=t(lang, "lobby.thread_name", host=name)[:90],
@@ -119,7 +128,9 @@ class GameService:
             interaction.guild.id, thread.id, interaction.user.id, name, language=lang
         )
         self.lobby_langs[lobby.lobby_id] = lang
-        embed, view = views.lobby_message(lobby, lambda k, **p: t(lang, k, **p))
+        if self.moderation is not None and settings is not None:
+            await self.moderation.lobby_opened(lobby, settings)
+        embed, view = self.lobby_message(lobby)
         await thread.send(embed=embed, view=view)
         await interaction.followup.send(
             t(self.lang(interaction), "lobby.opened", thread=thread.mention), ephemeral=True
@@ -148,16 +159,23 @@ class GameService:
         except LobbyError as exc:
             await self.tell(interaction, exc.key, **exc.params)
             return
-        lang = self.lobby_langs.get(lobby_id, self.server_lang)
-        embed, view = views.lobby_message(lobby, lambda k, **p: t(lang, k, **p))
+        embed, view = self.lobby_message(lobby)
         await interaction.response.edit_message(embed=embed, view=view)
+
+    def lobby_message(self, lobby: Lobby) -> tuple[discord.Embed, discord.ui.View]:
+        lang = self.lobby_langs.get(lobby.lobby_id, self.server_lang)
+        embed, view = views.lobby_message(lobby, lambda k, **p: t(lang, k, **p))
+        if self.moderation is not None:
+            self.moderation.decorate_lobby(lobby, view, lambda k, **p: t(lang, k, **p))
+        return embed, view
 
     async def _start(self, interaction: discord.Interaction[Any], lobby: Lobby) -> None:
         lobby.check_start(interaction.user.id, is_moderator(interaction))
         await interaction.response.defer()
-        table = await self.hub.start(
-            lobby, interaction.user.id, is_moderator(interaction), self.config
-        )
+        config = self.config
+        if self.moderation is not None:
+            config = self.moderation.table_config(lobby, config)
+        table = await self.hub.start(lobby, interaction.user.id, is_moderator(interaction), config)
         lang = self.meta[table.game_id].lang
         if interaction.message is not None:
             await interaction.message.edit(content=t(lang, "lobby.started"), embed=None, view=None)
@@ -313,3 +331,5 @@ class GameService:
     async def _finished(self, table: Table) -> None:
         """The game is over: the table leaves the hub; the final board stays."""
         self.hub.close(table.game_id)
+        if self.moderation is not None:
+            await self.moderation.game_over(table)

@@ -1,0 +1,93 @@
+"""Persistent components of the campaign: the lobby's variant menu and "Play again".
+
+`ld:v:<lobby>` is the host's variant menu on a lobby message; `ld:p:<game>`
+opens a new lobby with the seats of a finished game. Both hand over to
+`Moderation`, which the bot keeps as `client.moderation`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+if TYPE_CHECKING:
+    from bot.discord_ui.moderation import Moderation
+
+VARIANTS = r"ld:v:(?P<lobby>\d+)"
+PLAY_AGAIN = r"ld:p:(?P<game>\d+)"
+MAX_OPTIONS = 25
+
+
+def moderation_of(interaction: discord.Interaction[Any]) -> Moderation:
+    moderation: Moderation = interaction.client.moderation
+    return moderation
+
+
+class VariantSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=VARIANTS):
+    def __init__(
+        self,
+        lobby_id: int,
+        offered: Sequence[str] = (),
+        chosen: Sequence[str] = (),
+        combine: bool = False,
+        say: Callable[..., str] | None = None,
+    ) -> None:
+        name = (lambda key: say(f"variant.{key}.name")) if say is not None else str
+        options = [
+            discord.SelectOption(label=name(key)[:100], value=key, default=key in chosen)
+            for key in offered[:MAX_OPTIONS]
+        ] or [discord.SelectOption(label="-", value="-")]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"ld:v:{lobby_id}",
+                placeholder=(say("lobby.variant_placeholder") if say is not None else None),
+                min_values=0,
+                max_values=len(options) if combine else 1,
+                options=options,
+            )
+        )
+        self.lobby_id = lobby_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> VariantSelect:
+        return cls(int(match["lobby"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await moderation_of(interaction).choose_variants(
+            interaction, self.lobby_id, list(self.item.values)
+        )
+
+
+class PlayAgainButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLAY_AGAIN):
+    def __init__(self, game_id: int, text: str = "Play again") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=text, style=discord.ButtonStyle.success, custom_id=f"ld:p:{game_id}"
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> PlayAgainButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await moderation_of(interaction).play_again(interaction, self.game_id)
+
+
+CAMPAIGN_ITEMS = (VariantSelect, PlayAgainButton)

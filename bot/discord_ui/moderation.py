@@ -60,7 +60,6 @@ class LobbyPlan:
 class FinishedGame:
     guild_id: int
     seats: list[Seat]
-    lang: str
 
 
 class Moderation:
@@ -366,7 +365,7 @@ class Moderation:
         presenter = self.service.presenters.get(table.game_id)
         if meta is None or presenter is None or table.game_id in self.finished:
             return
-        self.finished[table.game_id] = FinishedGame(meta.guild_id, list(table.seats), meta.lang)
+        self.finished[table.game_id] = FinishedGame(meta.guild_id, list(table.seats))
         code = await self.book.close_game(meta.guild_id, table.game_id, table.state)
         embed = recap_embed(table, code, presenter.lang, presenter.names)
         view = discord.ui.View(timeout=None)
@@ -379,8 +378,11 @@ class Moderation:
         """A new lobby in the same channel, with the finished game's seats in their order."""
         done = self.finished.get(game_id)
         if done is None:
-            await self.service.tell(interaction, "error.game_gone")
-            return
+            stored = await self.book.finished_seats(game_id)
+            if stored is None:
+                await self.service.tell(interaction, "error.game_gone")
+                return
+            done = FinishedGame(*stored)
         if not any(s.user_id == interaction.user.id for s in done.seats):
             await self.service.tell(interaction, "error.not_seated")
             return

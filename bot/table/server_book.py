@@ -10,9 +10,12 @@ import logging
 from typing import Any
 
 from bot.storage.database import Database
+from bot.storage.errors import GameNotFound
 from bot.storage.guilds import GuildRepository
 from bot.storage.models import LeaderboardEntry, SettingsChange, UserStats
+from bot.storage.repository import GameRepository
 from bot.storage.stats import StatsRepository
+from bot.storage.tables import GameStatus
 from bot.table.campaign import (
     VariantStatus,
     offered_variants,
@@ -21,6 +24,7 @@ from bot.table.campaign import (
     variant_statuses,
 )
 from bot.table.guild_settings import GuildConfig, SettingError
+from bot.table.seats import Seat
 from lockdown_core import GameState, epilogue_to_unlock
 
 log = logging.getLogger(__name__)
@@ -30,6 +34,7 @@ class ServerBook:
     def __init__(self, database: Database) -> None:
         self.guilds = GuildRepository(database)
         self.stats = StatsRepository(database)
+        self.games = GameRepository(database)
 
     # Settings ------------------------------------------------------------------
 
@@ -93,6 +98,17 @@ class ServerBook:
             "guild %s: game %s unlocked epilogue %s (%s)", guild_id, game_id, code, variant_of(code)
         )
         return code
+
+    async def finished_seats(self, game_id: int) -> tuple[int, list[Seat]] | None:
+        """The guild and seats of a finished game, for "Play again" after a restart."""
+        try:
+            record = await self.games.get_game(game_id)
+        except GameNotFound:
+            return None
+        if record.status != GameStatus.FINISHED:
+            return None
+        seats = [Seat(s.seat, s.display_name, s.user_id, s.ai_kind) for s in record.seats]
+        return record.guild_id, seats
 
     # Records -------------------------------------------------------------------------
 

@@ -273,3 +273,23 @@ async def test_the_host_picks_an_unlocked_variant_in_the_lobby(
         table = bot.hub.table_in(thread.id)
         assert table is not None
         assert table.state.rules.variants == ("hush",)
+
+
+async def test_play_again_still_works_after_a_restart(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    db = tmp_path / "db.sqlite"
+    guild = fake_discord.create_guild("Club", members=["ana", "bo"], channels=("general",))
+    ana, bo = guild.members
+    async with start_client(make_bot(db), fake_discord) as bot:
+        game = await open_and_start(fake_discord, bot, ana, [bo], 1, guild.channel("general"))
+        message = await play_to_the_end(fake_discord, game, 11)
+        seats = [(s.user_id, s.ai_kind) for s in game.table.seats]
+        game_id = game.table.game_id
+    async with start_client(make_bot(db), fake_discord) as bot:
+        again = await fake_discord.click(ana, message, f"ld:p:{game_id}")
+        assert again.answered_in_time
+        assert await fake_discord.wait_until(lambda: bool(bot.hub.lobbies), within=5)
+        lobby = next(iter(bot.hub.lobbies.values()))
+        assert lobby.host_id == ana.id
+        assert [(s.user_id, s.ai_kind) for s in lobby.seats] == seats

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import select
 
@@ -29,6 +29,7 @@ from bot.table.seats import Seat
 from bot.table.table import StoreConflict
 from bot.table.timers import Timers
 from bot.table.tokens import step_token
+from bot.table.write_behind import WriteBehind
 from lockdown_core import GameRecord as CoreRecord
 from lockdown_core import GameState, Step, replay
 from lockdown_core.model import COLD
@@ -128,6 +129,23 @@ class LoadedGames:
     broken: list[UnloadableGame]
 
 
+class ActionWriter(Protocol):
+    """`GameRepository.record_action`, or the same batched (`WriteBehind`)."""
+
+    async def record_action(
+        self,
+        game_id: int,
+        expected_version: int,
+        actor: int | None,
+        action: Mapping[str, Any],
+        new_snapshot: Mapping[str, Any],
+        new_version: int,
+        deadlines: Mapping[str, datetime],
+        *,
+        seat_progress: Sequence[SeatProgress] = (),
+    ) -> None: ...
+
+
 class StoredActions:
     """The table's `ActionStore`: one transaction per accepted action (CAS on the version).
 
@@ -136,8 +154,9 @@ class StoredActions:
     no game stays running once its last action is stored.
     """
 
-    def __init__(self, games: GameRepository) -> None:
+    def __init__(self, games: GameRepository, writer: ActionWriter | None = None) -> None:
         self.games = games
+        self.writer: ActionWriter = writer or games
         self._progress: dict[int, dict[int, tuple[int, bool]]] = {}
 
     def remember(self, game_id: int, seats: Sequence[Seat]) -> None:
@@ -160,7 +179,7 @@ class StoredActions:
             if known.get(s.index, (0, False)) != (s.missed_deadlines, s.away)
         ]
         try:
-            await self.games.record_action(
+            await self.writer.record_action(
                 game_id,
                 expected_version,
                 actor,
@@ -193,7 +212,7 @@ class GameKeeper:
     def __init__(self, database: Database) -> None:
         self.database = database
         self.games = GameRepository(database)
-        self.actions = StoredActions(self.games)
+        self.actions = StoredActions(self.games, WriteBehind(database, self.games))
 
     async def open_lobby(self, guild_id: int, channel_id: int, host_id: int, language: str) -> int:
         """Store a lobby (its seats come at the start); returns the id of the game to be."""

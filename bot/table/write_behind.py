@@ -1,0 +1,224 @@
+"""Several games' actions stored in one transaction, each click still waiting for its commit.
+
+SQLite has one writer, and SQLAlchemy's aiosqlite adapter pays a thread
+hand-off for every statement, BEGIN and COMMIT included: one transaction per
+action caps a busy bot at a couple of hundred actions a second. Here the
+actions that arrive while a transaction is committing wait in a queue and go
+together in the next one. Nobody is answered before their own action is
+committed (durability before the response), and an idle bot writes each
+action at once, with no added delay.
+
+Inside the batch every action keeps `GameRepository.record_action`'s promise:
+the game's version is compare-and-swapped, and an action whose game moved on
+(or stopped running) is refused alone with the same errors, the others being
+stored. If the batch fails as a whole, each action is retried on its own
+through the repository, so one bad write never fails its neighbours.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import delete, insert, select, update
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from bot.storage import jsontext
+from bot.storage import tables as t
+from bot.storage.columns import aware_utc, utc_now
+from bot.storage.database import Database
+from bot.storage.errors import GameNotFound, StaleVersion, WrongStatus
+from bot.storage.models import SeatProgress
+from bot.storage.repository import GameRepository
+
+MAX_BATCH = 256
+
+
+@dataclass(slots=True)
+class _Write:
+    game_id: int
+    expected: int
+    actor: int | None
+    action: Mapping[str, Any]
+    snapshot: Mapping[str, Any]
+    version: int
+    deadlines: Mapping[str, datetime]
+    progress: Sequence[SeatProgress]
+    snapshot_text: str
+    action_text: str
+    done: asyncio.Future[None]
+
+
+class WriteBehind:
+    """`record_action` with the repository's signature, committed in shared transactions."""
+
+    def __init__(self, database: Database, games: GameRepository) -> None:
+        self._db = database
+        self._games = games
+        self._queue: list[_Write] = []
+        self._writer: asyncio.Task[None] | None = None
+        self.batches = 0
+
+    async def record_action(
+        self,
+        game_id: int,
+        expected_version: int,
+        actor: int | None,
+        action: Mapping[str, Any],
+        new_snapshot: Mapping[str, Any],
+        new_version: int,
+        deadlines: Mapping[str, datetime],
+        *,
+        seat_progress: Sequence[SeatProgress] = (),
+    ) -> None:
+        if new_version != expected_version + 1 or new_snapshot.get("version") != new_version:
+            raise ValueError(f"version {expected_version} can only become {expected_version + 1}")
+        for key, at in deadlines.items():
+            aware_utc(at, f"deadline {key}")
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._queue.append(
+            _Write(
+                game_id,
+                expected_version,
+                actor,
+                action,
+                new_snapshot,
+                new_version,
+                deadlines,
+                seat_progress,
+                jsontext.dump(dict(new_snapshot)),
+                jsontext.dump(dict(action)),
+                done,
+            )
+        )
+        if self._writer is None:
+            self._writer = asyncio.get_running_loop().create_task(self._drain())
+        await done
+
+    async def _drain(self) -> None:
+        """Commit what is queued, batch after batch, until the queue is empty."""
+        while self._queue:
+            batch, self._queue = self._queue[:MAX_BATCH], self._queue[MAX_BATCH:]
+            try:
+                refused = await self._commit(batch)
+            except asyncio.CancelledError:
+                self._abandon([*batch, *self._queue])
+                raise
+            except Exception:
+                await self._one_by_one(batch)
+                continue
+            self.batches += 1
+            for write in batch:
+                error = refused.get(id(write))
+                if write.done.done():
+                    continue
+                if error is None:
+                    write.done.set_result(None)
+                else:
+                    write.done.set_exception(error)
+        self._writer = None
+
+    def _abandon(self, writes: list[_Write]) -> None:
+        """The writer was stopped (the process is going): nobody waits forever."""
+        self._queue = []
+        self._writer = None
+        for write in writes:
+            if not write.done.done():
+                write.done.set_exception(RuntimeError("the action store was stopped"))
+
+    async def _one_by_one(self, batch: list[_Write]) -> None:
+        for write in batch:
+            try:
+                await self._games.record_action(
+                    write.game_id,
+                    write.expected,
+                    write.actor,
+                    write.action,
+                    write.snapshot,
+                    write.version,
+                    write.deadlines,
+                    seat_progress=write.progress,
+                )
+            except Exception as exc:
+                if not write.done.done():
+                    write.done.set_exception(exc)
+            else:
+                if not write.done.done():
+                    write.done.set_result(None)
+
+    async def _commit(self, batch: list[_Write]) -> dict[int, Exception]:
+        """One transaction for the batch; returns the refused writes and why."""
+        refused: dict[int, Exception] = {}
+        now = utc_now()
+        async with self._db.write() as conn:
+            stored: list[_Write] = []
+            for write in batch:
+                swapped = await conn.execute(
+                    update(t.games)
+                    .where(
+                        t.games.c.id == write.game_id,
+                        t.games.c.version == write.expected,
+                        t.games.c.status == t.GameStatus.RUNNING,
+                    )
+                    .values(snapshot=write.snapshot_text, version=write.version)
+                )
+                if swapped.rowcount == 1:
+                    stored.append(write)
+                else:
+                    refused[id(write)] = await _why(conn, write)
+            if stored:
+                await _store(conn, stored, now)
+        return refused
+
+
+async def _store(conn: AsyncConnection, stored: list[_Write], now: datetime) -> None:
+    await conn.execute(
+        insert(t.actions),
+        [
+            {
+                "game_id": w.game_id,
+                "seq": w.version,
+                "actor_seat": w.actor,
+                "action": w.action_text,
+                "created_at": now,
+            }
+            for w in stored
+        ],
+    )
+    await conn.execute(
+        delete(t.deadlines).where(t.deadlines.c.game_id.in_([w.game_id for w in stored]))
+    )
+    due = [
+        {"game_id": w.game_id, "decision_key": key, "due_at": aware_utc(at, key)}
+        for w in stored
+        for key, at in w.deadlines.items()
+    ]
+    if due:
+        await conn.execute(insert(t.deadlines), due)
+    for w in stored:
+        for progress in w.progress:
+            await conn.execute(
+                update(t.seats)
+                .where(t.seats.c.game_id == w.game_id, t.seats.c.seat == progress.seat)
+                .values(
+                    missed_deadlines=progress.missed_deadlines,
+                    ai_takeover=progress.ai_takeover,
+                )
+            )
+
+
+async def _why(conn: AsyncConnection, write: _Write) -> Exception:
+    """The repository's own error for a compare-and-swap that matched no row."""
+    row = (
+        await conn.execute(
+            select(t.games.c.status, t.games.c.version).where(t.games.c.id == write.game_id)
+        )
+    ).first()
+    if row is None:
+        return GameNotFound(write.game_id)
+    if row.status != t.GameStatus.RUNNING:
+        return WrongStatus(write.game_id, row.status, (t.GameStatus.RUNNING.value,))
+    return StaleVersion(write.game_id, write.expected, row.version)

@@ -1,0 +1,73 @@
+"""The write-behind queue: many games in one transaction, each refused or stored on its own."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.storage.errors import StaleVersion, WrongStatus
+from bot.storage.models import SeatProgress
+from bot.storage.repository import GameRepository
+from bot.table.write_behind import WriteBehind
+from tests.storage.conftest import DatabaseFactory, due, running_game, snapshot
+
+pytestmark = pytest.mark.resume
+
+
+async def test_concurrent_games_share_transactions_and_a_stale_write_fails_alone(
+    databases: DatabaseFactory,
+) -> None:
+    database = databases()
+    await database.migrate()
+    games = GameRepository(database)
+    ids = [await running_game(games, host_user_id=1000) for _ in range(30)]
+    paused = ids.pop()
+    await games.pause_game(paused, "a moderator")
+    writer = WriteBehind(database, games)
+
+    def write(game_id: int, expected: int) -> asyncio.Future[None]:
+        return asyncio.ensure_future(
+            writer.record_action(
+                game_id,
+                expected,
+                0,
+                {"type": "Done", "player": 0},
+                snapshot(expected + 1),
+                expected + 1,
+                {"token": due(expected)},
+                seat_progress=[SeatProgress(seat=0, missed_deadlines=1, ai_takeover=False)],
+            )
+        )
+
+    stale_game = ids[0]
+    await games.record_action(stale_game, 0, 0, {"type": "x"}, snapshot(1), 1, {})
+    results = await asyncio.gather(
+        *(write(game_id, 0) for game_id in ids), write(paused, 0), return_exceptions=True
+    )
+    assert isinstance(results[0], StaleVersion)
+    assert isinstance(results[-1], WrongStatus)
+    assert all(result is None for result in results[1:-1])
+    assert writer.batches < len(ids)
+    for game_id in ids[1:]:
+        stored = await games.get_game(game_id)
+        assert stored.version == 1
+        assert stored.seats[0].missed_deadlines == 1
+        assert list(stored.deadlines) == ["token"]
+        assert [row.seq for row in await games.action_log(game_id)] == [1]
+    assert [row.action["type"] for row in await games.action_log(stale_game)] == ["x"]
+
+
+async def test_an_idle_store_writes_at_once_and_refuses_a_skipped_version(
+    databases: DatabaseFactory,
+) -> None:
+    database = databases()
+    await database.migrate()
+    games = GameRepository(database)
+    game_id = await running_game(games)
+    writer = WriteBehind(database, games)
+    with pytest.raises(ValueError, match="can only become"):
+        await writer.record_action(game_id, 0, 0, {}, snapshot(2), 2, {})
+    await writer.record_action(game_id, 0, 0, {"type": "Done"}, snapshot(1), 1, {})
+    assert writer.batches == 1
+    assert (await games.get_game(game_id)).version == 1

@@ -69,7 +69,7 @@ def play_game(
         waiting = pending_players(state)
         if not waiting:
             raise EndlessGame(f"the game waits for nobody at step {state.step}")
-        seat = _next_seat(waiting, last)
+        seat = waiting[0] if len(waiting) == 1 else _next_seat(waiting, last)
         legal = legal_actions(state, seat)
         if not legal:
             raise EndlessGame(f"seat {seat} is pending at {state.step} with no legal action")

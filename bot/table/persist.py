@@ -19,6 +19,7 @@ from typing import Any, Protocol
 
 from sqlalchemy import select
 
+from bot.storage import jsontext
 from bot.storage import tables as storage_tables
 from bot.storage.database import Database
 from bot.storage.errors import StaleVersion, StorageError, WrongStatus
@@ -35,6 +36,8 @@ from lockdown_core import GameState, Step, replay
 from lockdown_core.model import COLD
 
 log = logging.getLogger(__name__)
+
+LIVE_STATUSES = (GameStatus.RUNNING, GameStatus.PAUSED)
 
 
 def stored_seed(text: str) -> int | str:
@@ -274,10 +277,13 @@ class GameKeeper:
         is listed in `broken`; the others load regardless.
         """
         running = await self.games.load_running_games()
+        logs, unreadable = await self._action_logs([record.id for record in running.games])
         loaded = LoadedGames([], [])
         for record in running.games:
             try:
-                game = await self._check(record)
+                if record.id in unreadable:
+                    raise ValueError(unreadable[record.id])
+                game = await self._check(record, logs.get(record.id, []))
             except Exception as exc:  # any failure of one game must spare the others
                 loaded.broken.append(
                     UnloadableGame(
@@ -294,12 +300,13 @@ class GameKeeper:
                 loaded.broken.append(UnloadableGame(bad.game_id, channel, language, bad.reason))
         return loaded
 
-    async def _check(self, record: GameRecord) -> ResumableGame | None:
+    async def _check(
+        self, record: GameRecord, actions: list[dict[str, Any]]
+    ) -> ResumableGame | None:
         """The game rebuilt and checked; None for one over but not yet finished (finished now)."""
         if record.snapshot is None:
             raise ValueError("no snapshot")
         state = GameState.from_dict(record.snapshot)
-        actions = [row.action for row in await self.games.action_log(record.id)]
         rebuilt = rebuild(record, actions)
         if rebuilt.to_dict() != record.snapshot:
             raise ValueError("the action log does not rebuild the stored snapshot")
@@ -322,6 +329,34 @@ class GameKeeper:
             await self.actions.finish(record.id, state)
             return None
         return ResumableGame(record, state, seats, due.timestamp() if due else None)
+
+    async def _action_logs(
+        self, game_ids: list[int]
+    ) -> tuple[dict[int, list[dict[str, Any]]], dict[int, str]]:
+        """Every game's action log in one query (one per game made a cold start slow),
+        and why the log of a game cannot be read."""
+        actions = storage_tables.actions
+        logs: dict[int, list[dict[str, Any]]] = {game_id: [] for game_id in game_ids}
+        unreadable: dict[int, str] = {}
+        async with self.database.read() as conn:
+            rows = await conn.execute(
+                select(actions.c.game_id, actions.c.seq, actions.c.action)
+                .where(
+                    actions.c.game_id.in_(
+                        select(storage_tables.games.c.id).where(
+                            storage_tables.games.c.status.in_(LIVE_STATUSES)
+                        )
+                    )
+                )
+                .order_by(actions.c.game_id, actions.c.seq)
+            )
+            for row in rows:
+                try:
+                    logs[row.game_id].append(jsontext.load_object(row.action, f"action {row.seq}"))
+                except (KeyError, ValueError) as exc:
+                    # One unreadable action breaks its own game, never the others.
+                    unreadable.setdefault(row.game_id, str(exc))
+        return logs, unreadable
 
     async def _channels(self, game_ids: list[int]) -> dict[int, tuple[int | None, str]]:
         """Where unreadable games live: read apart, since their row cannot be decoded whole."""

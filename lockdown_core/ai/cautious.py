@@ -85,6 +85,11 @@ class Board:
         self.parking = rules.parking_lot
         self.kinds = {k.key: k for k in rules.kinds}
         self.chars: dict[int, Mapping[str, Any]] = {c["id"]: c for c in view["characters"]}
+        # Per character, for `loss`: strength, points, whether it draws Monsters, owner.
+        self.traits: dict[int, tuple[int, int, bool, int]] = {}
+        for cid, c in self.chars.items():
+            spec = self.kinds[c["kind"]]
+            self.traits[cid] = (spec.strength, spec.points, spec.attracts_monsters, c["owner"])
         self.where = {cid: c["location"] for cid, c in self.chars.items() if c["location"] > 0}
         self.monsters: list[int] = [0, *view["monsters"]]
         self.closed = set(view["closed"])
@@ -161,18 +166,17 @@ class Board:
         crowd = [0] * 7
         weepers = [0] * 7
         strength = [0] * 7
-        owners: list[set[int]] = [set() for _ in range(7)]
         values: dict[int, list[int]] = {}
+        traits = self.traits
+        me = self.me
         for cid, loc in where.items():
-            char = self.chars[cid]
-            spec = self.kinds[char["kind"]]
+            power, points, weeps, owner = traits[cid]
             crowd[loc] += 1
-            strength[loc] += spec.strength
-            owners[loc].add(char["owner"])
-            if spec.attracts_monsters:
+            strength[loc] += power
+            if weeps:
                 weepers[loc] += 1
-            if char["owner"] == self.me:
-                values.setdefault(loc, []).append(spec.points)
+            if owner == me:
+                values.setdefault(loc, []).append(points)
         expected = [self.monsters[loc] + arrivals[loc] for loc in range(7)]
         for counts, amount in ((weepers, self.rules.weeper_monsters), (crowd, 1)):
             most = max(counts)
@@ -196,7 +200,8 @@ class Board:
             else:
                 margin = expected[loc] - strength[loc] + (0.5 if self.equal else -0.5)
                 attacked = 1.0 / (1.0 + math.exp(-slope * margin))
-                total += attacked * mine[0] / len(owners[loc])
+                owners = {traits[cid][3] for cid, at in where.items() if at == loc}
+                total += attacked * mine[0] / len(owners)
         return total
 
     def moved(self, cid: int, loc: int) -> dict[int, int]:

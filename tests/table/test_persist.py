@@ -1,0 +1,63 @@
+"""What GameKeeper writes at the end of a game: one result per seat, from the final state."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sqlalchemy import select
+
+from bot.storage import tables
+from bot.storage.database import Database
+from bot.storage.tables import GameStatus
+from bot.table.hub import GameHub
+from bot.table.persist import GameKeeper, results, stored_seed
+from bot.table.table import TableConfig
+from lockdown_core.model import COLD
+from tests.table.fakes import ManualScheduler, RandomSeat, RecordingPresenter
+
+
+def test_stored_seeds_come_back_as_the_hub_dealt_them() -> None:
+    assert stored_seed("12345") == 12345
+    assert stored_seed("-7") == -7
+    assert stored_seed("full moon") == "full moon"
+
+
+async def test_a_finished_game_stores_each_seats_result(tmp_path: Path) -> None:
+    async with Database(f"sqlite+aiosqlite:///{tmp_path / 'g.db'}") as database:
+        await database.migrate()
+        keeper = GameKeeper(database)
+        scheduler = ManualScheduler()
+        hub = GameHub(
+            scheduler,
+            lambda kind, index: RandomSeat(index),
+            lambda game_id, lobby: RecordingPresenter(),
+            keeper=keeper,
+        )
+        lobby = await hub.open_lobby(1, 2, 100, "ana")
+        for _ in range(3):
+            lobby.add_ai(100, "random")
+        table = await hub.start(lobby, 100, False, TableConfig(ai_delay=1.0), seed=8)
+        while not table.finished:
+            due = scheduler.next_due()
+            assert due is not None
+            await scheduler.advance(due - scheduler.now())
+        async with table.lock:
+            pass
+        stored = await keeper.games.get_game(table.game_id)
+        assert stored.status == GameStatus.FINISHED
+        log = [row.action for row in await keeper.games.action_log(table.game_id)]
+        async with database.read() as conn:
+            rows = (
+                await conn.execute(select(tables.game_results).order_by(tables.game_results.c.seat))
+            ).all()
+    state = table.state
+    assert state.result is not None
+    expected = results(state, log)
+    assert [row.score for row in rows] == state.result["scores"]
+    assert [row.winner for row in rows] == [p in state.result["winners"] for p in range(4)]
+    played = sum(1 for a in log if a["type"] == "PlayCard")
+    assert sum(len(r.cards_played) for r in expected) == played
+    for result in expected:
+        family = state.family(result.seat)
+        assert sum(result.survivors_by_kind.values()) == len(state.living(result.seat))
+        assert result.devoured_count == sum(1 for c in family if c.location == COLD)

@@ -526,7 +526,9 @@ def recap_embed(table: Table, code: str | None, lang: str, names: list[str]) -> 
     if table.seed is not None:
         embed.add_field(
             name=say("recap.seed"),
-            value=say("recap.seed_check", seed=table.seed, hash=table.state.seed_hash),
+            value=say(
+                "recap.seed_check", seed=table.seed, hash=table.state.seed_hash, game=table.game_id
+            ),
             inline=False,
         )
     return embed

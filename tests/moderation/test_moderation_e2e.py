@@ -180,7 +180,7 @@ async def test_the_campaign_unlocks_one_new_epilogue_per_game_and_its_variant(
             text = message.text
             assert t("en", f"epilogue.{code}.story") in text
             assert str(game.table.seed) in text
-            assert "lockdown replay" in text
+            assert f"lockdown replay --game {game.table.game_id}" in text
         listing = await fake_discord.slash(bo, "lockdown", subcommand="epilogues", channel=general)
         listed = await answer_text(fake_discord, listing)
         for code in seen:

@@ -293,3 +293,40 @@ async def test_play_again_still_works_after_a_restart(
         lobby = next(iter(bot.hub.lobbies.values()))
         assert lobby.host_id == ana.id
         assert [(s.user_id, s.ai_kind) for s in lobby.seats] == seats
+
+
+async def test_combined_variants_and_open_designations_reach_the_game(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    guild = fake_discord.create_guild("Club", members=["ana", "bo"], channels=("general",))
+    ana, bo = guild.members
+    general = guild.channel("general")
+    async with start_client(make_bot(tmp_path / "db.sqlite"), fake_discord) as bot:
+        for variant in ("hush", "armoury", "spare_keys"):
+            await fake_discord.slash(
+                ana,
+                "lockdown",
+                subcommand="config variant",
+                options={"variant": variant, "state": "unlock"},
+                channel=general,
+            )
+        await configure(fake_discord, ana, general, "variants_offered", "hush armoury")
+        await configure(fake_discord, ana, general, "combine_variants", "on")
+        await configure(fake_discord, ana, general, "open_designations", "on")
+        await fake_discord.slash(bo, "lockdown", subcommand="new", channel=general)
+        assert await fake_discord.wait_until(lambda: bool(bot.hub.lobbies), within=5)
+        thread = fake_discord.threads()[-1]
+        assert await fake_discord.wait_until(lambda: bool(fake_discord.messages(thread)), within=5)
+        lobby_message = fake_discord.messages(thread)[0]
+        lobby_id = next(iter(bot.hub.lobbies))
+        menu = lobby_message.component(f"ld:v:{lobby_id}")
+        assert menu is not None
+        assert sorted(o["value"] for o in menu["options"]) == ["armoury", "hush"]
+        await fake_discord.select(bo, lobby_message, f"ld:v:{lobby_id}", ["hush", "armoury"])
+        assert bot.hub.lobbies[lobby_id].variants == ["hush", "armoury"]
+        await fake_discord.click(ana, lobby_message, f"ld:l:{lobby_id}:join")
+        await fake_discord.click(bo, lobby_message, f"ld:l:{lobby_id}:ai")
+        await fake_discord.click(bo, lobby_message, f"ld:l:{lobby_id}:start")
+        table = bot.hub.table_in(thread.id)
+        assert table is not None
+        assert table.state.rules.variants == ("hush", "armoury", "open_ballots")

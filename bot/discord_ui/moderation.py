@@ -328,7 +328,7 @@ class Moderation:
 
     def table_config(self, lobby: Lobby, base: TableConfig) -> TableConfig:
         """The game's timers and variants from the server's settings at lobby time."""
-        plan = self.plans.pop(lobby.lobby_id, None)
+        plan = self.plans.get(lobby.lobby_id)
         if plan is None:
             return base
         lobby.variants = game_variants(lobby.variants, plan.config)
@@ -366,7 +366,13 @@ class Moderation:
         if meta is None or presenter is None or table.game_id in self.finished:
             return
         self.finished[table.game_id] = FinishedGame(meta.guild_id, list(table.seats))
-        code = await self.book.close_game(meta.guild_id, table.game_id, table.state)
+        self.plans.pop(table.game_id, None)  # a game keeps its lobby's id
+        try:
+            code = await self.book.close_game(meta.guild_id, table.game_id, table.state)
+        except Exception:
+            # The reveal and "Play again" matter more than one lost unlock; the log keeps it.
+            log.exception("game %s: the campaign could not be updated", table.game_id)
+            code = None
         embed = recap_embed(table, code, presenter.lang, presenter.names)
         view = discord.ui.View(timeout=None)
         view.add_item(PlayAgainButton(table.game_id, presenter.say("recap.play_again")))

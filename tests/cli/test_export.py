@@ -61,7 +61,11 @@ def test_an_exported_game_replays_anywhere_to_the_same_end(
     from_file = capsys.readouterr().out
     assert cli.dispatch(["replay", "--game", str(game_id)]) == 0
     from_database = capsys.readouterr().out
-    scores = f"Game over: scores {table.state.result['scores']}"  # type: ignore[index]
+    result = table.state.result
+    assert result is not None
+    scores = "Scores: " + ", ".join(
+        f"Seat {seat + 1} {score}" for seat, score in enumerate(result["scores"])
+    )
     assert scores in from_file
     assert scores in from_database
     assert from_database.endswith(from_file)

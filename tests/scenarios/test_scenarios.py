@@ -106,7 +106,7 @@ def test_replay_exits_2_on_a_malformed_file(
 def test_replay_prints_the_public_log_only(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _cli(HERE / "r3_2_truck_three_cards.json", capsys)
     assert code == 0
-    assert "seat 0 gives a card to seat 3" in out
+    assert "Seat 1 gives a card to Seat 4." in out
     # The searcher's draw and the gift are private (R3.4): no card name is printed.
     assert "Chainsaw" not in out
     assert "Gun" not in out

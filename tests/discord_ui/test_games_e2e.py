@@ -7,6 +7,7 @@ game where nobody acts still ends in seconds.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -15,16 +16,21 @@ from bot.settings import Settings
 from bot.table.table import TableConfig
 from bot.texts import t
 from tests.discord_ui.clock import FastScheduler
-from tests.discord_ui.players import Game, click_a_choice, open_and_start, play_by_clicking
-from tests.fakediscord import FakeDiscord, FakeMessage, start_client
+from tests.discord_ui.players import Game, open_and_start, play_by_clicking
+from tests.fakediscord import FakeDiscord, start_client
 
 pytestmark = pytest.mark.e2e
 
 
-def make_bot() -> LockdownBot:
-    settings = Settings(discord_token="fake-bot-token", database_url="sqlite+aiosqlite://")
+def make_bot(folder: Path, speed: float = 1000.0) -> LockdownBot:
+    """A bot on a database file of its own (the default kind of store) and a fast clock."""
+    url = f"sqlite+aiosqlite:///{folder / 'lockdown.db'}"
+    settings = Settings(discord_token="fake-bot-token", database_url=url)
     return LockdownBot(
-        settings, scheduler=FastScheduler(), config=TableConfig(ai_delay=1.0), batch_delay=0.01
+        settings,
+        scheduler=FastScheduler(speed),
+        config=TableConfig(ai_delay=1.0),
+        batch_delay=0.01,
     )
 
 
@@ -47,10 +53,12 @@ def assert_no_private_line_in_public(game: Game, fake: FakeDiscord) -> None:
         assert line not in text
 
 
-async def test_three_people_play_a_whole_game_by_clicking(fake_discord: FakeDiscord) -> None:
+async def test_three_people_play_a_whole_game_by_clicking(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
     guild = fake_discord.create_guild("Club", members=["ana", "bo", "cy"], channels=("general",))
     ana, bo, cy = guild.members
-    async with start_client(make_bot(), fake_discord) as bot:
+    async with start_client(make_bot(tmp_path), fake_discord) as bot:
         game = await open_and_start(fake_discord, bot, ana, [bo, cy], 0, guild.channel("general"))
         await play_by_clicking(game, random.Random(1))
         await fake_discord.settle()
@@ -64,10 +72,10 @@ async def test_three_people_play_a_whole_game_by_clicking(fake_discord: FakeDisc
         assert not slow
 
 
-async def test_two_people_and_four_ai_seats(fake_discord: FakeDiscord) -> None:
+async def test_two_people_and_four_ai_seats(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     guild = fake_discord.create_guild("Club", members=["ana", "bo"], channels=("general",))
     ana, bo = guild.members
-    async with start_client(make_bot(), fake_discord) as bot:
+    async with start_client(make_bot(tmp_path), fake_discord) as bot:
         game = await open_and_start(fake_discord, bot, ana, [bo], 4, guild.channel("general"))
         assert sum(1 for s in game.table.seats if s.is_ai) == 4
         await play_by_clicking(game, random.Random(2))
@@ -75,11 +83,11 @@ async def test_two_people_and_four_ai_seats(fake_discord: FakeDiscord) -> None:
 
 
 async def test_a_person_who_never_acts_gets_every_default_and_the_game_ends(
-    fake_discord: FakeDiscord,
+    fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
     guild = fake_discord.create_guild("Club", members=["ana", "bo", "cy"], channels=("general",))
     ana, bo, cy = guild.members
-    async with start_client(make_bot(), fake_discord) as bot:
+    async with start_client(make_bot(tmp_path), fake_discord) as bot:
         game = await open_and_start(fake_discord, bot, ana, [bo, cy], 0, guild.channel("general"))
         idle_seat = next(i for i, u in game.people.items() if u is cy)
         await play_by_clicking(game, random.Random(3), idle={idle_seat})
@@ -92,12 +100,12 @@ async def test_a_person_who_never_acts_gets_every_default_and_the_game_ends(
 
 
 async def test_closed_dms_never_stall_the_game_and_are_announced_once(
-    fake_discord: FakeDiscord,
+    fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
     guild = fake_discord.create_guild("Club", members=["ana", "bo", "cy"], channels=("general",))
     ana, bo, cy = guild.members
     bo.accepts_dms = False
-    async with start_client(make_bot(), fake_discord) as bot:
+    async with start_client(make_bot(tmp_path), fake_discord) as bot:
         game = await open_and_start(fake_discord, bot, ana, [bo, cy], 0, guild.channel("general"))
         await play_by_clicking(game, random.Random(4))
         await fake_discord.settle()
@@ -113,31 +121,44 @@ async def test_closed_dms_never_stall_the_game_and_are_announced_once(
 
 
 async def test_stale_and_foreign_clicks_get_a_short_private_answer(
-    fake_discord: FakeDiscord,
+    fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
     guild = fake_discord.create_guild(
         "Club", members=["ana", "bo", "cy", "dee"], channels=("general",)
     )
     ana, bo, cy, dee = guild.members
-    async with start_client(make_bot(), fake_discord) as bot:
+    # Real time: no timer can move the game on while the test clicks.
+    async with start_client(make_bot(tmp_path, speed=1.0), fake_discord) as bot:
         game = await open_and_start(fake_discord, bot, ana, [bo, cy], 0, guild.channel("general"))
-        board = game.board()
-        foreign = await fake_discord.click(dee, board, f"ld:h:{game.table.game_id}")
+        table = game.table
+        hand_button = f"ld:h:{table.game_id}"
+        version = table.state.version
+
+        foreign = await fake_discord.click(dee, game.board(), hand_button)
         assert foreign.ephemeral
-        before = game.table.state.version
-        panel = await fake_discord.click(ana, board, f"ld:h:{game.table.game_id}")
-        old: FakeMessage | None = panel.original
-        assert old is not None
-        # Play on until the step has moved on, then click a button of the old panel.
-        token = game.table.token
-        rng = random.Random(5)
-        while game.table.token == token and not game.table.finished:
-            waiting = [s for s in game.people if s in game.table.view_for(None)["waiting_for"]]
-            await click_a_choice(game, game.people[waiting[0]], rng)
-        stale_buttons = [b for b in old.buttons if b.custom_id.startswith("ld:a:")]
-        if stale_buttons:
-            version = game.table.state.version
-            stale = await fake_discord.click(ana, old, stale_buttons[0].custom_id)
-            assert stale.answered_in_time
-            assert game.table.state.version == version
-        assert game.table.state.version > before
+        assert t("en", "error.not_seated") in str(foreign.response_data)
+        assert table.state.version == version
+
+        mover = game.people[table.state.mover]
+        first = (await fake_discord.click(mover, game.board(), hand_button)).original
+        second = (await fake_discord.click(mover, game.board(), hand_button)).original
+        assert first is not None
+        assert second is not None
+        assert first.id != second.id
+        group = next((b.custom_id for b in first.buttons if b.custom_id.startswith("ld:g:")), None)
+        if group is not None:
+            # A long list is narrowed first; narrow both panels the same way.
+            first = (await fake_discord.click(mover, first, group)).original or first
+            second = (await fake_discord.click(mover, second, group)).original or second
+        button = next(b.custom_id for b in first.buttons if b.custom_id.startswith("ld:a:"))
+        assert button in [b.custom_id for b in second.buttons]
+
+        played = await fake_discord.click(mover, first, button)
+        assert played.answered_in_time
+        moved_on = table.state.version
+        assert table.token != button.split(":")[3]
+
+        stale = await fake_discord.click(mover, second, button)
+        assert stale.answered_in_time
+        assert t("en", "error.stale") in str(stale.response_data)
+        assert table.state.version == moved_on

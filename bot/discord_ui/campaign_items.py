@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord_ui.components import PersistentButton
+
 if TYPE_CHECKING:
     from bot.discord_ui.moderation import Moderation
 
@@ -67,24 +69,12 @@ class VariantSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=VAR
         )
 
 
-class PlayAgainButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLAY_AGAIN):
-    def __init__(self, game_id: int, text: str = "Play again") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=text, style=discord.ButtonStyle.success, custom_id=f"ld:p:{game_id}"
-            )
-        )
-        self.game_id = game_id
+class PlayAgainButton(PersistentButton, template=PLAY_AGAIN):
+    fields = (int,)
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> PlayAgainButton:
-        return cls(int(match["game"]))
+    def __init__(self, game_id: int, text: str = "Play again") -> None:
+        super().__init__(f"ld:p:{game_id}", text, discord.ButtonStyle.success)
+        self.game_id = game_id
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await moderation_of(interaction).play_again(interaction, self.game_id)

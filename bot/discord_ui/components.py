@@ -7,7 +7,8 @@ work and the core decides what is legal.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
@@ -22,14 +23,17 @@ def service_of(interaction: discord.Interaction[Any]) -> GameService:
     return service
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.HAND):
-    def __init__(self, game_id: int, text: str = "My hand") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=text, style=discord.ButtonStyle.primary, custom_id=ids.hand(game_id)
-            )
-        )
-        self.game_id = game_id
+class PersistentButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ld:-"):
+    """A button rebuilt from its custom id alone, so it keeps working after a restart.
+
+    `fields` converts the id's groups, in order, into the constructor's first
+    arguments; the label is not needed to answer a click.
+    """
+
+    fields: ClassVar[tuple[Callable[[str], Any], ...]] = ()
+
+    def __init__(self, custom_id: str, text: str, style: discord.ButtonStyle) -> None:
+        super().__init__(discord.ui.Button(label=text, style=style, custom_id=custom_id))
 
     @classmethod
     async def from_custom_id(
@@ -38,14 +42,25 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.HA
         item: discord.ui.Item[Any],
         match: re.Match[str],
         /,
-    ) -> HandButton:
-        return cls(int(match["game"]))
+    ) -> PersistentButton:
+        values = [convert(value) for convert, value in zip(cls.fields, match.groups(), strict=True)]
+        return cls(*values)
+
+
+class HandButton(PersistentButton, template=ids.HAND):
+    fields = (int,)
+
+    def __init__(self, game_id: int, text: str = "My hand") -> None:
+        super().__init__(ids.hand(game_id), text, discord.ButtonStyle.primary)
+        self.game_id = game_id
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await service_of(interaction).show_hand(interaction, self.game_id)
 
 
-class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.ACT):
+class ActButton(PersistentButton, template=ids.ACT):
+    fields = (int, str, str)
+
     def __init__(
         self,
         game_id: int,
@@ -54,45 +69,19 @@ class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.ACT
         text: str = "…",
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
     ) -> None:
-        super().__init__(
-            discord.ui.Button(label=text, style=style, custom_id=ids.act(game_id, token, code))
-        )
+        super().__init__(ids.act(game_id, token, code), text, style)
         self.game_id, self.token, self.code = game_id, token, code
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> ActButton:
-        return cls(int(match["game"]), match["token"], match["code"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await service_of(interaction).act(interaction, self.game_id, self.token, self.code)
 
 
-class GroupButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.GROUP):
-    def __init__(self, game_id: int, token: str, prefix: str, text: str = "…") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=text,
-                style=discord.ButtonStyle.secondary,
-                custom_id=ids.group(game_id, token, prefix),
-            )
-        )
-        self.game_id, self.token, self.prefix = game_id, token, prefix
+class GroupButton(PersistentButton, template=ids.GROUP):
+    fields = (int, str, str)
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> GroupButton:
-        return cls(int(match["game"]), match["token"], match["prefix"])
+    def __init__(self, game_id: int, token: str, prefix: str, text: str = "…") -> None:
+        super().__init__(ids.group(game_id, token, prefix), text, discord.ButtonStyle.secondary)
+        self.game_id, self.token, self.prefix = game_id, token, prefix
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await service_of(interaction).show_hand(
@@ -100,7 +89,9 @@ class GroupButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.G
         )
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.LOBBY):
+class LobbyButton(PersistentButton, template=ids.LOBBY):
+    fields = (int, str)
+
     def __init__(
         self,
         lobby_id: int,
@@ -108,43 +99,19 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.L
         text: str = "…",
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
     ) -> None:
-        super().__init__(
-            discord.ui.Button(label=text, style=style, custom_id=ids.lobby(lobby_id, op))
-        )
+        super().__init__(ids.lobby(lobby_id, op), text, style)
         self.lobby_id, self.op = lobby_id, op
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> LobbyButton:
-        return cls(int(match["lobby"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await service_of(interaction).lobby_action(interaction, self.lobby_id, self.op)
 
 
-class AbortButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.ABORT):
-    def __init__(self, game_id: int, text: str = "…") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=text, style=discord.ButtonStyle.danger, custom_id=ids.abort(game_id)
-            )
-        )
-        self.game_id = game_id
+class AbortButton(PersistentButton, template=ids.ABORT):
+    fields = (int,)
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> AbortButton:
-        return cls(int(match["game"]))
+    def __init__(self, game_id: int, text: str = "…") -> None:
+        super().__init__(ids.abort(game_id), text, discord.ButtonStyle.danger)
+        self.game_id = game_id
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await service_of(interaction).confirm_abort(interaction, self.game_id)

@@ -153,7 +153,9 @@ class DiscordPresenter:
     async def board(self, table: Table) -> tuple[discord.Embed, discord.File, discord.ui.View]:
         data = table.view_for(None)
         rules = table.state.rules
-        status = self.say(f"step.{data['step']}.name")
+        status = self.say(
+            "board.picture_status", step=self.say(f"step.{data['step']}.name"), deck=data["deck"]
+        )
         labels = BoardLabels(
             title=self.say("board.title", turn=data["turn"]),
             locations={loc: self.say(f"location.{loc}") for loc in range(1, 7)},

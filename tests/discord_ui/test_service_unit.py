@@ -1,0 +1,103 @@
+"""The service and the cog called directly, with strict mocks of discord's classes.
+
+`spec_set` makes a mock refuse any attribute the real class lacks, so a typo
+or an API misuse fails here as it would against Discord.
+"""
+
+from __future__ import annotations
+
+from unittest.mock import AsyncMock, MagicMock
+
+import discord
+
+from bot.discord_ui.cog import CatalogTranslator, LockdownCog
+from bot.discord_ui.service import GameService, locale_lang
+from bot.table.hub import GameHub
+from bot.table.table import TableConfig
+from bot.texts import t
+from tests.table.fakes import ManualScheduler
+
+
+def make_interaction(
+    user_id: int = 1,
+    locale: discord.Locale = discord.Locale.american_english,
+    channel_id: int = 500,
+) -> MagicMock:
+    interaction = MagicMock(spec_set=discord.Interaction)
+    interaction.locale = locale
+    interaction.channel_id = channel_id
+    user = MagicMock(spec_set=discord.Member)
+    user.id = user_id
+    user.display_name = f"user{user_id}"
+    interaction.user = user
+    response = MagicMock(spec_set=discord.InteractionResponse)
+    response.is_done.return_value = False
+    response.send_message = AsyncMock()
+    interaction.response = response
+    return interaction
+
+
+def make_service() -> GameService:
+    client = MagicMock(spec_set=discord.Client)
+    hub = GameHub(ManualScheduler(), lambda kind, seat: MagicMock(), MagicMock())
+    return GameService(client, hub, TableConfig())
+
+
+async def test_rules_answers_privately_with_the_guide_in_the_readers_language() -> None:
+    service = make_service()
+    interaction = make_interaction(locale=discord.Locale.french)
+    await service.rules_here(interaction)
+    interaction.response.send_message.assert_awaited_once()
+    text = interaction.response.send_message.await_args.args[0]
+    assert text.startswith(t("fr", "rules.guide")[:40])
+    assert interaction.response.send_message.await_args.kwargs == {"ephemeral": True}
+
+
+async def test_my_hand_for_a_game_that_is_gone_is_a_short_private_answer() -> None:
+    service = make_service()
+    interaction = make_interaction()
+    await service.show_hand(interaction, game_id=42)
+    interaction.response.send_message.assert_awaited_once_with(
+        t("en", "error.game_gone"), ephemeral=True
+    )
+
+
+async def test_abort_outside_a_game_thread_changes_nothing() -> None:
+    service = make_service()
+    interaction = make_interaction()
+    await service.ask_abort(interaction)
+    interaction.response.send_message.assert_awaited_once_with(
+        t("en", "error.no_game_here"), ephemeral=True
+    )
+    assert service.hub.tables == {}
+
+
+async def test_help_command_called_directly() -> None:
+    service = make_service()
+    cog = LockdownCog(service)
+    interaction = make_interaction()
+    await cog.help.callback(cog, interaction)  # type: ignore[arg-type]
+    text = interaction.response.send_message.await_args.args[0]
+    assert text == t("en", "help.text")[:2000]
+
+
+def test_the_reader_language_follows_their_discord_locale_we_speak() -> None:
+    assert locale_lang(discord.Locale.french, "en") == "fr"
+    assert locale_lang(discord.Locale.japanese, "fr") == "fr"
+    assert locale_lang(None, "en") == "en"
+
+
+async def test_command_names_and_descriptions_are_translated_for_french_clients() -> None:
+    translator = CatalogTranslator()
+    cog = LockdownCog(make_service())
+    group = cog.app_command
+    new = next(c for c in group.commands if c.name == "new")
+    name = await translator.translate(new._locale_name, discord.Locale.french, MagicMock())  # type: ignore[attr-defined]
+    assert name == t("fr", "command.new.name")
+    assert name != "new"
+    english = await translator.translate(
+        new._locale_name,
+        discord.Locale.british_english,  # type: ignore[attr-defined]
+        MagicMock(),
+    )
+    assert english is None

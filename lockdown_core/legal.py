@@ -25,7 +25,7 @@ from lockdown_core.actions import (
     SearchTruck,
 )
 from lockdown_core.flow import destination_options
-from lockdown_core.model import GameState, Step
+from lockdown_core.model import WINDOW_STEPS, GameState, Step
 
 A = TypeVar("A", bound=Action)
 
@@ -52,7 +52,7 @@ class Decision:
 def pending_players(state: GameState) -> list[int]:
     """Seats the game is waiting for, in seat order for simultaneous steps."""
     step = state.step
-    if step in (Step.DISCUSSION, Step.WALKIE_WINDOW, Step.AFTER_MOVE):
+    if step in WINDOW_STEPS:
         return flow.window_players(state)
     if step == Step.DESIGNATION:
         assert state.vote is not None
@@ -69,7 +69,7 @@ def pending_players(state: GameState) -> list[int]:
 def is_pending(state: GameState, player: int) -> bool:
     """`player in pending_players(state)`, checked for that one seat (a hot path)."""
     step = state.step
-    if step in (Step.DISCUSSION, Step.WALKIE_WINDOW, Step.AFTER_MOVE):
+    if step in WINDOW_STEPS:
         return flow.in_window(state, player)
     if step == Step.DESIGNATION:
         assert state.vote is not None
@@ -137,7 +137,7 @@ def legal_actions(state: GameState, player: int) -> list[Action]:
     """Everything `player` may do right now (empty when nothing is asked of them)."""
     step = state.step
     actions: list[Action] = []
-    if step in (Step.DISCUSSION, Step.WALKIE_WINDOW, Step.AFTER_MOVE):
+    if step in WINDOW_STEPS:
         if flow.in_window(state, player):
             actions.extend(cards.options_in_window(state, player))
             actions.append(_done(player))

@@ -37,6 +37,11 @@ class Step:
     GAME_OVER = "game_over"
 
 
+# Steps where seats may play cards or say Done (R2.3, R4.4, R5.4); a constant, because
+# building the tuple on every check showed in the simulator's profile.
+WINDOW_STEPS = frozenset((Step.DISCUSSION, Step.WALKIE_WINDOW, Step.AFTER_MOVE))
+
+
 class Character:
     """One character token; `location` is 1-6, COLD once devoured, UNPLACED at setup."""
 

@@ -72,6 +72,21 @@ class Moderation:
     def _lang(self, interaction: discord.Interaction[Any], config: GuildConfig) -> str:
         return locale_lang(interaction.locale, config.language)
 
+    async def _server(
+        self, interaction: discord.Interaction[Any]
+    ) -> tuple[discord.Guild, GuildConfig, str] | None:
+        """For a server-wide listing: the server, its settings and the reader's language.
+
+        Defers (the answer reads the database); None, after saying why, outside a server.
+        """
+        guild = interaction.guild
+        if guild is None:
+            await self.service.tell(interaction, "error.use_in_text_channel")
+            return None
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        config = await self.book.config(guild.id)
+        return guild, config, self._lang(interaction, config)
+
     async def _reply(
         self, interaction: discord.Interaction[Any], text: str, embed: discord.Embed | None = None
     ) -> None:
@@ -169,13 +184,10 @@ class Moderation:
     # Shared history --------------------------------------------------------------
 
     async def list_variants(self, interaction: discord.Interaction[Any]) -> None:
-        guild = interaction.guild
-        if guild is None:
-            await self.service.tell(interaction, "error.use_in_text_channel")
+        context = await self._server(interaction)
+        if context is None:
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        config = await self.book.config(guild.id)
-        lang = self._lang(interaction, config)
+        guild, config, lang = context
         lines = []
         for status in await self.book.variants(guild.id):
             state = "variants.unlocked" if status.unlocked else "variants.locked"
@@ -196,13 +208,10 @@ class Moderation:
         await self._reply(interaction, "", embed)
 
     async def list_epilogues(self, interaction: discord.Interaction[Any]) -> None:
-        guild = interaction.guild
-        if guild is None:
-            await self.service.tell(interaction, "error.use_in_text_channel")
+        context = await self._server(interaction)
+        if context is None:
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        config = await self.book.config(guild.id)
-        lang = self._lang(interaction, config)
+        guild, config, lang = context
         unlocked = set(await self.book.unlocked_epilogues(guild.id))
         lines = []
         for code in epilogue_order():
@@ -236,14 +245,11 @@ class Moderation:
     async def user_stats(
         self, interaction: discord.Interaction[Any], user: discord.abc.User | None
     ) -> None:
-        guild = interaction.guild
-        if guild is None:
-            await self.service.tell(interaction, "error.use_in_text_channel")
+        context = await self._server(interaction)
+        if context is None:
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        guild, _config, lang = context
         who = user or interaction.user
-        config = await self.book.config(guild.id)
-        lang = self._lang(interaction, config)
         stats = await self.book.user_stats(guild.id, who.id)
         embed = discord.Embed(title=t(lang, "stats.title", name=who.display_name))
         if stats.games == 0:
@@ -268,13 +274,10 @@ class Moderation:
         await self._reply(interaction, "", embed)
 
     async def leaderboard(self, interaction: discord.Interaction[Any]) -> None:
-        guild = interaction.guild
-        if guild is None:
-            await self.service.tell(interaction, "error.use_in_text_channel")
+        context = await self._server(interaction)
+        if context is None:
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        config = await self.book.config(guild.id)
-        lang = self._lang(interaction, config)
+        guild, _config, lang = context
         entries = await self.book.leaderboard(guild.id)
         embed = discord.Embed(title=t(lang, "leaderboard.title"))
         embed.description = "\n".join(

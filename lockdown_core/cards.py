@@ -102,13 +102,14 @@ def play(state: GameState, action: PlayCard, events: list[Event]) -> None:
         assert action.character is not None
         assert action.location is not None
         character = state.characters[action.character]
-        data.update(character=character.id, location=action.location)
+        data.update(character=character.id, kind=character.kind, location=action.location)
         data["from"] = character.location
         character.location = action.location
     elif card == "rotten_meat":
         assert action.character is not None
-        state.characters[action.character].hidden = True
-        data["character"] = action.character
+        hidden = state.characters[action.character]
+        hidden.hidden = True
+        data.update(character=hidden.id, kind=hidden.kind)
     else:
         assert state.vote is not None
         loc = state.vote.location

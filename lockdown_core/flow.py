@@ -301,6 +301,7 @@ def move_character(
             {
                 "player": player,
                 "character": character_id,
+                "kind": character.kind,
                 "from": character.location,
                 "to": to,
                 "reason": reason if to == dest else "full",

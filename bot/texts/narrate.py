@@ -426,6 +426,7 @@ def _character_moved(say: Say, d: Data) -> str:
     return say(
         key,
         name=say.name(d["player"]),
+        kind=say.kind(d["kind"]),
         from_from=say.location(d["from"], "from"),
         to_to=say.location(d["to"], "to"),
     )
@@ -438,6 +439,8 @@ def _character_moved(say: Say, d: Data) -> str:
 def _card_played(say: Say, d: Data) -> str:
     card = d["card"]
     params: dict[str, object] = {"name": say.name(d["player"]), "card": say.card(card)}
+    if "kind" in d:
+        params["kind"] = say.kind(d["kind"])
     if "location" in d:
         params["location_in"] = say.location(d["location"], "in")
         params["location_to"] = say.location(d["location"], "to")

@@ -150,6 +150,7 @@ def test_r5_4_moves_go_clockwise_from_the_badge_holder() -> None:
     assert one(events, "character_moved").data == {
         "player": 1,
         "character": char(state, 1, "weeper").id,
+        "kind": "weeper",
         "from": 4,
         "to": 3,
         "reason": "move",
@@ -210,6 +211,7 @@ def test_r5_4_energy_drinks_right_after_the_own_move() -> None:
         "player": 1,
         "card": "energy_drink",
         "character": char(state, 1, "leader").id,
+        "kind": "leader",
         "location": 5,
         "from": PARKING,
     }

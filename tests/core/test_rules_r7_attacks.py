@@ -424,6 +424,7 @@ def test_r7_8_rotten_meat_hides_a_character_that_still_counts_for_strength() -> 
         "player": 0,
         "card": "rotten_meat",
         "character": weeper,
+        "kind": "weeper",
     }
     # 3 Monsters vs strength 2 (the hidden Weeper counts): seat 1 is the only exposed owner.
     assert where(state, 1, "leader") == COLD

@@ -61,6 +61,7 @@ def play_game(
     if observer is not None:
         observer(None, events)
     _show(watchers, events)
+    reads = [p.uses_view for p in players]
     actions = 0
     last = -1
     while state.step != Step.GAME_OVER:
@@ -73,9 +74,8 @@ def play_game(
         legal = legal_actions(state, seat)
         if not legal:
             raise EndlessGame(f"seat {seat} is pending at {state.step} with no legal action")
-        player = players[seat]
-        action = player.choose(view(state, seat) if player.uses_view else {}, legal)
-        if not _among(action, legal):
+        action = players[seat].choose(view(state, seat) if reads[seat] else {}, legal)
+        if action is not legal[0] and not _among(action, legal):
             raise IllegalChoice(f"seat {seat} chose {action!r} at {state.step}")
         events = apply(state, action)
         actions += 1

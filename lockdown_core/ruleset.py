@@ -120,6 +120,26 @@ class Ruleset(_Strict):
                 raise ValueError(f"weapon {weapon!r} is not a card")
         return weapons
 
+    @field_validator("epilogue_order")
+    @classmethod
+    def _known_epilogues(cls, order: tuple[str, ...]) -> tuple[str, ...]:
+        """Each code must have a condition: an unknown one would only fail at a game's end."""
+        from lockdown_core.epilogues import CONDITIONS  # here: epilogues imports the model
+
+        for code in order:
+            if code not in CONDITIONS:
+                raise ValueError(f"epilogue {code!r} has no condition")
+        if len(set(order)) != len(order):
+            raise ValueError("an epilogue is listed twice")
+        return order
+
+    @field_validator("epilogue_fallback")
+    @classmethod
+    def _fallback_apart(cls, fallback: str, info: ValidationInfo) -> str:
+        if fallback in info.data.get("epilogue_order", ()):
+            raise ValueError(f"the fallback epilogue {fallback!r} is also in the order")
+        return fallback
+
     def kind(self, key: str) -> KindSpec:
         for spec in self.kinds:
             if spec.key == key:
@@ -148,6 +168,16 @@ class VariantSpec(_Strict):
     kinds: dict[str, dict[str, int]] = Field(default_factory=dict)
     deck: dict[str, int] = Field(default_factory=dict)
     monster_spots: dict[str, int] = Field(default_factory=dict)
+
+    @field_validator("epilogue")
+    @classmethod
+    def _known_epilogue(cls, code: str) -> str:
+        """The epilogue that unlocks the variant (R10): it must be one a game can reach."""
+        from lockdown_core.epilogues import CONDITIONS  # here: epilogues imports the model
+
+        if code not in CONDITIONS:
+            raise ValueError(f"epilogue {code!r} has no condition")
+        return code
 
 
 def _read(path: Path) -> Any:

@@ -66,6 +66,9 @@ CASES = [
     ("epilogues.json", setter(("order",), [1, 2]), "order.0"),
     ("epilogues.json", setter(("order",), "11 02"), "order"),
     ("epilogues.json", remover("fallback"), "fallback"),
+    ("epilogues.json", setter(("order", 3), "99"), "order"),
+    ("epilogues.json", setter(("order", 3), "11"), "order"),
+    ("epilogues.json", setter(("fallback",), "13"), "fallback"),
 ]
 
 
@@ -127,6 +130,13 @@ def test_a_variant_entry_without_its_key_names_its_index(tmp_path: Path) -> None
         load_variants(data_dir)
 
 
+def test_a_variant_unlocked_by_an_unknown_epilogue_names_its_index(tmp_path: Path) -> None:
+    """Caught when the data loads, not when a game's end looks the code up."""
+    data_dir = broken(tmp_path, "variants.json", setter(("variants", 4, "epilogue"), "42"))
+    with pytest.raises(DataError, match=r"^variants\.json: field variants\.4\.epilogue: .*'42'"):
+        load_variants(data_dir)
+
+
 def test_a_variant_over_broken_base_data_blames_the_base_file(tmp_path: Path) -> None:
     """No KeyError or TypeError from applying a variant to a file that lacks its field."""
     data_dir = broken(tmp_path, "characters.json", remover("kinds"))
@@ -151,7 +161,7 @@ def test_a_variant_that_changes_what_does_not_exist(
     tmp_path: Path, change: dict[str, Any], message: str
 ) -> None:
     def edit(data: Any) -> None:
-        data["variants"].append({"key": "odd", "epilogue": "99", **change})
+        data["variants"].append({"key": "odd", "epilogue": "20", **change})
 
     data_dir = broken(tmp_path, "variants.json", edit)
     with pytest.raises(DataError, match=r"^variants\.json: variant odd: " + message):

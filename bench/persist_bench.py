@@ -1,6 +1,7 @@
 """Persistence benchmark: real tables storing every accepted action through GameKeeper.
 
-Figures (SQLite file, WAL):
+Figures (SQLite file with WAL by default; PostgreSQL with `--postgres URL`, each
+phase in a schema of its own, dropped at the end):
 - one click applied and durably stored (`Table.act`, which returns after the
   commit): p50/p99, one game, one click at a time;
 - many concurrent games in one process, every seat clicking as fast as it
@@ -12,6 +13,7 @@ The tables have a presenter that shows nothing and a scheduler that never
 fires, so only storage, the core and the table are measured.
 
 Run: uv run python bench/persist_bench.py [--games 1000] [--actions 20] [--clicks 2000]
+     [--postgres postgresql://postgres@127.0.0.1:5432/test]
 """
 
 from __future__ import annotations
@@ -26,16 +28,51 @@ import subprocess
 import sys
 import tempfile
 import time
+import uuid
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from pathlib import Path
 
-from bot.storage.database import Database
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import create_async_engine
+from sqlalchemy.pool import NullPool
+
+from bot.storage.database import Database, async_url
 from bot.table.hub import GameHub
 from bot.table.lobby import Lobby
 from bot.table.persist import GameKeeper
 from bot.table.presenter import Update
 from bot.table.table import Table, TableConfig
 from lockdown_core import Action, Event, legal_actions, pending_players
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """Where one phase stores its games: a SQLite file, or a PostgreSQL schema."""
+
+    url: str
+    schema: str | None = None
+
+    def open(self) -> Database:
+        return Database(self.url, schema=self.schema)
+
+    def arguments(self) -> list[str]:
+        """How the cold-start process is told to open the same database."""
+        return [self.url, *(["--schema", self.schema] if self.schema else [])]
+
+
+async def postgres_schemas(url: str, names: list[str], *, drop: bool = False) -> None:
+    """Create (or drop) scratch schemas on the server at `url`."""
+    engine = create_async_engine(async_url(url), isolation_level="AUTOCOMMIT", poolclass=NullPool)
+    try:
+        async with engine.connect() as admin:
+            for name in names:
+                if drop:
+                    await admin.execute(text(f'DROP SCHEMA IF EXISTS "{name}" CASCADE'))
+                else:
+                    await admin.execute(text(f'CREATE SCHEMA "{name}"'))
+    finally:
+        await engine.dispose()
 
 
 class Never:
@@ -104,8 +141,8 @@ def peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-async def click_latency(path: Path, clicks: int) -> list[float]:
-    async with Database(f"sqlite+aiosqlite:///{path}") as database:
+async def click_latency(target: Target, clicks: int) -> list[float]:
+    async with target.open() as database:
         await database.migrate()
         hub = make_hub(GameKeeper(database), StillClock())
         rng = random.Random(1)
@@ -123,8 +160,8 @@ async def click_latency(path: Path, clicks: int) -> list[float]:
         return samples
 
 
-async def throughput(path: Path, games: int, actions: int) -> tuple[int, float]:
-    async with Database(f"sqlite+aiosqlite:///{path}") as database:
+async def throughput(target: Target, games: int, actions: int) -> tuple[int, float]:
+    async with target.open() as database:
         await database.migrate()
         hub = make_hub(GameKeeper(database), StillClock())
         tables = [await new_table(hub, 1000 + i) for i in range(games)]
@@ -141,9 +178,9 @@ async def throughput(path: Path, games: int, actions: int) -> tuple[int, float]:
         return sum(counts), time.perf_counter() - start
 
 
-async def cold_start(path: Path) -> None:
+async def cold_start(target: Target) -> None:
     start = time.perf_counter()
-    async with Database(f"sqlite+aiosqlite:///{path}") as database:
+    async with target.open() as database:
         await database.migrate()
         keeper = GameKeeper(database)
         clock = StillClock()
@@ -165,37 +202,59 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--actions", type=int, default=20, help="clicks per game")
     parser.add_argument("--clicks", type=int, default=2000, help="latency samples")
-    parser.add_argument("--cold-start", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--postgres", metavar="URL", help="measure this PostgreSQL server")
+    parser.add_argument("--cold-start", metavar="URL", help=argparse.SUPPRESS)
+    parser.add_argument("--schema", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.cold_start is not None:
-        asyncio.run(cold_start(args.cold_start))
+        asyncio.run(cold_start(Target(args.cold_start, args.schema)))
         return
     print(f"load average {os.getloadavg()[0]:.2f}, {os.cpu_count()} CPUs")
-    with tempfile.TemporaryDirectory() as folder:
-        samples = asyncio.run(click_latency(Path(folder) / "latency.db", args.clicks))
-        print(
-            f"click stored (Table.act to commit), {len(samples)} clicks: "
-            f"p50 {statistics.median(samples) * 1000:.2f} ms, "
-            f"p99 {percentile(samples, 0.99) * 1000:.2f} ms  (target p99 < 20 ms)"
-        )
-        db = Path(folder) / "games.db"
-        stored, seconds = asyncio.run(throughput(db, args.games, args.actions))
-        print(
-            f"{args.games} concurrent games: {stored} actions stored in {seconds:.2f} s = "
-            f"{stored / seconds:.0f} actions/s  (target >= 500)"
-        )
-        print(f"peak RSS {peak_rss_mb():.0f} MB  (target < 300 MB)")
-        out = subprocess.run(
-            [sys.executable, __file__, "--cold-start", str(db)],
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout.split()
-        tables, broken, armed, elapsed, rss = out
-        print(
-            f"cold start in a new process: {tables} games resumed ({broken} broken), "
-            f"{armed} deadlines armed, in {float(elapsed):.2f} s, RSS {rss} MB  (target < 5 s)"
-        )
+    if args.postgres is None:
+        with tempfile.TemporaryDirectory() as folder:
+            latency, games = (Target(f"sqlite+aiosqlite:///{Path(folder) / n}") for n in NAMES)
+            print("SQLite file, WAL")
+            run_phases(args, latency, games)
+        return
+
+    names = [f"bench_{uuid.uuid4().hex[:12]}" for _ in NAMES]
+    asyncio.run(postgres_schemas(args.postgres, names))
+    try:
+        print(f"PostgreSQL at {async_url(args.postgres).render_as_string()}")
+        latency, games = (Target(args.postgres, name) for name in names)
+        run_phases(args, latency, games)
+    finally:
+        asyncio.run(postgres_schemas(args.postgres, names, drop=True))
+
+
+NAMES = ("latency.db", "games.db")
+
+
+def run_phases(args: argparse.Namespace, latency: Target, games: Target) -> None:
+    """The three measurements, each in its own event loop (the cold start in a new process)."""
+    samples = asyncio.run(click_latency(latency, args.clicks))
+    print(
+        f"click stored (Table.act to commit), {len(samples)} clicks: "
+        f"p50 {statistics.median(samples) * 1000:.2f} ms, "
+        f"p99 {percentile(samples, 0.99) * 1000:.2f} ms  (target p99 < 20 ms)"
+    )
+    stored, seconds = asyncio.run(throughput(games, args.games, args.actions))
+    print(
+        f"{args.games} concurrent games: {stored} actions stored in {seconds:.2f} s = "
+        f"{stored / seconds:.0f} actions/s  (target >= 500)"
+    )
+    print(f"peak RSS {peak_rss_mb():.0f} MB  (target < 300 MB)")
+    out = subprocess.run(
+        [sys.executable, __file__, "--cold-start", *games.arguments()],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    tables, broken, armed, elapsed, rss = out
+    print(
+        f"cold start in a new process: {tables} games resumed ({broken} broken), "
+        f"{armed} deadlines armed, in {float(elapsed):.2f} s, RSS {rss} MB  (target < 5 s)"
+    )
 
 
 if __name__ == "__main__":

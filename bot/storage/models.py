@@ -104,6 +104,13 @@ class RunningGames(Record):
     broken: tuple[BrokenGame, ...]
 
 
+class OpenLobbies(Record):
+    """Every lobby not yet started, for the start-up; unreadable ones are listed apart."""
+
+    lobbies: tuple[GameRecord, ...]
+    broken: tuple[BrokenGame, ...]
+
+
 class ActionRecord(Record):
     seq: int
     actor: int | None

@@ -29,6 +29,7 @@ from bot.storage.models import (
     BrokenGame,
     GameRecord,
     NewGame,
+    OpenLobbies,
     RunningGames,
     SeatProgress,
     SeatRecord,
@@ -75,14 +76,28 @@ class GameRepository:
             await _insert_seats(conn, game_id, game.seats)
         return game_id
 
-    async def replace_seats(self, game_id: int, seats: Sequence[SeatRecord]) -> None:
-        """The lobby's seats after a join, a leave or an AI seat added."""
+    async def replace_seats(
+        self,
+        game_id: int,
+        seats: Sequence[SeatRecord],
+        *,
+        variants: Sequence[str] | None = None,
+    ) -> None:
+        """The lobby's seats after a join, a leave or an AI seat added, and its chosen
+        variants when given: one transaction, so a restart finds the lobby as it was
+        last shown, never half of a change. Only a lobby (`WrongStatus` otherwise)."""
         seat_tuple = tuple(seats)
         check_seat_numbers(seat_tuple)
         async with self._db.write() as conn:
             await _require_status(conn, game_id, (GameStatus.LOBBY,))
             await conn.execute(delete(t.seats).where(t.seats.c.game_id == game_id))
             await _insert_seats(conn, game_id, seat_tuple)
+            if variants is not None:
+                await conn.execute(
+                    update(t.games)
+                    .where(t.games.c.id == game_id)
+                    .values(variants=jsontext.dump(list(variants)))
+                )
 
     async def start_game(
         self,
@@ -307,22 +322,36 @@ class GameRepository:
 
         Three queries whatever the number of games (games, seats, t.deadlines).
         """
-        live = select(t.games.c.id).where(t.games.c.status.in_(LIVE))
+        loaded, broken = await self._load_in(LIVE)
+        return RunningGames(games=loaded, broken=broken)
+
+    async def load_lobbies(self) -> OpenLobbies:
+        """Every lobby not yet started, with its seats and variants, for the start-up;
+        a lobby that cannot be read is listed apart and spares the others."""
+        loaded, broken = await self._load_in((GameStatus.LOBBY,))
+        return OpenLobbies(lobbies=loaded, broken=broken)
+
+    async def _load_in(
+        self, statuses: tuple[GameStatus, ...]
+    ) -> tuple[tuple[GameRecord, ...], tuple[BrokenGame, ...]]:
+        """Every game in one of `statuses`, decoded one by one so that one bad row is
+        reported instead of stopping the rest."""
+        chosen = select(t.games.c.id).where(t.games.c.status.in_(statuses))
         async with self._db.read() as conn:
             game_rows = (
                 await conn.execute(
-                    select(t.games).where(t.games.c.status.in_(LIVE)).order_by(t.games.c.id)
+                    select(t.games).where(t.games.c.status.in_(statuses)).order_by(t.games.c.id)
                 )
             ).all()
             seat_rows = (
                 await conn.execute(
                     select(t.seats)
-                    .where(t.seats.c.game_id.in_(live))
+                    .where(t.seats.c.game_id.in_(chosen))
                     .order_by(t.seats.c.game_id, t.seats.c.seat)
                 )
             ).all()
             deadline_rows = (
-                await conn.execute(select(t.deadlines).where(t.deadlines.c.game_id.in_(live)))
+                await conn.execute(select(t.deadlines).where(t.deadlines.c.game_id.in_(chosen)))
             ).all()
         seats_of: dict[int, list[Row[Any]]] = defaultdict(list)
         for seat_row in seat_rows:
@@ -337,7 +366,7 @@ class GameRepository:
                 loaded.append(_game_record(row, seats_of[row.id], deadlines_of[row.id]))
             except (ValueError, ValidationError) as exc:
                 broken.append(BrokenGame(game_id=row.id, reason=_reason(exc)))
-        return RunningGames(games=tuple(loaded), broken=tuple(broken))
+        return tuple(loaded), tuple(broken)
 
     async def action_log(self, game_id: int, *, after: int = 0) -> list[ActionRecord]:
         """The stored actions in order (seq 1, 2, ...), those after seq `after` only."""

@@ -9,52 +9,56 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_ui.service import GameService
+from bot.discord_ui.slash_text import command_name, command_text
 from bot.texts import t
-
-
-def _text(key: str) -> app_commands.locale_str:
-    """English default now, translated by the catalog's translator for other locales."""
-    return app_commands.locale_str(t("en", key), key=key)
-
-
-def _name(command: str) -> app_commands.locale_str:
-    return _text(f"command.{command}.name")
 
 
 class LockdownCog(
     commands.GroupCog,
     group_name="lockdown",
-    group_description=_text("command.lockdown.description"),
+    group_description=command_text("command.lockdown.description"),
 ):
     def __init__(self, service: GameService) -> None:
         self.service = service
         super().__init__()
 
-    @app_commands.command(name=_name("new"), description=_text("command.new.description"))
+    @app_commands.command(
+        name=command_name("new"), description=command_text("command.new.description")
+    )
     @app_commands.guild_only()
     async def new(self, interaction: discord.Interaction[Any]) -> None:
         await self.service.new_lobby(interaction)
 
-    @app_commands.command(name=_name("board"), description=_text("command.board.description"))
+    @app_commands.command(
+        name=command_name("board"), description=command_text("command.board.description")
+    )
     @app_commands.guild_only()
     async def board(self, interaction: discord.Interaction[Any]) -> None:
         await self.service.repost_board(interaction)
 
-    @app_commands.command(name=_name("hand"), description=_text("command.hand.description"))
+    @app_commands.command(
+        name=command_name("hand"), description=command_text("command.hand.description")
+    )
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         await self.service.hand_here(interaction)
 
-    @app_commands.command(name=_name("rules"), description=_text("command.rules.description"))
+    @app_commands.command(
+        name=command_name("rules"), description=command_text("command.rules.description")
+    )
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
         await self.service.rules_here(interaction)
 
-    @app_commands.command(name=_name("abort"), description=_text("command.abort.description"))
+    @app_commands.command(
+        name=command_name("abort"), description=command_text("command.abort.description")
+    )
     @app_commands.guild_only()
     async def abort(self, interaction: discord.Interaction[Any]) -> None:
         await self.service.ask_abort(interaction)
 
-    @app_commands.command(name=_name("help"), description=_text("command.help.description"))
+    @app_commands.command(
+        name=command_name("help"), description=command_text("command.help.description")
+    )
     async def help(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.send_message(
             t(self.service.lang(interaction), "help.text")[:2000], ephemeral=True

@@ -22,6 +22,7 @@ from discord.ext import commands
 
 from bot.discord_ui.campaign_items import CAMPAIGN_ITEMS, PlayAgainButton, VariantSelect
 from bot.discord_ui.service import GameService, is_moderator, locale_lang
+from bot.discord_ui.slash_text import command_name, command_text, menu_choice
 from bot.table.campaign import (
     check_variant_choice,
     epilogue_order,
@@ -34,7 +35,7 @@ from bot.table.lobby import Lobby, LobbyError
 from bot.table.seats import Seat
 from bot.table.server_book import ServerBook
 from bot.table.table import Table, TableConfig
-from bot.texts import t
+from bot.texts import catalog, t
 from bot.texts.narrate import describe
 
 log = logging.getLogger(__name__)
@@ -42,10 +43,6 @@ log = logging.getLogger(__name__)
 Say = Callable[..., str]
 VARIANT_STATES = ("unlock", "lock", "campaign")
 EMBED_FIELD = 1024
-
-
-def _text(key: str) -> app_commands.locale_str:
-    return app_commands.locale_str(t("en", key), key=key)
 
 
 @dataclass(slots=True)
@@ -71,6 +68,11 @@ class Moderation:
 
     def _lang(self, interaction: discord.Interaction[Any], config: GuildConfig) -> str:
         return locale_lang(interaction.locale, config.language)
+
+    def _say(self, interaction: discord.Interaction[Any]) -> Say:
+        """Texts in the language `service.tell` answers in, for what goes into its answer."""
+        lang = self.service.lang(interaction)
+        return lambda key, **params: t(lang, key, **params)
 
     async def _server(
         self, interaction: discord.Interaction[Any]
@@ -117,19 +119,22 @@ class Moderation:
         guild_id = interaction.guild.id
         config = await self.book.config(guild_id)
         lang = self._lang(interaction, config)
-        embed = config_embed(config, lambda k, **p: t(lang, k, **p))
+
+        def say(key: str, **params: object) -> str:
+            return t(lang, key, **params)
+
+        embed = config_embed(config, say)
         history = await self.book.history(guild_id)
         if history:
             embed.add_field(
-                name=t(lang, "config.history_title"),
+                name=say("config.history_title"),
                 value="\n".join(
-                    t(
-                        lang,
+                    say(
                         "config.history_line",
                         user=f"<@{c.user_id}>",
-                        setting=c.key,
-                        old=_shown(c.old),
-                        new=_shown(c.new),
+                        setting=setting_label(say, c.key),
+                        old=_shown(c.old, say),
+                        new=_shown(c.new, say),
                         when=f"<t:{int(c.at.timestamp())}:R>",
                     )
                     for c in history
@@ -148,15 +153,22 @@ class Moderation:
                 interaction.guild.id, interaction.user.id, key, parse_setting(key, value)
             )
         except SettingError as exc:
-            await self.service.tell(interaction, exc.key, **exc.params)
+            params = dict(exc.params)
+            if exc.key == "error.setting_unknown":
+                params["keys"] = setting_labels(self._say(interaction))
+            await self.service.tell(interaction, exc.key, **params)
             return
         lang = self._lang(interaction, config)
-        await self._reply(
-            interaction,
-            t(lang, "config.changed", setting=key, value=_shown(config.stored()[key]))
-            + "\n"
-            + t(lang, "config.saved"),
+
+        def say(key: str, **params: object) -> str:
+            return t(lang, key, **params)
+
+        changed = say(
+            "config.changed",
+            setting=setting_label(say, key),
+            value=_shown(config.stored()[key], say),
         )
+        await self._reply(interaction, changed + "\n" + say("config.saved"))
 
     async def set_variant(
         self, interaction: discord.Interaction[Any], variant: str, state: str
@@ -166,9 +178,9 @@ class Moderation:
         assert interaction.guild is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
         if state not in VARIANT_STATES:
-            await self.service.tell(
-                interaction, "error.variant_state", states=", ".join(VARIANT_STATES)
-            )
+            say = self._say(interaction)
+            states = ", ".join(say(f"config.state.{s}") for s in VARIANT_STATES)
+            await self.service.tell(interaction, "error.variant_state", states=states)
             return
         try:
             await self.book.set_variant(interaction.guild.id, interaction.user.id, variant, state)
@@ -433,9 +445,22 @@ class Moderation:
         )
 
 
-def _shown(value: object) -> str:
+def setting_label(say: Say, key: str) -> str:
+    """A setting as `/lockdown config set` shows it in its menu; the key itself for a
+    setting stored by an older version that the menu no longer has."""
+    label = f"setting.{key}"
+    return say(label) if catalog().has(label) else key
+
+
+def setting_labels(say: Say) -> str:
+    return ", ".join(setting_label(say, key) for key in SETTING_KEYS)
+
+
+def _shown(value: object, say: Say) -> str:
     if value is None:
         return "-"
+    if isinstance(value, bool):
+        return say("config.on" if value else "config.off")
     if isinstance(value, list):
         return ", ".join(map(str, value)) or "-"
     return str(value)
@@ -487,7 +512,7 @@ def config_embed(config: GuildConfig, say: Say) -> discord.Embed:
         else say("config.variants_all"),
         say("config.combine", state=on if config.combine_variants else off),
         say("config.conditions", state=on if config.show_conditions else off),
-        say("config.keys", keys=", ".join(SETTING_KEYS)),
+        say("config.keys", keys=setting_labels(say)),
     ]
     embed.description = "\n".join(lines)
     return embed
@@ -553,56 +578,82 @@ def attach(bot: commands.Bot, moderation: Moderation) -> None:
     # Discord takes default permissions for a whole top-level command only, so a
     # subcommand group cannot be hidden from members: the handlers check Manage Server.
     config = app_commands.Group(
-        name="config",
-        description=_text("command.config.description"),
+        name=command_name("config"),
+        description=command_text("command.config.description"),
         parent=group,
         guild_only=True,
     )
 
-    @config.command(name="show", description=_text("command.config.show.description"))
+    @config.command(
+        name=command_name("config.show"),
+        description=command_text("command.config.show.description"),
+    )
     async def show(interaction: discord.Interaction[Any]) -> None:
         await moderation.show_config(interaction)
 
-    @config.command(name="set", description=_text("command.config.set.description"))
+    @config.command(
+        name=command_name("config.set"), description=command_text("command.config.set.description")
+    )
+    @app_commands.rename(
+        setting=command_text("command.config.option.setting.name"),
+        value=command_text("command.config.option.value.name"),
+    )
     @app_commands.describe(
-        setting=_text("command.config.option.setting"), value=_text("command.config.option.value")
+        setting=command_text("command.config.option.setting"),
+        value=command_text("command.config.option.value"),
     )
-    @app_commands.choices(
-        setting=[app_commands.Choice(name=key, value=key) for key in SETTING_KEYS]
-    )
+    @app_commands.choices(setting=[menu_choice(f"setting.{key}", key) for key in SETTING_KEYS])
     async def set_(interaction: discord.Interaction[Any], setting: str, value: str) -> None:
         await moderation.set_config(interaction, setting, value)
 
-    @config.command(name="variant", description=_text("command.config.variant.description"))
+    @config.command(
+        name=command_name("config.variant"),
+        description=command_text("command.config.variant.description"),
+    )
+    @app_commands.rename(
+        variant=command_text("command.config.option.variant.name"),
+        state=command_text("command.config.option.state.name"),
+    )
     @app_commands.describe(
-        variant=_text("command.config.option.variant"), state=_text("command.config.option.state")
+        variant=command_text("command.config.option.variant"),
+        state=command_text("command.config.option.state"),
     )
     @app_commands.choices(
-        variant=[app_commands.Choice(name=key, value=key) for key in variant_epilogues()],
-        state=[app_commands.Choice(name=s, value=s) for s in VARIANT_STATES],
+        variant=[menu_choice(f"variant.{key}.name", key) for key in variant_epilogues()],
+        state=[menu_choice(f"config.state.{state}", state) for state in VARIANT_STATES],
     )
     async def variant(interaction: discord.Interaction[Any], variant: str, state: str) -> None:
         await moderation.set_variant(interaction, variant, state)
 
-    @app_commands.command(name="variants", description=_text("command.variants.description"))
+    @app_commands.command(
+        name=command_name("variants"), description=command_text("command.variants.description")
+    )
     @app_commands.guild_only()
     async def variants(interaction: discord.Interaction[Any]) -> None:
         await moderation.list_variants(interaction)
 
-    @app_commands.command(name="epilogues", description=_text("command.epilogues.description"))
+    @app_commands.command(
+        name=command_name("epilogues"), description=command_text("command.epilogues.description")
+    )
     @app_commands.guild_only()
     async def epilogues(interaction: discord.Interaction[Any]) -> None:
         await moderation.list_epilogues(interaction)
 
-    @app_commands.command(name="stats", description=_text("command.stats.description"))
-    @app_commands.describe(user=_text("command.stats.option.user"))
+    @app_commands.command(
+        name=command_name("stats"), description=command_text("command.stats.description")
+    )
+    @app_commands.rename(user=command_text("command.stats.option.user.name"))
+    @app_commands.describe(user=command_text("command.stats.option.user"))
     @app_commands.guild_only()
     async def stats(
         interaction: discord.Interaction[Any], user: discord.User | None = None
     ) -> None:
         await moderation.user_stats(interaction, user)
 
-    @app_commands.command(name="leaderboard", description=_text("command.leaderboard.description"))
+    @app_commands.command(
+        name=command_name("leaderboard"),
+        description=command_text("command.leaderboard.description"),
+    )
     @app_commands.guild_only()
     async def leaderboard(interaction: discord.Interaction[Any]) -> None:
         await moderation.leaderboard(interaction)

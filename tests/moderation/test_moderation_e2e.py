@@ -101,7 +101,7 @@ async def test_a_member_without_manage_server_is_refused_whatever_discord_lets_t
         assert not [s for s in await bot.moderation.book.variants(guild.id) if s.unlocked]
         assert await bot.moderation.book.history(guild.id) == []
         text = await configure(fake_discord, ana, general, "language", "fr")
-        assert "fr" in text
+        assert t("en", "config.changed", setting=t("en", "setting.language"), value="fr") in text
         history = await bot.moderation.book.history(guild.id)
         assert [(c.user_id, c.key, c.new) for c in history] == [(ana.id, "language", "fr")]
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.table.guild_settings import SETTING_KEYS
 from bot.texts import Catalog, CatalogError, MissingText, catalog, plural_form, t
 from bot.texts.catalog import DATA_DIR, placeholders
 from lockdown_core import Step, load_ruleset, load_variants
@@ -234,11 +235,29 @@ def test_slash_commands_have_a_name_and_a_description_within_discord_limits() ->
         "epilogues",
         "stats",
         "leaderboard",
+        "config.show",
+        "config.set",
+        "config.variant",
     ):
         for lang in ("en", "fr"):
             name = t(lang, f"command.{command}.name")
             assert re.fullmatch(r"[a-z0-9_-]{1,32}", name)
             assert 1 <= len(t(lang, f"command.{command}.description")) <= 100
+
+
+def test_slash_options_and_menu_entries_fit_discord_limits() -> None:
+    """Option names follow the command name rule; an option's description and a menu
+    entry's label hold 1 to 100 characters."""
+    options = [f"config.option.{o}" for o in ("setting", "value", "variant", "state")]
+    for option in (*options, "stats.option.user"):
+        for lang in ("en", "fr"):
+            assert re.fullmatch(r"[a-z0-9_-]{1,32}", t(lang, f"command.{option}.name"))
+            assert 1 <= len(t(lang, f"command.{option}")) <= 100
+    labels = [f"setting.{key}" for key in SETTING_KEYS]
+    labels += [f"config.state.{state}" for state in ("unlock", "lock", "campaign")]
+    for label in labels:
+        for lang in ("en", "fr"):
+            assert 1 <= len(t(lang, label)) <= 100
 
 
 def test_long_texts_fit_in_one_discord_message() -> None:

@@ -1,0 +1,188 @@
+"""The `/lockdown` words as Discord receives them when the commands are synced.
+
+The whole tree (game commands, then the moderation ones `attach` adds) is turned
+into the payload discord.py sends, with `CatalogTranslator`: a French client must
+see every moderation command, subcommand, option and menu entry in French, an
+English client in English; and the answers name a setting as its menu did.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+from unittest.mock import AsyncMock, MagicMock
+
+import discord
+import pytest
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord_ui.cog import CatalogTranslator, LockdownCog
+from bot.discord_ui.moderation import VARIANT_STATES, Moderation, attach, config_embed
+from bot.table.campaign import variant_epilogues
+from bot.table.guild_settings import SETTING_KEYS, GuildConfig, SettingError
+from bot.texts import t
+
+# Where each moderation word sits in the payload, and its catalog key.
+COMMANDS = {
+    ("config",): "command.config.name",
+    ("config", "show"): "command.config.show.name",
+    ("config", "set"): "command.config.set.name",
+    ("config", "variant"): "command.config.variant.name",
+    ("variants",): "command.variants.name",
+    ("epilogues",): "command.epilogues.name",
+    ("stats",): "command.stats.name",
+    ("leaderboard",): "command.leaderboard.name",
+}
+OPTIONS = {
+    ("config", "set", "setting"): "command.config.option.setting.name",
+    ("config", "set", "value"): "command.config.option.value.name",
+    ("config", "variant", "variant"): "command.config.option.variant.name",
+    ("config", "variant", "state"): "command.config.option.state.name",
+    ("stats", "user"): "command.stats.option.user.name",
+}
+CHOICES = {
+    ("config", "set", "setting"): {key: f"setting.{key}" for key in SETTING_KEYS},
+    ("config", "variant", "variant"): {key: f"variant.{key}.name" for key in variant_epilogues()},
+    ("config", "variant", "state"): {state: f"config.state.{state}" for state in VARIANT_STATES},
+}
+ENGLISH = ("en-US", "en-GB")
+
+
+async def synced_lockdown() -> dict[str, Any]:
+    """`/lockdown` as it is sent to Discord, moderation included."""
+    bot = commands.Bot(command_prefix="!", intents=discord.Intents.none())
+    await bot.add_cog(LockdownCog(MagicMock()))
+    attach(bot, Moderation(MagicMock(), MagicMock()))
+    group = bot.tree.get_command("lockdown")
+    assert isinstance(group, app_commands.Group)
+    return await group.get_translated_payload(bot.tree, CatalogTranslator())
+
+
+def nodes(
+    payload: dict[str, Any], path: tuple[str, ...] = ()
+) -> Iterator[tuple[tuple[str, ...], dict[str, Any]]]:
+    """Every command, subcommand and option under `payload`, by its path of English names."""
+    for option in payload.get("options", []):
+        here = (*path, option["name"])
+        yield here, option
+        yield from nodes(option, here)
+
+
+def assert_named(node: dict[str, Any], key: str) -> None:
+    localized = node.get("name_localizations") or {}
+    assert node["name"] == t("en", key)
+    assert localized["fr"] == t("fr", key)
+    assert (localized["fr"] != node["name"]) == (t("fr", key) != t("en", key))
+    assert not set(localized) & set(ENGLISH), "English clients keep the English name"
+
+
+async def test_every_moderation_word_is_french_for_french_clients_and_english_otherwise() -> None:
+    found = dict(nodes(await synced_lockdown()))
+    for path, key in {**COMMANDS, **OPTIONS}.items():
+        assert_named(found[path], key)
+    for path, keys in CHOICES.items():
+        choices = found[path]["choices"]
+        assert [c["value"] for c in choices] == list(keys), "values stay the internal keys"
+        for entry in choices:
+            assert_named(entry, keys[entry["value"]])
+    moderation = {p for p in found if p[0] in {c[0] for c in COMMANDS}}
+    assert moderation == {*COMMANDS, *OPTIONS}, "a moderation word without a test"
+
+
+async def test_the_names_the_french_help_gives_exist_for_french_clients() -> None:
+    found = dict(nodes(await synced_lockdown()))
+    french = {node["name_localizations"]["fr"] for path, node in found.items() if len(path) == 1}
+    help_text = t("fr", "help.text")
+    for name in ("variantes", "classement", "epilogues", "stats", "config"):
+        assert f"/lockdown {name}" in help_text
+        assert name in french
+
+
+def moderator(locale: discord.Locale) -> MagicMock:
+    interaction = MagicMock(spec_set=discord.Interaction)
+    interaction.locale = locale
+    interaction.guild = MagicMock(spec_set=discord.Guild)
+    interaction.guild.id = 10
+    user = MagicMock(spec_set=discord.Member)
+    user.id = 1
+    user.guild_permissions = discord.Permissions(manage_guild=True)
+    interaction.user = user
+    response = MagicMock(spec_set=discord.InteractionResponse)
+    response.is_done.return_value = False
+
+    async def defer(**_: object) -> None:
+        response.is_done.return_value = True
+
+    response.defer = AsyncMock(side_effect=defer)
+    interaction.response = response
+    interaction.followup = MagicMock(spec_set=discord.Webhook)
+    interaction.followup.send = AsyncMock()
+    return interaction
+
+
+def moderation_with(book: MagicMock) -> Moderation:
+    service = MagicMock()
+    service.lang.side_effect = lambda interaction: "fr"
+
+    async def tell(interaction: MagicMock, key: str, **params: object) -> None:
+        await interaction.followup.send(t("fr", key, **params), ephemeral=True)
+
+    service.tell = tell
+    return Moderation(service, book)
+
+
+def answer(interaction: MagicMock) -> str:
+    interaction.followup.send.assert_awaited_once()
+    text: str = interaction.followup.send.await_args.args[0]
+    return text
+
+
+@pytest.mark.parametrize(
+    ("locale", "lang"), [(discord.Locale.french, "fr"), (discord.Locale.american_english, "en")]
+)
+async def test_a_changed_setting_is_named_as_the_menu_showed_it(
+    locale: discord.Locale, lang: str
+) -> None:
+    book = MagicMock()
+    book.change = AsyncMock(return_value=GuildConfig().with_value("timer_discussion", 90))
+    interaction = moderator(locale)
+    await moderation_with(book).set_config(interaction, "timer_discussion", "90")
+    text = answer(interaction)
+    label = t(lang, "setting.timer_discussion")
+    assert text.startswith(t(lang, "config.changed", setting=label, value="90"))
+    assert "timer_discussion" not in text
+
+
+async def test_a_changed_switch_reads_on_or_off_in_the_readers_language() -> None:
+    book = MagicMock()
+    book.change = AsyncMock(return_value=GuildConfig().with_value("allow_ai", "non"))
+    interaction = moderator(discord.Locale.french)
+    await moderation_with(book).set_config(interaction, "allow_ai", "non")
+    expected = t("fr", "config.changed", setting=t("fr", "setting.allow_ai"), value="désactivé")
+    assert answer(interaction).startswith(expected)
+
+
+async def test_an_unknown_setting_lists_the_settings_as_the_menu_names_them() -> None:
+    book = MagicMock()
+    book.change = AsyncMock(side_effect=SettingError("error.setting_unknown", keys="raw"))
+    interaction = moderator(discord.Locale.french)
+    await moderation_with(book).set_config(interaction, "volume", "11")
+    labels = ", ".join(t("fr", f"setting.{key}") for key in SETTING_KEYS)
+    assert answer(interaction) == t("fr", "error.setting_unknown", keys=labels)
+
+
+async def test_a_wrong_state_lists_the_states_as_the_menu_names_them() -> None:
+    interaction = moderator(discord.Locale.french)
+    await moderation_with(MagicMock()).set_variant(interaction, "hush", "maybe")
+    states = ", ".join(t("fr", f"config.state.{s}") for s in VARIANT_STATES)
+    assert answer(interaction) == t("fr", "error.variant_state", states=states)
+
+
+def test_the_settings_listing_names_the_french_subcommand_and_the_labels() -> None:
+    embed = config_embed(GuildConfig(), lambda key, **params: t("fr", key, **params))
+    assert embed.description is not None
+    last = embed.description.splitlines()[-1]
+    labels = ", ".join(t("fr", f"setting.{key}") for key in SETTING_KEYS)
+    assert last == t("fr", "config.keys", keys=labels)
+    assert f"/lockdown config {t('fr', 'command.config.set.name')}" in last

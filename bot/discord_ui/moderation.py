@@ -342,12 +342,20 @@ class Moderation:
         )
 
     def table_config(self, lobby: Lobby, base: TableConfig) -> TableConfig:
-        """The game's timers and variants from the server's settings at lobby time."""
+        """The game's timers from the server's settings at lobby time."""
         plan = self.plans.get(lobby.lobby_id)
         if plan is None:
             return base
-        lobby.variants = game_variants(lobby.variants, plan.config)
         return dataclasses.replace(base, timers=plan.config.timers)
+
+    def game_variants(self, lobby: Lobby) -> Callable[[Lobby], list[str]] | None:
+        """How the lobby's chosen variants become the game's under the server's settings
+        at lobby time; applied by the hub at the start, to the choice stored last."""
+        plan = self.plans.get(lobby.lobby_id)
+        if plan is None:
+            return None
+        config = plan.config
+        return lambda started: game_variants(started.variants, config)
 
     async def choose_variants(
         self, interaction: discord.Interaction[Any], lobby_id: int, chosen: list[str]
@@ -368,7 +376,11 @@ class Moderation:
                 params["name"] = t(lang, f"variant.{params['name']}.name")
             await self.service.tell(interaction, exc.key, **params)
             return
-        lobby.variants = list(chosen)
+        try:
+            await self.service.hub.change_lobby(lobby, lambda target: _choose(target, chosen))
+        except LobbyError as exc:
+            await self.service.tell(interaction, exc.key, **exc.params)
+            return
         embed, view = self.service.lobby_message(lobby)
         await interaction.response.edit_message(embed=embed, view=view)
 
@@ -425,16 +437,23 @@ class Moderation:
             type=discord.ChannelType.public_thread,
             auto_archive_duration=1440,
         )
+
+        def seat_again(lobby: Lobby) -> None:
+            for seat in done.seats:
+                if seat.user_id is not None:
+                    name = host.display_name if seat.user_id == host.id else seat.name
+                    lobby.join(seat.user_id, name)
+                elif config.allow_ai and seat.ai_kind is not None:
+                    lobby.add_ai(host.id, seat.ai_kind)
+
         lobby = await self.service.hub.open_lobby(
-            done.guild_id, new_thread.id, host.id, host.display_name, language=lang
+            done.guild_id,
+            new_thread.id,
+            host.id,
+            host.display_name,
+            language=lang,
+            seat=seat_again,
         )
-        lobby.seats.clear()
-        for seat in done.seats:
-            if seat.user_id is not None:
-                name = host.display_name if seat.user_id == host.id else seat.name
-                lobby.join(seat.user_id, name)
-            elif config.allow_ai and seat.ai_kind is not None:
-                lobby.add_ai(host.id, seat.ai_kind)
         self.service.lobby_langs[lobby.lobby_id] = lang
         await self.lobby_opened(lobby, config)
         embed, view = self.service.lobby_message(lobby)
@@ -443,6 +462,10 @@ class Moderation:
             t(self.service.lang(interaction, lang), "lobby.opened", thread=new_thread.mention),
             ephemeral=True,
         )
+
+
+def _choose(lobby: Lobby, chosen: list[str]) -> None:
+    lobby.variants = list(chosen)
 
 
 def setting_label(say: Say, key: str) -> str:

@@ -1,10 +1,12 @@
-"""Start-up: every stored game comes back with its board, its buttons and its deadline.
+"""Start-up: every stored game and lobby comes back with its buttons, as it was.
 
-The buttons need nothing: they are DynamicItems, so a click on a board posted
-before the restart finds its game by the id in its custom id. What this
-module rebuilds is the table (state, seats, deadline) and the presenter (the
-same board message, the game's language). A game that cannot be loaded is
-paused, its thread is told in neutral words, and every other game goes on.
+The buttons need nothing: they are DynamicItems, so a click on a board or a
+lobby posted before the restart finds its game or lobby by the id in its
+custom id. What this module rebuilds is the table (state, seats, deadline),
+the presenter (the same board message, the game's language) and each lobby
+(seats, variants, language, the server's plan). A game that cannot be loaded is
+paused, its thread is told in neutral words, and every other game goes on; a
+lobby that cannot be loaded is logged and left as it is stored.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import discord
 
 from bot.discord_ui.service import GameService
 from bot.table.lobby import Lobby
-from bot.table.persist import GameKeeper, ResumableGame, UnloadableGame
+from bot.table.persist import GameKeeper, ResumableGame, ResumableLobby, UnloadableGame
 from bot.table.table import Table
 from bot.texts import t
 
@@ -27,10 +29,13 @@ log = logging.getLogger(__name__)
 class ResumeReport:
     resumed: list[int] = field(default_factory=list)
     paused: list[int] = field(default_factory=list)
+    lobbies: list[int] = field(default_factory=list)
+    lobbies_skipped: list[int] = field(default_factory=list)
 
 
 async def resume_games(service: GameService, keeper: GameKeeper) -> ResumeReport:
-    """Load every running game into the hub; pause and announce the ones that cannot be."""
+    """Load every running game and every lobby into the hub; pause and announce the
+    games that cannot be, skip the lobbies that cannot be."""
     loaded = await keeper.load()
     report = ResumeReport()
     for game in loaded.games:
@@ -42,8 +47,52 @@ async def resume_games(service: GameService, keeper: GameKeeper) -> ResumeReport
         await keeper.pause(broken.game_id, broken.reason[:500])
         await _announce(service.client, broken)
         report.paused.append(broken.game_id)
-    log.info("resumed %d games, paused %d", len(report.resumed), len(report.paused))
+    await resume_lobbies(service, keeper, report)
+    log.info(
+        "resumed %d games (paused %d) and %d lobbies (skipped %d)",
+        len(report.resumed),
+        len(report.paused),
+        len(report.lobbies),
+        len(report.lobbies_skipped),
+    )
     return report
+
+
+async def resume_lobbies(service: GameService, keeper: GameKeeper, report: ResumeReport) -> None:
+    """Every stored lobby back in the hub, its old buttons and variant menu working again.
+
+    A lobby that cannot be read, or whose server settings cannot be read, is
+    logged and skipped (left stored as it is, for someone to look at); its
+    buttons answer that the lobby is closed, and every other lobby comes back.
+    """
+    loaded = await keeper.load_lobbies()
+    for broken in loaded.broken:
+        log.error("lobby %s cannot be resumed and is skipped: %s", broken.game_id, broken.reason)
+        report.lobbies_skipped.append(broken.game_id)
+    for stored in loaded.lobbies:
+        try:
+            await rebuild_lobby(service, stored)
+        except Exception:  # one lobby's failure must spare the others
+            log.exception("lobby %s cannot be resumed and is skipped", stored.lobby.lobby_id)
+            report.lobbies_skipped.append(stored.lobby.lobby_id)
+            continue
+        report.lobbies.append(stored.lobby.lobby_id)
+
+
+async def rebuild_lobby(service: GameService, stored: ResumableLobby) -> None:
+    """Register a stored lobby with its seats, variants and language.
+
+    With moderation on, its plan (variants offered, timers, AI seats allowed)
+    is made from the server's settings as they are now, not as they were when
+    the lobby opened: those were never stored, and a moderator who changed
+    them meanwhile expects the change to count.
+    """
+    lobby = stored.lobby
+    if service.moderation is not None:
+        config = await service.moderation.book.config(lobby.guild_id)
+        await service.moderation.lobby_opened(lobby, config)
+    service.lobby_langs[lobby.lobby_id] = stored.language
+    service.hub.restore_lobby(lobby)
 
 
 def rebuild_table(service: GameService, game: ResumableGame) -> Table:

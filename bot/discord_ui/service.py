@@ -16,7 +16,7 @@ import discord
 from bot.discord_ui import views
 from bot.discord_ui.presenter import DiscordPresenter
 from bot.table.codes import decode
-from bot.table.hub import GameHub
+from bot.table.hub import GameHub, LobbyChange
 from bot.table.lobby import Lobby, LobbyError
 from bot.table.table import Table, TableConfig
 from bot.texts import t
@@ -144,18 +144,19 @@ class GameService:
             await self.tell(interaction, "error.lobby_gone")
             return
         user = interaction.user
+        changes: dict[str, LobbyChange] = {
+            "join": lambda target: target.join(user.id, user.display_name),
+            "leave": lambda target: target.leave(user.id),
+            "ai": lambda target: target.add_ai(user.id),
+            "noai": lambda target: target.remove_ai(),
+        }
         try:
-            if op == "join":
-                lobby.join(user.id, user.display_name)
-            elif op == "leave":
-                lobby.leave(user.id)
-            elif op == "ai":
-                lobby.add_ai(user.id)
-            elif op == "noai":
-                lobby.remove_ai()
-            else:
+            change = changes.get(op)
+            if change is None:
                 await self._start(interaction, lobby)
                 return
+            # Stored before the message shows it: a restart finds the lobby as shown.
+            await self.hub.change_lobby(lobby, change)
         except LobbyError as exc:
             await self.tell(interaction, exc.key, **exc.params)
             return
@@ -173,9 +174,17 @@ class GameService:
         lobby.check_start(interaction.user.id, is_moderator(interaction))
         await interaction.response.defer()
         config = self.config
+        game_variants = None
         if self.moderation is not None:
             config = self.moderation.table_config(lobby, config)
-        table = await self.hub.start(lobby, interaction.user.id, is_moderator(interaction), config)
+            game_variants = self.moderation.game_variants(lobby)
+        table = await self.hub.start(
+            lobby,
+            interaction.user.id,
+            is_moderator(interaction),
+            config,
+            game_variants=game_variants,
+        )
         lang = self.meta[table.game_id].lang
         if interaction.message is not None:
             await interaction.message.edit(content=t(lang, "lobby.started"), embed=None, view=None)

@@ -6,7 +6,9 @@ no discord: a `PresenterFactory` gives each game its presenter.
 
 from __future__ import annotations
 
-import itertools
+import asyncio
+import dataclasses
+import logging
 import secrets
 from collections.abc import Callable
 
@@ -18,6 +20,11 @@ from bot.table.table import ActionStore, AiFactory, Table, TableConfig
 from lockdown_core import GameState, load_ruleset, new_game
 
 PresenterFactory = Callable[[int, Lobby], Presenter]
+# A change to a lobby (a join, a leave, an AI seat, a variant choice): it may
+# raise LobbyError, having changed nothing.
+LobbyChange = Callable[[Lobby], object]
+
+log = logging.getLogger(__name__)
 
 
 class GameHub:
@@ -40,24 +47,78 @@ class GameHub:
         self.tables: dict[int, Table] = {}
         self.by_channel: dict[int, int] = {}
         self.accepting = True
-        self._ids = itertools.count(1)
+        self._last_id = 0
+        self._lobby_locks: dict[int, asyncio.Lock] = {}
 
     def next_id(self) -> int:
-        return next(self._ids)
+        """An id for a lobby without a keeper, above every id this hub has seen."""
+        self._last_id += 1
+        return self._last_id
+
+    def _seen(self, some_id: int) -> None:
+        self._last_id = max(self._last_id, some_id)
 
     async def open_lobby(
-        self, guild_id: int, channel_id: int, host_id: int, host_name: str, language: str = "en"
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        language: str = "en",
+        seat: LobbyChange | None = None,
     ) -> Lobby:
-        """A new lobby; with a keeper its id is the stored game's, which its game keeps."""
+        """A new lobby, the host seated (or seated by `seat`, as for "Play again").
+
+        With a keeper the lobby is stored with its seats before anyone sees it,
+        and its id is the stored game's, which its game keeps.
+        """
         if not self.accepting:
             raise LobbyError("error.shutting_down")
-        lobby_id = self.next_id()
+        lobby = Lobby(0, guild_id, channel_id, host_id)
+        if seat is None:
+            lobby.join(host_id, host_name)
+        else:
+            seat(lobby)
         if self.keeper is not None:
-            lobby_id = await self.keeper.open_lobby(guild_id, channel_id, host_id, language)
-        lobby = Lobby(lobby_id, guild_id, channel_id, host_id)
-        lobby.join(host_id, host_name)
+            lobby.lobby_id = await self.keeper.open_lobby(lobby, language)
+            self._seen(lobby.lobby_id)
+        else:
+            lobby.lobby_id = self.next_id()
         self.lobbies[lobby.lobby_id] = lobby
         return lobby
+
+    def restore_lobby(self, lobby: Lobby) -> None:
+        """A stored lobby back after a restart; new ids stay clear of its id."""
+        self._seen(lobby.lobby_id)
+        self.lobbies[lobby.lobby_id] = lobby
+
+    def _lock_of(self, lobby_id: int) -> asyncio.Lock:
+        return self._lobby_locks.setdefault(lobby_id, asyncio.Lock())
+
+    async def change_lobby(self, lobby: Lobby, change: LobbyChange) -> None:
+        """Change a lobby and store it before anyone is told; one change at a time.
+
+        A `LobbyError` from `change` leaves the lobby as it was. If storing
+        fails, the lobby is put back as it was (and as it is stored) and a
+        `LobbyError("error.try_again")` says so. A lobby that started or went
+        away while this click waited is `error.lobby_gone`.
+        """
+        async with self._lock_of(lobby.lobby_id):
+            if self.lobbies.get(lobby.lobby_id) is not lobby:
+                raise LobbyError("error.lobby_gone")
+            seats = [dataclasses.replace(s) for s in lobby.seats]
+            variants = list(lobby.variants)
+            try:
+                change(lobby)
+                if self.keeper is not None:
+                    await self.keeper.store_lobby(lobby)
+            except LobbyError:
+                lobby.seats, lobby.variants = seats, variants
+                raise
+            except Exception as exc:
+                lobby.seats, lobby.variants = seats, variants
+                log.exception("lobby %s: could not store a change; it was undone", lobby.lobby_id)
+                raise LobbyError("error.try_again") from exc
 
     def table_in(self, channel_id: int) -> Table | None:
         game_id = self.by_channel.get(channel_id)
@@ -70,38 +131,48 @@ class GameHub:
         is_moderator: bool,
         config: TableConfig,
         seed: int | None = None,
+        game_variants: Callable[[Lobby], list[str]] | None = None,
     ) -> Table:
         """Check the lobby, deal the game and show its opening; the lobby is gone after.
 
-        With a keeper the game is stored (running, with its seed) before anyone
-        sees it. The game keeps the lobby's id either way.
+        Under the lobby's lock, so the game is dealt with the seats and variants
+        the last stored change left. `game_variants` turns the lobby's chosen
+        variants into the game's (a server's settings may add some); the lobby
+        itself keeps its choice, in case the start fails. With a keeper the
+        game is stored (running, with its seed) before anyone sees it. The
+        game keeps the lobby's id either way.
         """
         if not self.accepting:
             raise LobbyError("error.shutting_down")
-        lobby.check_start(user_id, is_moderator)
-        game_seed = seed if seed is not None else secrets.randbits(63)
-        state, events = new_game(load_ruleset(lobby.variants), len(lobby.seats), game_seed)
-        game_id = lobby.lobby_id
-        table = self.add_table(game_id, state, lobby, config)
-        table.seed = game_seed
-        del self.lobbies[lobby.lobby_id]
-        if self.keeper is not None:
-            try:
-                await self.keeper.start_game(
-                    game_id,
-                    seats=lobby.seats,
-                    variants=lobby.variants,
-                    timers=config.timers,
-                    seed=game_seed,
-                    state=state,
-                    deadline=self.scheduler.now() + config.timers.seconds_for(state.step),
-                )
-            except Exception:
-                self.close(game_id)
-                self.lobbies[lobby.lobby_id] = lobby
-                raise
-        await table.begin(events)
-        return table
+        async with self._lock_of(lobby.lobby_id):
+            if self.lobbies.get(lobby.lobby_id) is not lobby:
+                raise LobbyError("error.lobby_gone")
+            lobby.check_start(user_id, is_moderator)
+            variants = list(lobby.variants) if game_variants is None else game_variants(lobby)
+            game_seed = seed if seed is not None else secrets.randbits(63)
+            state, events = new_game(load_ruleset(variants), len(lobby.seats), game_seed)
+            game_id = lobby.lobby_id
+            table = self.add_table(game_id, state, lobby, config)
+            table.seed = game_seed
+            del self.lobbies[lobby.lobby_id]
+            if self.keeper is not None:
+                try:
+                    await self.keeper.start_game(
+                        game_id,
+                        seats=lobby.seats,
+                        variants=variants,
+                        timers=config.timers,
+                        seed=game_seed,
+                        state=state,
+                        deadline=self.scheduler.now() + config.timers.seconds_for(state.step),
+                    )
+                except Exception:
+                    self.close(game_id)
+                    self.lobbies[lobby.lobby_id] = lobby
+                    raise
+            self._lobby_locks.pop(lobby.lobby_id, None)
+            await table.begin(events)
+            return table
 
     async def board_posted(self, game_id: int, message_id: int) -> None:
         """The presenter posted a game's board: remember it for the next start."""
@@ -122,6 +193,7 @@ class GameHub:
         )
         self.tables[game_id] = table
         self.by_channel[lobby.channel_id] = game_id
+        self._seen(game_id)
         return table
 
     async def abort(self, game_id: int) -> None:

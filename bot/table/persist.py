@@ -1,11 +1,13 @@
 """The table's games kept in the database, so that nothing a player did is lost.
 
 `GameKeeper` is the one place where a table meets storage: it opens a game's
-row when the game starts, stores every accepted action (`StoredActions`, the
+row when its lobby opens, stores the lobby's seats and variants at each
+change, starts the game, stores every accepted action (`StoredActions`, the
 table's `ActionStore`), remembers the board message, writes the results at
-the end, and at start-up hands back every game that can be resumed, each one
-checked against its own log (seed + actions must rebuild the stored snapshot)
-so that a game whose row and log disagree is paused instead of played on.
+the end, and at start-up hands back every lobby and every game that can be
+resumed, each game checked against its own log (seed + actions must rebuild
+the stored snapshot) so that a game whose row and log disagree is paused
+instead of played on.
 """
 
 from __future__ import annotations
@@ -23,9 +25,17 @@ from bot.storage import jsontext
 from bot.storage import tables as storage_tables
 from bot.storage.database import Database
 from bot.storage.errors import StaleVersion, StorageError, WrongStatus
-from bot.storage.models import GameRecord, NewGame, SeatProgress, SeatRecord, SeatResult
+from bot.storage.models import (
+    BrokenGame,
+    GameRecord,
+    NewGame,
+    SeatProgress,
+    SeatRecord,
+    SeatResult,
+)
 from bot.storage.repository import GameRepository
 from bot.storage.tables import GameStatus
+from bot.table.lobby import Lobby
 from bot.table.seats import Seat
 from bot.table.table import StoreConflict
 from bot.table.timers import Timers
@@ -106,6 +116,20 @@ def rebuild(record: GameRecord, actions: Sequence[dict[str, Any]]) -> GameState:
     return state
 
 
+def stored_seats(records: Sequence[SeatRecord]) -> list[Seat]:
+    return [
+        Seat(
+            s.seat,
+            s.display_name,
+            user_id=s.user_id,
+            ai_kind=s.ai_kind,
+            missed_deadlines=s.missed_deadlines,
+            away=s.ai_takeover,
+        )
+        for s in records
+    ]
+
+
 @dataclass(slots=True)
 class ResumableGame:
     """A stored game checked and rebuilt, ready for a table."""
@@ -130,6 +154,20 @@ class UnloadableGame:
 class LoadedGames:
     games: list[ResumableGame]
     broken: list[UnloadableGame]
+
+
+@dataclass(slots=True)
+class ResumableLobby:
+    """A stored lobby as it was last shown, and the language it was opened in."""
+
+    lobby: Lobby
+    language: str
+
+
+@dataclass(slots=True)
+class LoadedLobbies:
+    lobbies: list[ResumableLobby]
+    broken: list[BrokenGame]
 
 
 class ActionWriter(Protocol):
@@ -217,17 +255,44 @@ class GameKeeper:
         self.games = GameRepository(database)
         self.actions = StoredActions(self.games, WriteBehind(database, self.games))
 
-    async def open_lobby(self, guild_id: int, channel_id: int, host_id: int, language: str) -> int:
-        """Store a lobby (its seats come at the start); returns the id of the game to be."""
+    async def open_lobby(self, lobby: Lobby, language: str) -> int:
+        """Store a new lobby with its seats and variants; returns the id of the game to be."""
         return await self.games.create_game(
             NewGame(
-                guild_id=guild_id,
-                channel_id=channel_id,
-                thread_id=channel_id,
-                host_user_id=host_id,
+                guild_id=lobby.guild_id,
+                channel_id=lobby.channel_id,
+                thread_id=lobby.channel_id,
+                host_user_id=lobby.host_id,
                 language=language,
+                variants=tuple(lobby.variants),
+                seats=tuple(seat_records(lobby.seats)),
             )
         )
+
+    async def store_lobby(self, lobby: Lobby) -> None:
+        """A lobby's seats and variants after a change, in one transaction."""
+        await self.games.replace_seats(
+            lobby.lobby_id, seat_records(lobby.seats), variants=lobby.variants
+        )
+
+    async def load_lobbies(self) -> LoadedLobbies:
+        """Every lobby not yet started, as it was last stored; unreadable ones apart."""
+        stored = await self.games.load_lobbies()
+        lobbies = [
+            ResumableLobby(
+                Lobby(
+                    record.id,
+                    record.guild_id,
+                    record.thread_id or record.channel_id,
+                    record.host_user_id,
+                    stored_seats(record.seats),
+                    list(record.variants),
+                ),
+                record.language,
+            )
+            for record in stored.lobbies
+        ]
+        return LoadedLobbies(lobbies, list(stored.broken))
 
     async def start_game(
         self,
@@ -310,17 +375,7 @@ class GameKeeper:
         rebuilt = rebuild(record, actions)
         if rebuilt.to_dict() != record.snapshot:
             raise ValueError("the action log does not rebuild the stored snapshot")
-        seats = [
-            Seat(
-                s.seat,
-                s.display_name,
-                user_id=s.user_id,
-                ai_kind=s.ai_kind,
-                missed_deadlines=s.missed_deadlines,
-                away=s.ai_takeover,
-            )
-            for s in record.seats
-        ]
+        seats = stored_seats(record.seats)
         token = step_token(state)
         due = record.deadlines.get(token)
         self.actions.remember(record.id, seats)

@@ -92,6 +92,15 @@ class DiscordPresenter:
         if self._flush is None or self._flush.done():
             self._flush = asyncio.get_running_loop().create_task(self._flush_soon())
 
+    def recall(self, private: dict[int, list[Event]]) -> None:
+        """A resumed game: each seat's recent private lines, as they were before the restart.
+
+        `private` is every seat's private events since the deal; only the last
+        INBOX_SIZE are described, which is what remembering them all would keep.
+        """
+        for seat, events in private.items():
+            self._remember(seat, events[-INBOX_SIZE:])
+
     def _remember(self, seat: int, events: list[Event]) -> None:
         box = self.inbox.setdefault(seat, [])
         box.extend(describe(e, self.lang, self.names, seat=seat) for e in events)

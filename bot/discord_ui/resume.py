@@ -2,9 +2,10 @@
 
 The buttons need nothing: they are DynamicItems, so a click on a board or a
 lobby posted before the restart finds its game or lobby by the id in its
-custom id. What this module rebuilds is the table (state, seats, deadline),
-the presenter (the same board message, the game's language) and each lobby
-(seats, variants, language, the server's plan). A game that cannot be loaded is
+custom id. What this module rebuilds is the table (state, seats, deadline,
+what each AI seat has seen), the presenter (the same board message, the
+game's language, each seat's recent private lines) and each lobby (seats,
+variants, language, the server's plan). A game that cannot be loaded is
 paused, its thread is told in neutral words, and every other game goes on; a
 lobby that cannot be loaded is logged and left as it is stored.
 """
@@ -96,7 +97,12 @@ async def rebuild_lobby(service: GameService, stored: ResumableLobby) -> None:
 
 
 def rebuild_table(service: GameService, game: ResumableGame) -> Table:
-    """Register a stored game's table and presenter in the hub, as they were."""
+    """Register a stored game's table and presenter in the hub, as they were.
+
+    The replayed events refill what a restart would otherwise forget: the
+    public log, what each AI-played seat has observed, and each seat's recent
+    private lines in the My hand panel, exactly as play had filled them.
+    """
     record = game.record
     channel_id = record.thread_id or record.channel_id
     lobby = Lobby(record.id, record.guild_id, channel_id, record.host_user_id, game.seats)
@@ -105,7 +111,10 @@ def rebuild_table(service: GameService, game: ResumableGame) -> Table:
     table = service.hub.add_table(record.id, game.state, lobby, service.config)
     table.seed = record.seed
     table.paused = record.status == "paused"
-    service.presenters[record.id].board_message_id = record.board_message_id
+    table.recall(game.events)
+    presenter = service.presenters[record.id]
+    presenter.board_message_id = record.board_message_id
+    presenter.recall(table.private_events(game.events))
     return table
 
 

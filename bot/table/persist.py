@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
@@ -41,8 +41,8 @@ from bot.table.table import StoreConflict
 from bot.table.timers import Timers
 from bot.table.tokens import step_token
 from bot.table.write_behind import WriteBehind
+from lockdown_core import Event, GameState, Step, replay
 from lockdown_core import GameRecord as CoreRecord
-from lockdown_core import GameState, Step, replay
 from lockdown_core.model import COLD
 
 log = logging.getLogger(__name__)
@@ -104,6 +104,14 @@ def results(state: GameState, actions: Sequence[dict[str, Any]]) -> list[SeatRes
 
 def rebuild(record: GameRecord, actions: Sequence[dict[str, Any]]) -> GameState:
     """The state that the stored seed and action log produce, to check the snapshot by."""
+    state, _ = replayed(record, actions)
+    return state
+
+
+def replayed(
+    record: GameRecord, actions: Sequence[dict[str, Any]]
+) -> tuple[GameState, list[Event]]:
+    """The state and every event (the opening's first) that the stored seed and log produce."""
     if record.seed is None:
         raise ValueError("no seed stored")
     core = CoreRecord(
@@ -112,8 +120,7 @@ def rebuild(record: GameRecord, actions: Sequence[dict[str, Any]]) -> GameState:
         variants=list(record.variants),
         actions=list(actions),
     )
-    state, _ = replay(core)
-    return state
+    return replay(core)
 
 
 def stored_seats(records: Sequence[SeatRecord]) -> list[Seat]:
@@ -132,12 +139,17 @@ def stored_seats(records: Sequence[SeatRecord]) -> list[Seat]:
 
 @dataclass(slots=True)
 class ResumableGame:
-    """A stored game checked and rebuilt, ready for a table."""
+    """A stored game checked and rebuilt, ready for a table.
+
+    `events` is everything the game has shown so far, in order, as the replay
+    of its log produced it: the table refills what each seat was told from it.
+    """
 
     record: GameRecord
     state: GameState
     seats: list[Seat]
     deadline: float | None
+    events: list[Event] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -372,7 +384,7 @@ class GameKeeper:
         if record.snapshot is None:
             raise ValueError("no snapshot")
         state = GameState.from_dict(record.snapshot)
-        rebuilt = rebuild(record, actions)
+        rebuilt, events = replayed(record, actions)
         if rebuilt.to_dict() != record.snapshot:
             raise ValueError("the action log does not rebuild the stored snapshot")
         seats = stored_seats(record.seats)
@@ -383,7 +395,7 @@ class GameKeeper:
             # Stored to the end but not finished (stopped in between): finish it now.
             await self.actions.finish(record.id, state)
             return None
-        return ResumableGame(record, state, seats, due.timestamp() if due else None)
+        return ResumableGame(record, state, seats, due.timestamp() if due else None, events)
 
     async def _action_logs(
         self, game_ids: list[int]

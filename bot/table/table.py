@@ -337,15 +337,36 @@ class Table:
     async def _show(self, events: list[Event], notices: list[Notice]) -> None:
         public = [e for e in events if e.to is None]
         self.public_log.extend(public)
-        private: dict[int, list[Event]] = {}
-        for seat in self.seats:
-            mine = [e for e in events if e.visible_to(seat.index)]
-            private[seat.index] = [e for e in mine if e.to is not None]
-            if seat.played_by_ai and mine:
-                self.player_for(seat.index).observe(mine)
+        self._let_ai_observe(events)
         prompts = [p for p in pending_players(self.state) if not self.seats[p].played_by_ai]
-        update = Update(public, private, notices, prompts, self.deadline)
+        update = Update(public, self.private_events(events), notices, prompts, self.deadline)
         await self.presenter.show(self, update)
+
+    def private_events(self, events: list[Event]) -> dict[int, list[Event]]:
+        """What each seat alone (or with a few others) was shown among `events`, in order."""
+        return {
+            seat.index: [e for e in events if e.to is not None and e.visible_to(seat.index)]
+            for seat in self.seats
+        }
+
+    def _let_ai_observe(self, events: list[Event]) -> None:
+        for seat in self.seats:
+            if seat.played_by_ai:
+                mine = [e for e in events if e.visible_to(seat.index)]
+                if mine:
+                    self.player_for(seat.index).observe(mine)
+
+    def recall(self, events: list[Event]) -> None:
+        """A resumed game's past, every event since the deal as the log replays it.
+
+        The public log is refilled, and each seat played by an AI now observes
+        what it was shown, in order, as it did during play, so it chooses as
+        if the process had never stopped. The log does not say when a person's
+        seat was away, so a stand-in playing an away seat now remembers that
+        seat's whole game, which the person saw anyway.
+        """
+        self.public_log.extend(e for e in events if e.to is None)
+        self._let_ai_observe(events)
 
 
 def _actor(action: Action) -> int | None:

@@ -99,6 +99,10 @@ async def test_a_lobby_comes_back_after_a_restart_and_its_old_buttons_start_the_
     assert table.game_id == lobby_id
     assert seating(table.seats) == [*expected, (dee.id, None)]
     assert table.state.rules.variants == ("hush",)
+    board = f"ld:h:{lobby_id}"  # posted once the started game is stored
+    assert await fake_discord.wait_until(
+        lambda: any(b.custom_id == board for m in fake_discord.messages(thread) for b in m.buttons)
+    )
     stored = await GameRepository(databases()).get_game(lobby_id)
     assert stored.status is GameStatus.RUNNING
     assert stored.variants == ("hush",)

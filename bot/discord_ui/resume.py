@@ -37,8 +37,10 @@ class ResumeReport:
 async def resume_games(service: GameService, keeper: GameKeeper) -> ResumeReport:
     """Load every running game and every lobby into the hub; pause and announce the
     games that cannot be, skip the lobbies that cannot be."""
-    loaded = await keeper.load()
     report = ResumeReport()
+    # Lobbies first: a resumed game's grace period starts when its table begins.
+    await resume_lobbies(service, keeper, report)
+    loaded = await keeper.load()
     for game in loaded.games:
         table = rebuild_table(service, game)
         await table.begin([], game.deadline)
@@ -48,7 +50,6 @@ async def resume_games(service: GameService, keeper: GameKeeper) -> ResumeReport
         await keeper.pause(broken.game_id, broken.reason[:500])
         await _announce(service.client, broken)
         report.paused.append(broken.game_id)
-    await resume_lobbies(service, keeper, report)
     log.info(
         "resumed %d games (paused %d) and %d lobbies (skipped %d)",
         len(report.resumed),
@@ -66,7 +67,11 @@ async def resume_lobbies(service: GameService, keeper: GameKeeper, report: Resum
     logged and skipped (left stored as it is, for someone to look at); its
     buttons answer that the lobby is closed, and every other lobby comes back.
     """
-    loaded = await keeper.load_lobbies()
+    try:
+        loaded = await keeper.load_lobbies()
+    except Exception:  # the games must come back even if no lobby can
+        log.exception("no lobby could be resumed")
+        return
     for broken in loaded.broken:
         log.error("lobby %s cannot be resumed and is skipped: %s", broken.game_id, broken.reason)
         report.lobbies_skipped.append(broken.game_id)

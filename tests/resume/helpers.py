@@ -22,6 +22,10 @@ from tests.fakediscord import FakeDiscord, start_client
 # Slower than the e2e games' clock: a 45 s step lasts 0.45 s, so the people's clicks,
 # not the timeouts, move these games on and a game is still running when it is killed.
 SPEED = 100.0
+# A resumed step's grace, in game seconds: 6 s of real time, so that the checks made
+# right after a restart (the state as it was stored) do not race a default action on
+# a busy machine. tests/table checks the grace itself on a clock it drives.
+RESUME_GRACE = 600.0
 
 
 def scheduler_from(previous: FastScheduler | None) -> FastScheduler:
@@ -38,7 +42,7 @@ def make_bot(database: Database, previous: FastScheduler | None = None) -> Lockd
     return LockdownBot(
         settings,
         scheduler=scheduler_from(previous),
-        config=TableConfig(ai_delay=1.0),
+        config=TableConfig(ai_delay=1.0, resume_grace=RESUME_GRACE),
         batch_delay=0.01,
         database=database,
     )

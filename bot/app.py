@@ -58,6 +58,7 @@ class LockdownBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(CatalogTranslator())
+        self.tree.error(self._command_failed)
         await self.add_cog(LockdownCog(self.service))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         attach(self, self.moderation)
@@ -70,6 +71,15 @@ class LockdownBot(commands.Bot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+
+    async def _command_failed(
+        self, interaction: discord.Interaction[Any], error: discord.app_commands.AppCommandError
+    ) -> None:
+        """A slash command raised: told like a failed click (see `GameService.failed`)."""
+        cause: BaseException = error
+        if isinstance(error, discord.app_commands.CommandInvokeError):
+            cause = error.original
+        await self.service.failed(interaction, cause)
 
     async def close(self) -> None:
         for presenter in list(self.service.presenters.values()):

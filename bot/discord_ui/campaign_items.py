@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.discord_ui.components import PersistentButton
+from bot.discord_ui.components import PersistentButton, service_of
 
 if TYPE_CHECKING:
     from bot.discord_ui.moderation import Moderation
@@ -64,9 +64,12 @@ class VariantSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=VAR
         return cls(int(match["lobby"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await moderation_of(interaction).choose_variants(
-            interaction, self.lobby_id, list(self.item.values)
-        )
+        try:
+            await moderation_of(interaction).choose_variants(
+                interaction, self.lobby_id, list(self.item.values)
+            )
+        except Exception as error:  # told in our words, as PersistentButton does
+            await service_of(interaction).failed(interaction, error)
 
 
 class PlayAgainButton(PersistentButton, template=PLAY_AGAIN):
@@ -76,7 +79,7 @@ class PlayAgainButton(PersistentButton, template=PLAY_AGAIN):
         super().__init__(f"ld:p:{game_id}", text, discord.ButtonStyle.success)
         self.game_id = game_id
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def answer(self, interaction: discord.Interaction[Any]) -> None:
         await moderation_of(interaction).play_again(interaction, self.game_id)
 
 

@@ -46,6 +46,18 @@ class PersistentButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=
         values = [convert(value) for convert, value in zip(cls.fields, match.groups(), strict=True)]
         return cls(*values)
 
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """discord.py only logs what a dynamic item's callback raises, and the person
+        sees "This interaction failed"; here they are told in our words instead."""
+        try:
+            await self.answer(interaction)
+        except Exception as error:
+            await service_of(interaction).failed(interaction, error)
+
+    async def answer(self, interaction: discord.Interaction[Any]) -> None:
+        """What a click does; each button says."""
+        raise NotImplementedError
+
 
 class HandButton(PersistentButton, template=ids.HAND):
     fields = (int,)
@@ -54,7 +66,7 @@ class HandButton(PersistentButton, template=ids.HAND):
         super().__init__(ids.hand(game_id), text, discord.ButtonStyle.primary)
         self.game_id = game_id
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def answer(self, interaction: discord.Interaction[Any]) -> None:
         await service_of(interaction).show_hand(interaction, self.game_id)
 
 
@@ -72,7 +84,7 @@ class ActButton(PersistentButton, template=ids.ACT):
         super().__init__(ids.act(game_id, token, code), text, style)
         self.game_id, self.token, self.code = game_id, token, code
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def answer(self, interaction: discord.Interaction[Any]) -> None:
         await service_of(interaction).act(interaction, self.game_id, self.token, self.code)
 
 
@@ -83,7 +95,7 @@ class GroupButton(PersistentButton, template=ids.GROUP):
         super().__init__(ids.group(game_id, token, prefix), text, discord.ButtonStyle.secondary)
         self.game_id, self.token, self.prefix = game_id, token, prefix
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def answer(self, interaction: discord.Interaction[Any]) -> None:
         await service_of(interaction).show_hand(
             interaction, self.game_id, narrowed=self.prefix, token=self.token
         )
@@ -102,7 +114,7 @@ class LobbyButton(PersistentButton, template=ids.LOBBY):
         super().__init__(ids.lobby(lobby_id, op), text, style)
         self.lobby_id, self.op = lobby_id, op
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def answer(self, interaction: discord.Interaction[Any]) -> None:
         await service_of(interaction).lobby_action(interaction, self.lobby_id, self.op)
 
 
@@ -113,7 +125,7 @@ class AbortButton(PersistentButton, template=ids.ABORT):
         super().__init__(ids.abort(game_id), text, discord.ButtonStyle.danger)
         self.game_id = game_id
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def answer(self, interaction: discord.Interaction[Any]) -> None:
         await service_of(interaction).confirm_abort(interaction, self.game_id)
 
 

@@ -84,6 +84,19 @@ class GameService:
         else:
             await interaction.response.send_message(text, ephemeral=True)
 
+    async def failed(self, interaction: discord.Interaction[Any], error: BaseException) -> None:
+        """Something we did not expect broke while answering a command or a click.
+
+        The traceback goes to the log; the person reads a short, neutral text
+        that names nothing of the game (an action is stored before it counts,
+        so a failure leaves the game as it was).
+        """
+        log.error("interaction %s failed", interaction.id, exc_info=error)
+        try:
+            await self.tell(interaction, "error.try_again")
+        except (discord.HTTPException, discord.ClientException):
+            log.warning("interaction %s: could not say that it failed", interaction.id)
+
     # Lobbies --------------------------------------------------------------------
 
     def make_presenter(self, game_id: int, lobby: Lobby) -> DiscordPresenter:

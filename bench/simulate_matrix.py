@@ -1,4 +1,4 @@
-"""Run `lockdown simulate --json` for every player count and every variant, and tabulate the results.
+"""`lockdown simulate --json` for every player count and every variant, as one table.
 
 Each cell of the matrix is one real `lockdown simulate` process (the command
 moderators run), so the figures are the command's own: games, errors and

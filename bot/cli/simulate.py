@@ -6,19 +6,25 @@ each location closes and which epilogue each game would unlock first (R10.2
 with nothing unlocked yet). Games that raise are counted in `errors` and the
 first traceback is printed; the exit status is 1 when there was any.
 
-The work is `lockdown_core.ai.simulation`; this module only parses, times and prints.
+The work is `lockdown_core.ai.simulation`; this module parses, times, prints,
+and with `--jobs` spreads the games over processes: every game's seed comes
+from its number, so the games played are the same whatever the number of
+processes, and so are the figures (up to the rounding of shared wins).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from functools import cache
 from typing import Any, TextIO
 
-from lockdown_core import DataError, load_ruleset
+from lockdown_core import DataError, Ruleset, load_ruleset
 from lockdown_core.ai.simulation import AI_CHOICES, Tally, simulate
 
 NAME = "simulate"
@@ -27,6 +33,9 @@ HELP = "play many games between AI seats and report win rates, lengths and error
 # How many times the progress bar is redrawn over a whole run, at most.
 PROGRESS_STEPS = 200
 BAR_WIDTH = 30
+# Games per task handed to a process with --jobs: small enough to share the work
+# evenly and move the progress bar, large enough that handing out tasks costs nothing.
+CHUNK = 250
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -47,6 +56,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="processes that play the games, 0 for one per core (default 1)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -64,9 +79,16 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         print("lockdown simulate: --games must be at least 1", file=sys.stderr)
         return 2
+    if args.jobs < 0:
+        print("lockdown simulate: --jobs must be 0 (one per core) or more", file=sys.stderr)
+        return 2
+    jobs = args.jobs or os.cpu_count() or 1
     progress = _progress_bar(args.games, sys.stderr) if sys.stderr.isatty() else None
     started = time.perf_counter()
-    tally = simulate(rules, args.players, args.ai, args.games, args.seed, progress)
+    if jobs == 1:
+        tally = simulate(rules, args.players, args.ai, args.games, args.seed, progress)
+    else:
+        tally = _simulate_in_processes(args, jobs, progress)
     elapsed = time.perf_counter() - started
     if progress is not None:
         sys.stderr.write("\n")
@@ -83,6 +105,49 @@ def run(args: argparse.Namespace) -> int:
             end="",
         )
     return 1 if tally.errors else 0
+
+
+def _simulate_in_processes(
+    args: argparse.Namespace, jobs: int, progress: Callable[[int], None] | None
+) -> Tally:
+    """The same games as one process would play, in chunks over `jobs` processes,
+    merged in game order."""
+    starts = range(0, args.games, CHUNK)
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        parts = [
+            pool.submit(
+                _play_chunk,
+                tuple(args.variant),
+                args.players,
+                args.ai,
+                args.seed,
+                start,
+                min(CHUNK, args.games - start),
+            )
+            for start in starts
+        ]
+        played = 0
+        for part in as_completed(parts):
+            played += part.result().games
+            if progress is not None:
+                progress(played)
+    tally = Tally(args.players)
+    for part in parts:
+        tally.merge(part.result())
+    return tally
+
+
+def _play_chunk(
+    variants: tuple[str, ...], players: int, ai: str, seed: int, first: int, games: int
+) -> Tally:
+    """One process's task: games `first` to `first + games - 1` of the run."""
+    return simulate(_rules(variants), players, ai, games, seed, first=first)
+
+
+@cache
+def _rules(variants: tuple[str, ...]) -> Ruleset:
+    """Loaded once per process, not once per chunk."""
+    return load_ruleset(variants)
 
 
 def _report(tally: Tally, args: argparse.Namespace, elapsed: float) -> dict[str, Any]:

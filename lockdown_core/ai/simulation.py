@@ -107,6 +107,31 @@ class Tally:
             self.first_error = traceback.format_exc()
             self.first_error_game = game
 
+    def merge(self, other: Tally) -> None:
+        """Add the totals of another run of the same kind (other games of one simulation,
+        played elsewhere); the first error stays the one of the lowest game number."""
+        if other.players != self.players:
+            raise ValueError("cannot merge simulations with different player counts")
+        self.games += other.games
+        self.errors += other.errors
+        if other.first_error_game is not None and (
+            self.first_error_game is None or other.first_error_game < self.first_error_game
+        ):
+            self.first_error, self.first_error_game = other.first_error, other.first_error_game
+        self.actions += other.actions
+        self.turns += other.turns
+        self.survivors += other.survivors
+        self.living += other.living
+        self.wins_by_seat = [
+            a + b for a, b in zip(self.wins_by_seat, other.wins_by_seat, strict=True)
+        ]
+        for kind, wins in other.wins_by_kind.items():
+            self.wins_by_kind[kind] = self.wins_by_kind.get(kind, 0.0) + wins
+        self.seats_by_kind.update(other.seats_by_kind)
+        self.points_by_kind.update(other.points_by_kind)
+        self.closed.update(other.closed)
+        self.epilogues.update(other.epilogues)
+
     def summary(self) -> dict[str, Any]:
         """The figures, as rates and averages over finished games (JSON-ready)."""
         done = self.finished or 1
@@ -139,10 +164,13 @@ def simulate(
     games: int,
     seed: int,
     progress: Callable[[int], None] | None = None,
+    first: int = 0,
 ) -> Tally:
-    """Play `games` games; `progress` is called with the number played after each one."""
+    """Play `games` games, numbered from `first` (each game's seed comes from its number,
+    so a run can be split into parts played apart and merged); `progress` is called with
+    the number played so far after each one."""
     tally = Tally(players)
-    for game in range(games):
+    for game in range(first, first + games):
         kinds = seat_kinds(ai, players, game)
         seed_text = game_seed(seed, game)
         try:
@@ -153,5 +181,5 @@ def simulate(
         else:
             tally.add_game(outcome.state, kinds, outcome.actions)
         if progress is not None:
-            progress(game + 1)
+            progress(game + 1 - first)
     return tally

@@ -10,6 +10,7 @@ import pytest
 
 from bot.cli import main as cli
 from lockdown_core.ai import EndlessGame, play_game
+from tests.flat import flat
 
 MODULES = ("bot.cli.simulate",)
 JSON_KEYS = {
@@ -59,6 +60,27 @@ def test_same_seed_same_report_apart_from_timing(capsys: pytest.CaptureFixture[s
         reports.append(report)
     assert reports[0] == reports[1]
     assert reports[0]["variants"] == ["hush"]
+
+
+def test_more_processes_play_the_same_games(capsys: pytest.CaptureFixture[str]) -> None:
+    """--jobs splits the games, not the seeds: every count is equal and every rate equal
+    up to the rounding of shared wins summed in another order."""
+    reports = []
+    for jobs in ("1", "2", "0"):
+        argv = ["--games", "520", "--players", "4", "--ai", "mix", "--seed", "8", "--json"]
+        assert run([*argv, "--jobs", jobs]) == 0
+        report = json.loads(capsys.readouterr().out)
+        del report["games_per_second"], report["elapsed_seconds"]
+        reports.append(report)
+    one, *others = reports
+    assert one["games"] == 520
+    for other in others:
+        assert flat(other) == pytest.approx(flat(one))
+
+
+def test_a_negative_job_count_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["--games", "5", "--jobs", "-1"]) == 2
+    assert "--jobs" in capsys.readouterr().err
 
 
 def test_text_report(capsys: pytest.CaptureFixture[str]) -> None:

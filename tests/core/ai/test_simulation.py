@@ -9,6 +9,7 @@ import pytest
 from lockdown_core import load_ruleset
 from lockdown_core.ai import EndlessGame, play_game
 from lockdown_core.ai.simulation import seat_kinds, simulate
+from tests.flat import flat
 
 
 def test_mix_alternates_levels_and_swaps_them_every_other_game() -> None:
@@ -24,6 +25,32 @@ def test_same_seed_same_figures_other_seed_other_figures() -> None:
     first = simulate(rules, 4, "mix", 30, seed=5).summary()
     assert simulate(rules, 4, "mix", 30, seed=5).summary() == first
     assert simulate(rules, 4, "mix", 30, seed=6).summary() != first
+
+
+def test_a_run_split_in_parts_and_merged_equals_the_whole_run() -> None:
+    rules = load_ruleset()
+    whole = simulate(rules, 4, "mix", 40, seed=3)
+    merged = simulate(rules, 4, "mix", 15, seed=3)
+    merged.merge(simulate(rules, 4, "mix", 25, seed=3, first=15))
+    assert flat(merged.summary()) == pytest.approx(flat(whole.summary()))
+    with pytest.raises(ValueError, match="player counts"):
+        merged.merge(simulate(rules, 5, "mix", 1, seed=3))
+
+
+def test_a_merge_keeps_the_error_of_the_lowest_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    def flaky(rules: Any, players: Any, seed: str, **kwargs: Any) -> Any:
+        if seed.endswith(("/3", "/12")):
+            raise EndlessGame(f"stuck in {seed}")
+        return play_game(rules, players, seed, **kwargs)
+
+    monkeypatch.setattr("lockdown_core.ai.simulation.play_game", flaky)
+    rules = load_ruleset()
+    later = simulate(rules, 3, "random", 5, seed=1, first=10)
+    earlier = simulate(rules, 3, "random", 5, seed=1)
+    later.merge(earlier)
+    assert (later.games, later.errors, later.first_error_game) == (10, 2, 3)
+    assert later.first_error is not None
+    assert "stuck in 1/3" in later.first_error
 
 
 def test_the_figures_add_up() -> None:

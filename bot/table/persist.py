@@ -16,13 +16,14 @@ import logging
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
 from sqlalchemy import select
 
 from bot.storage import jsontext
 from bot.storage import tables as storage_tables
+from bot.storage.columns import Clock, utc_now
 from bot.storage.database import Database
 from bot.storage.errors import StaleVersion, StorageError, WrongStatus
 from bot.storage.models import (
@@ -176,6 +177,10 @@ class ResumableLobby:
     language: str
 
 
+# How long a lobby that never started is kept: a week of game nights.
+LOBBY_LIFETIME = timedelta(days=7)
+
+
 @dataclass(slots=True)
 class LoadedLobbies:
     lobbies: list[ResumableLobby]
@@ -262,9 +267,10 @@ class StoredActions:
 class GameKeeper:
     """A game's life in the database, seen from the table: start, play, board, pause, load."""
 
-    def __init__(self, database: Database) -> None:
+    def __init__(self, database: Database, clock: Clock = utc_now) -> None:
         self.database = database
-        self.games = GameRepository(database)
+        self.clock = clock
+        self.games = GameRepository(database, clock)
         self.actions = StoredActions(self.games, WriteBehind(database, self.games))
 
     async def open_lobby(self, lobby: Lobby, language: str) -> int:
@@ -288,8 +294,21 @@ class GameKeeper:
         )
 
     async def load_lobbies(self) -> LoadedLobbies:
-        """Every lobby not yet started, as it was last stored; unreadable ones apart."""
+        """Every lobby not yet started, as it was last stored; unreadable ones apart.
+
+        A lobby opened more than LOBBY_LIFETIME ago was given up long since (its
+        thread has archived itself): it is closed here instead of coming back at
+        every start for ever. Its buttons then answer that the lobby is closed.
+        """
         stored = await self.games.load_lobbies()
+        cutoff = self.clock() - LOBBY_LIFETIME
+        kept = []
+        for record in stored.lobbies:
+            if record.created_at >= cutoff:
+                kept.append(record)
+                continue
+            log.info("lobby %s opened %s is closed as abandoned", record.id, record.created_at)
+            await self.abort(record.id)
         lobbies = [
             ResumableLobby(
                 Lobby(
@@ -302,7 +321,7 @@ class GameKeeper:
                 ),
                 record.language,
             )
-            for record in stored.lobbies
+            for record in kept
         ]
         return LoadedLobbies(lobbies, list(stored.broken))
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from sqlalchemy import select
@@ -10,7 +11,7 @@ from bot.storage import tables
 from bot.storage.database import Database
 from bot.storage.tables import GameStatus
 from bot.table.hub import GameHub
-from bot.table.persist import GameKeeper, results, stored_seed
+from bot.table.persist import LOBBY_LIFETIME, GameKeeper, results, stored_seed
 from bot.table.table import TableConfig
 from lockdown_core.model import COLD
 from tests.table.fakes import ManualScheduler, RandomSeat, RecordingPresenter
@@ -61,3 +62,25 @@ async def test_a_finished_game_stores_each_seats_result(tmp_path: Path) -> None:
         family = state.family(result.seat)
         assert sum(result.survivors_by_kind.values()) == len(state.living(result.seat))
         assert result.devoured_count == sum(1 for c in family if c.location == COLD)
+
+
+async def test_a_lobby_left_for_more_than_a_week_is_closed_at_start_up(tmp_path: Path) -> None:
+    """Abandoned lobbies do not come back at every start for ever; recent ones do."""
+    now = datetime(2026, 11, 1, 20, 0, tzinfo=UTC)
+    async with Database(f"sqlite+aiosqlite:///{tmp_path / 'g.db'}") as database:
+        await database.migrate()
+        opened_at = GameKeeper(database, clock=lambda: now)
+        hub = GameHub(
+            ManualScheduler(),
+            lambda kind, index: RandomSeat(index),
+            lambda game_id, lobby: RecordingPresenter(),
+            keeper=opened_at,
+        )
+        old = await hub.open_lobby(1, 2, 100, "ana")
+        later = GameKeeper(database, clock=lambda: now + LOBBY_LIFETIME - timedelta(hours=1))
+        assert [s.lobby.lobby_id for s in (await later.load_lobbies()).lobbies] == [old.lobby_id]
+        assert (await later.games.get_game(old.lobby_id)).status == GameStatus.LOBBY
+
+        much_later = GameKeeper(database, clock=lambda: now + LOBBY_LIFETIME + timedelta(hours=1))
+        assert (await much_later.load_lobbies()).lobbies == []
+        assert (await much_later.games.get_game(old.lobby_id)).status == GameStatus.ABORTED

@@ -13,18 +13,18 @@ import secrets
 import sys
 from collections.abc import Awaitable, Callable
 
-from bot.ai_seats import make_ai
 from bot.render.board_text import board_lines
 from bot.table.choices import arrange, label
 from bot.table.codes import encode
 from bot.table.presenter import Update
 from bot.table.scheduler import AsyncioScheduler
 from bot.table.seats import Seat
-from bot.table.table import Table, TableConfig
+from bot.table.table import AiFactory, Table, TableConfig
 from bot.table.timers import MAX_SECONDS, Timers
 from bot.texts import t
 from bot.texts.narrate import describe
 from lockdown_core import Action, legal_actions, load_ruleset, new_game, pending_players
+from lockdown_core.ai import make_player
 
 NAME = "play"
 HELP = "play a game in this terminal, you at one seat and AI seats at the others"
@@ -42,7 +42,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="number of seats, 3 to 6 (default 4)",
     )
     parser.add_argument("--seat", type=int, default=1, help="your seat, from 1 (default 1)")
-    parser.add_argument("--seed", type=int, default=None, help="seed for a game you can replay")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="the same seed and the same answers play the same game again",
+    )
     parser.add_argument("--lang", choices=("en", "fr"), default="en", help="language")
     parser.add_argument(
         "--ai",
@@ -103,9 +108,8 @@ async def play_game(
         discussion=MAX_SECONDS, designation=MAX_SECONDS, destination=MAX_SECONDS, other=MAX_SECONDS
     )
     state, events = new_game(load_ruleset(), players, seed)
-    table = Table(
-        0, state, seats, presenter, scheduler, make_ai, TableConfig(timers=long, ai_delay=ai_delay)
-    )
+    config = TableConfig(timers=long, ai_delay=ai_delay)
+    table = Table(0, state, seats, presenter, scheduler, seeded_ai(seed), config)
     write(t(lang, "play.welcome", seat=seat + 1, players=players, seed_hash=state.seed_hash))
     await table.begin(events)
     try:
@@ -119,6 +123,13 @@ async def play_game(
         await scheduler.close()
     write(t(lang, "play.seed", seed=seed))
     return table
+
+
+def seeded_ai(seed: int) -> AiFactory:
+    """AI seats whose choices follow from the game's seed, so that a game can be played
+    again, with the same answers, to the same end. (On Discord each AI seat draws a
+    seed of its own: its choices are stored as actions, which is what replays read.)"""
+    return lambda kind, seat: make_player(kind, seat, f"{seed}/ai/{seat}")
 
 
 async def _ask(

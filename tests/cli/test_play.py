@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from bot.cli.main import dispatch
@@ -32,6 +34,26 @@ async def test_french_texts_at_the_terminal() -> None:
     table = await play_game(4, 2, 7, "fr", "cautious", read_line, lines.append, ai_delay=0.0)
     assert table.finished
     assert any("graine" in line.lower() for line in lines)
+
+
+async def test_the_same_seed_and_answers_play_the_same_game_again() -> None:
+    """The AI seats' choices come from the game's seed too, as --seed's help promises."""
+
+    async def play(seed: int) -> list[str]:
+        lines: list[str] = []
+        # "2" where there are two options or more; where there is one, "2" is refused
+        # and "1" follows. Not always the first option, so the answers matter as well.
+        answers = itertools.cycle(["2", "1"])
+
+        async def read_line() -> str:
+            return next(answers)
+
+        await play_game(4, 1, seed, "en", "cautious", read_line, lines.append, ai_delay=0.0)
+        return lines
+
+    first = await play(1234)
+    assert await play(1234) == first
+    assert await play(1235) != first
 
 
 def test_play_refuses_a_seat_outside_the_table(capsys: pytest.CaptureFixture[str]) -> None:

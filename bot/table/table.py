@@ -181,25 +181,35 @@ class Table:
                 return Reply(False, "error.game_over")
             if token != self.token:
                 return Reply(False, "error.stale")
+            try:
+                action = build(seat.index)
+            except IllegalAction as exc:
+                return Reply(False, f"error.{exc.key}", dict(exc.params))
+            marks = self._seat_marks()
             notices: list[Notice] = []
             if seat.away:
                 seat.away = False
                 notices.append(Notice("notice.seat_back", {"seat": seat.index}))
             seat.missed_deadlines = 0
-            try:
-                action = build(seat.index)
-            except IllegalAction as exc:
-                return Reply(False, f"error.{exc.key}", dict(exc.params))
-            return await self._apply(action, notices)
+            return await self._apply(action, notices, marks)
 
-    async def _apply(self, action: Action, notices: list[Notice]) -> Reply:
+    def _seat_marks(self) -> list[tuple[bool, int]]:
+        """Each seat's away flag and missed deadlines, to put back if an action fails."""
+        return [(seat.away, seat.missed_deadlines) for seat in self.seats]
+
+    async def _apply(
+        self, action: Action, notices: list[Notice], marks: list[tuple[bool, int]] | None = None
+    ) -> Reply:
+        """Apply, store, then show. The seats' marks changed with this action (`marks`
+        is how they were before) count only if it is stored: a refused or unstored
+        action puts them back and announces nothing, so a seat is never said to be
+        back, or away, by an action that did not happen."""
         before = self.state.to_dict() if self.store is not None else None
         expected = self.state.version
         try:
             events = apply(self.state, action)
         except IllegalAction as exc:
-            if notices:
-                await self._show([], notices)
+            self._restore_marks(marks)
             return Reply(False, f"error.{exc.key}", dict(exc.params))
         deadline = self._next_deadline()
         if self.store is not None and before is not None:
@@ -217,16 +227,23 @@ class Table:
                 # Someone else stored this version first: ours was never applied anywhere.
                 log.warning("game %s: lost a write race at version %s", self.game_id, expected)
                 self.state = GameState.from_dict(before)
+                self._restore_marks(marks)
                 return Reply(False, "error.stale")
             except Exception:
                 log.exception("game %s: could not store an action; it was undone", self.game_id)
                 self.state = GameState.from_dict(before)
+                self._restore_marks(marks)
                 return Reply(False, "error.try_again")
         self._arm(deadline)
         await self._show(events, notices)
         seat = _actor(action)
         mine = [e for e in events if e.to is not None and seat is not None and seat in e.to]
         return Reply(True, "ui.receipt.ok", private=mine)
+
+    def _restore_marks(self, marks: list[tuple[bool, int]] | None) -> None:
+        if marks is not None:
+            for seat, (away, missed) in zip(self.seats, marks, strict=True):
+                seat.away, seat.missed_deadlines = away, missed
 
     def _next_deadline(self) -> float | None:
         if self.finished:
@@ -261,6 +278,7 @@ class Table:
         async with self.lock:
             if token != self.token or self.finished or self.paused:
                 return
+            marks = self._seat_marks()
             notices: list[Notice] = []
             if not self._grace:
                 notices = self._count_missed(pending_players(self.state))
@@ -268,7 +286,7 @@ class Table:
             self.deadline = None
             self._busy = asyncio.current_task()
             try:
-                reply = await self._apply(Timeout(), notices)
+                reply = await self._apply(Timeout(), notices, marks)
             finally:
                 self._busy = None
             if not reply.ok and not self.finished:

@@ -3,13 +3,25 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
 from bot.table.seats import Seat
 from bot.table.table import Table, TableConfig
 from bot.table.timers import Timers
-from lockdown_core import Designate, Done, Step, legal_actions, load_ruleset, new_game
+from lockdown_core import (
+    Action,
+    Designate,
+    Done,
+    GameState,
+    IllegalAction,
+    Step,
+    legal_actions,
+    load_ruleset,
+    new_game,
+    pending_players,
+)
 from tests.table.fakes import ManualScheduler, RandomSeat, RecordingPresenter
 
 
@@ -139,3 +151,91 @@ async def test_ai_seats_see_only_events_meant_for_them() -> None:
         assert player.seen
         assert all(e.to is None or index in e.to for e in player.seen)
     assert legal_actions(table.state, 0) == []
+
+
+class Outage:
+    """A store that fails while `down`, and otherwise keeps what it was given."""
+
+    def __init__(self) -> None:
+        self.down = False
+        self.stored: list[dict[str, object]] = []
+
+    async def record(
+        self,
+        game_id: int,
+        expected_version: int,
+        actor: int | None,
+        action: dict[str, Any],
+        state: GameState,
+        deadline: float | None,
+        seats: list[Seat],
+    ) -> None:
+        if self.down:
+            raise OSError("disk full")
+        self.stored.append({"action": action, "away": [s.away for s in seats]})
+
+
+async def away_seat_table() -> tuple[Table, ManualScheduler, RecordingPresenter, Outage, Seat]:
+    """A three-person table whose first seat to act has missed enough deadlines to be away."""
+    table, scheduler, presenter = make_table(humans(3))
+    store = Outage()
+    table.store = store
+    await table.begin(table._opening)  # type: ignore[attr-defined]
+    seat = table.seats[pending_players(table.state)[0]]
+    seat.away = True
+    seat.missed_deadlines = table.config.absent_after
+    return table, scheduler, presenter, store, seat
+
+
+def seat_notices(presenter: RecordingPresenter) -> list[str]:
+    return [n.key for u in presenter.updates for n in u.notices]
+
+
+async def test_a_refused_click_does_not_bring_an_away_seat_back() -> None:
+    """Nothing happened, so nothing is announced and the stand-in keeps the seat."""
+    table, _, presenter, store, seat = await away_seat_table()
+
+    def refused(index: int) -> Action:
+        raise IllegalAction("malformed_action")
+
+    reply = await table.act(seat.user_id or 0, table.token, refused)
+    assert (reply.ok, reply.key) == (False, "error.malformed_action")
+    reply = await table.act(seat.user_id or 0, table.token, lambda index: Designate(index, 99))
+    assert not reply.ok
+    assert (seat.away, seat.missed_deadlines) == (True, table.config.absent_after)
+    assert "notice.seat_back" not in seat_notices(presenter)
+    assert store.stored == []
+
+
+async def test_an_unstored_click_does_not_bring_an_away_seat_back_a_stored_one_does() -> None:
+    table, _, presenter, store, seat = await away_seat_table()
+    choice = legal_actions(table.state, seat.index)
+    store.down = True
+    reply = await table.act(seat.user_id or 0, table.token, lambda index: choice[0])
+    assert (reply.ok, reply.key) == (False, "error.try_again")
+    assert (seat.away, seat.missed_deadlines) == (True, table.config.absent_after)
+    assert "notice.seat_back" not in seat_notices(presenter)
+
+    store.down = False
+    reply = await table.act(seat.user_id or 0, table.token, lambda index: choice[0])
+    assert reply.ok
+    assert (seat.away, seat.missed_deadlines) == (False, 0)
+    assert seat_notices(presenter).count("notice.seat_back") == 1
+    assert store.stored[0]["away"] == [False, False, False], "stored with the action"
+
+
+async def test_a_timeout_that_cannot_be_stored_counts_no_missed_deadline() -> None:
+    """The default is tried again later; the miss is counted once, when it is stored."""
+    _, scheduler, _, store, seat = await away_seat_table()
+    seat.away, seat.missed_deadlines = False, 0
+    store.down = True
+    due = scheduler.next_due()
+    assert due is not None
+    await scheduler.advance(due - scheduler.now())
+    assert seat.missed_deadlines == 0
+    store.down = False
+    due = scheduler.next_due()
+    assert due is not None
+    await scheduler.advance(due - scheduler.now())
+    assert seat.missed_deadlines == 1
+    assert len(store.stored) == 1

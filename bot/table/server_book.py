@@ -89,11 +89,17 @@ class ServerBook:
         """R10.2-R10.4 at a game's end: the epilogue this game unlocks here, if any.
 
         The insert is idempotent, so two games ending at once never unlock the
-        same epilogue twice: the loser of the race unlocks nothing.
+        same epilogue twice. The game that loses that race goes on down R10's
+        order, as if the other game had ended just before it.
         """
-        code = epilogue_to_unlock(state, await self.unlocked_epilogues(guild_id))
-        if code is None or not await self.guilds.unlock_epilogue(guild_id, code, game_id):
-            return None
+        unlocked = await self.unlocked_epilogues(guild_id)
+        while True:
+            code = epilogue_to_unlock(state, unlocked)
+            if code is None:
+                return None
+            if await self.guilds.unlock_epilogue(guild_id, code, game_id):
+                break
+            unlocked = [*unlocked, code]  # taken meanwhile: each turn leaves one code fewer
         log.info(
             "guild %s: game %s unlocked epilogue %s (%s)", guild_id, game_id, code, variant_of(code)
         )

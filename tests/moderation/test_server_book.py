@@ -49,6 +49,25 @@ async def test_each_game_unlocks_the_first_holding_epilogue_not_yet_unlocked(
     assert await book.unlocked_epilogues(GUILD + 1) == []
 
 
+async def test_a_game_that_loses_the_race_for_an_epilogue_unlocks_the_next_one(
+    book: ServerBook, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another game ends and unlocks this game's first epilogue between this game's read
+    of the campaign and its own insert: R10.2 gives this game the next one instead."""
+    state = finished_game("campaign")
+    first, second, *_ = [*holding_epilogues(state), "21"]
+    read = book.unlocked_epilogues
+
+    async def read_then_lose_the_race(guild_id: int) -> list[str]:
+        before = await read(guild_id)
+        await book.guilds.unlock_epilogue(guild_id, first)
+        return before
+
+    monkeypatch.setattr(book, "unlocked_epilogues", read_then_lose_the_race)
+    assert await book.close_game(GUILD, None, state) == second
+    assert await read(GUILD) == [first, second]
+
+
 async def test_twenty_one_when_nothing_else_holds_then_the_variant_follows(
     book: ServerBook,
 ) -> None:

@@ -71,10 +71,12 @@ class TerminalPresenter:
         return t(self.lang, key, **params)
 
     async def show(self, table: Table, update: Update) -> None:
-        for event in update.public:
-            self.write(describe(event, self.lang, self.names))
-        for event in update.private.get(self.seat, []):
-            self.write("  » " + describe(event, self.lang, self.names, seat=self.seat))
+        # One stream, in order: a card you are handed shows where it was handed over.
+        for event in update.seen_by(self.seat):
+            if event.public:
+                self.write(describe(event, self.lang, self.names))
+            else:
+                self.write("  » " + describe(event, self.lang, self.names, seat=self.seat))
         for notice in update.notices:
             params = dict(notice.params)
             if "seat" in params:

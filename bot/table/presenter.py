@@ -32,6 +32,14 @@ class Update:
     notices: list[Notice]
     prompts: list[int]
     deadline: float | None
+    # Every event of the update in order, hidden ones included: read it through
+    # `seen_by`, which keeps one seat's share.
+    timeline: list[Event] = field(default_factory=list, repr=False)
+
+    def seen_by(self, seat: int) -> list[Event]:
+        """What one seat was shown, public and private, in the order it happened: for a
+        presenter that tells one seat's story as a single stream (the terminal)."""
+        return [event for event in self.timeline if event.visible_to(seat)]
 
 
 class Presenter(Protocol):

@@ -357,7 +357,8 @@ class Table:
         self.public_log.extend(public)
         self._let_ai_observe(events)
         prompts = [p for p in pending_players(self.state) if not self.seats[p].played_by_ai]
-        update = Update(public, self.private_events(events), notices, prompts, self.deadline)
+        private = self.private_events(events)
+        update = Update(public, private, notices, prompts, self.deadline, timeline=events)
         await self.presenter.show(self, update)
 
     def private_events(self, events: list[Event]) -> dict[int, list[Event]]:

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import itertools
+from typing import cast
 
 import pytest
 
 from bot.cli.main import dispatch
-from bot.cli.play import play_game
+from bot.cli.play import TerminalPresenter, play_game
+from bot.table.presenter import Update
+from bot.table.table import Table
+from bot.texts.narrate import describe
+from lockdown_core import Event
 
 
 async def test_a_terminal_game_runs_to_its_end_with_the_same_texts() -> None:
@@ -54,6 +59,27 @@ async def test_the_same_seed_and_answers_play_the_same_game_again() -> None:
     first = await play(1234)
     assert await play(1234) == first
     assert await play(1235) != first
+
+
+async def test_your_private_lines_come_where_they_happened_and_nobody_elses() -> None:
+    names = ["Ana", "Bo", "Cy"]
+    gift = {"card": "gun", "from": 1, "to": 0}
+    events = [
+        Event("card_given", {"player": 1, "to": 0}),
+        Event("card_gift", gift, to=(1, 0)),
+        Event("card_kept", {"card": "chainsaw"}, to=(2,)),
+        Event("truck_done", {"player": 1, "boxed": 1, "deck": 12}),
+    ]
+    update = Update([events[0], events[3]], {0: [events[1]]}, [], [], None, timeline=events)
+    lines: list[str] = []
+    presenter = TerminalPresenter(lines.append, "en", names, 0)
+    await presenter.show(cast(Table, None), update)
+    assert lines == [
+        describe(events[0], "en", names),
+        "  » " + describe(events[1], "en", names, seat=0),
+        describe(events[3], "en", names),
+    ]
+    assert not any("Chainsaw" in line for line in lines), "Cy's card stays Cy's"
 
 
 def test_play_refuses_a_seat_outside_the_table(capsys: pytest.CaptureFixture[str]) -> None:

@@ -16,7 +16,7 @@ from typing import NoReturn
 
 from pydantic import ValidationError
 
-from bot.settings import Settings, ensure_database_folder, load_settings
+from bot.settings import Settings, ensure_database_folder, load_settings, settings_problems
 
 LOG_FORMAT = "%(asctime)s %(levelname)-8s %(name)s: %(message)s"
 
@@ -74,10 +74,8 @@ def start(argv: Sequence[str] | None = None) -> int:
         settings = load_settings()
     except ValidationError as exc:
         print("lockdown-bot: invalid settings (environment or .env):", file=sys.stderr)
-        for error in exc.errors():
-            name = ".".join(str(part) for part in error["loc"]).upper()
-            message = error["msg"].removeprefix("Value error, ")
-            print(f"  {name}: {message}", file=sys.stderr)
+        for line in settings_problems(exc):
+            print(f"  {line}", file=sys.stderr)
         return 2
     if settings.discord_token is None:
         print(NO_TOKEN, file=sys.stderr)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, NoSuchModuleError
@@ -112,6 +112,19 @@ def load_settings() -> Settings:
     Raises pydantic's ValidationError, which names each bad variable.
     """
     return Settings()
+
+
+def settings_problems(error: ValidationError) -> list[str]:
+    """One line per bad setting, `NAME: what is wrong`, in the words people set it with.
+
+    The bot at start-up and the terminal tools that read its database say the
+    same thing about the same mistake.
+    """
+    lines = []
+    for problem in error.errors():
+        name = ".".join(str(part) for part in problem["loc"]).upper()
+        lines.append(f"{name}: {problem['msg'].removeprefix('Value error, ')}")
+    return lines
 
 
 def ensure_database_folder(settings: Settings) -> Path | None:

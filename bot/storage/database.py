@@ -26,6 +26,7 @@ import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from alembic import command
 from alembic.config import Config
@@ -92,6 +93,11 @@ class Database:
 
     `schema` (PostgreSQL only) puts every table, and Alembic's version table,
     in that schema through the connections' search path.
+
+    `read_only` is for tools that only look (`lockdown replay --game`): a
+    SQLite file is opened with `mode=ro`, so a missing file is an error rather
+    than a new empty database, and the journal mode is left as it is;
+    PostgreSQL transactions are read-only. Any write fails.
     """
 
     def __init__(
@@ -101,6 +107,7 @@ class Database:
         schema: str | None = None,
         busy_timeout_ms: int = 5000,
         echo: bool = False,
+        read_only: bool = False,
     ) -> None:
         self.url = async_url(url)
         self.is_sqlite = self.url.get_backend_name() == "sqlite"
@@ -108,15 +115,22 @@ class Database:
         if self.is_sqlite:
             if schema is not None:
                 raise ValueError("a schema is for PostgreSQL; SQLite has one per file")
+            if read_only:
+                self.url = _read_only_sqlite(self.url)
         else:
             options["pool_pre_ping"] = True
+            server_settings = {}
             if schema is not None:
-                options["connect_args"] = {"server_settings": {"search_path": schema}}
+                server_settings["search_path"] = schema
+            if read_only:
+                server_settings["default_transaction_read_only"] = "on"
+            if server_settings:
+                options["connect_args"] = {"server_settings": server_settings}
         self.engine: AsyncEngine = create_async_engine(self.url, echo=echo, **options)
         self._writer = self.engine
         self._write_lock: asyncio.Lock | None = None
         if self.is_sqlite:
-            _prepare_sqlite(self.engine, busy_timeout_ms)
+            _prepare_sqlite(self.engine, busy_timeout_ms, read_only)
             self._writer = self.engine.execution_options(**{_WRITE: True})
             self._write_lock = asyncio.Lock()
 
@@ -156,8 +170,19 @@ class Database:
         await self.close()
 
 
-def _prepare_sqlite(engine: AsyncEngine, busy_timeout_ms: int) -> None:
-    """Pragmas on every new connection, and our own BEGIN (see the module's docstring)."""
+def _read_only_sqlite(url: URL) -> URL:
+    """The URI form `file:PATH?mode=ro` of a SQLite file URL: the driver never creates it."""
+    if url.database in (None, "", ":memory:"):
+        raise ValueError("an in-memory SQLite database cannot be opened read-only")
+    path = quote(url.database)
+    return url.set(database=f"file:{path}", query={**url.query, "mode": "ro", "uri": "true"})
+
+
+def _prepare_sqlite(engine: AsyncEngine, busy_timeout_ms: int, read_only: bool = False) -> None:
+    """Pragmas on every new connection, and our own BEGIN (see the module's docstring).
+
+    A read-only connection cannot switch the journal to WAL; it reads either kind.
+    """
 
     def on_connect(dbapi_connection: Any, _record: Any) -> None:
         # The driver must not BEGIN by itself: `on_begin` does, the way we want.
@@ -165,8 +190,9 @@ def _prepare_sqlite(engine: AsyncEngine, busy_timeout_ms: int) -> None:
         cursor = dbapi_connection.cursor()
         try:
             cursor.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-            cursor.execute("PRAGMA journal_mode = WAL")
-            cursor.execute("PRAGMA synchronous = NORMAL")
+            if not read_only:
+                cursor.execute("PRAGMA journal_mode = WAL")
+                cursor.execute("PRAGMA synchronous = NORMAL")
             cursor.execute("PRAGMA foreign_keys = ON")
         finally:
             cursor.close()

@@ -91,3 +91,39 @@ def test_an_unknown_game_is_a_clear_error(
     assert cli.dispatch(["export", "--game", "999"]) == 2
     assert "no game 999" in capsys.readouterr().err
     assert cli.dispatch(["replay", "--game", "999"]) == 2
+
+
+def test_a_missing_database_is_named_and_never_created(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A mistyped DATABASE_URL must not leave an empty database behind it."""
+    missing = tmp_path / "lockdwn.db"
+    monkeypatch.setenv("DATABASE_URL", f"sqlite+aiosqlite:///{missing}")
+    assert cli.dispatch(["replay", "--game", "1"]) == 2
+    assert cli.dispatch(["export", "--game", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count(f"cannot read the games in sqlite+aiosqlite:///{missing}") == 2
+    assert "Traceback" not in err
+    assert not missing.exists()
+
+
+def test_a_database_without_tables_is_a_clear_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    empty = tmp_path / "empty.db"
+    empty.touch()
+    monkeypatch.setenv("DATABASE_URL", f"sqlite+aiosqlite:///{empty}")
+    assert cli.dispatch(["replay", "--game", "1"]) == 2
+    assert "no such table" in capsys.readouterr().err
+    assert empty.stat().st_size == 0
+
+
+def test_invalid_settings_name_the_variable_without_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("DATABASE_URL", "postgresql://bot:hunter2@db/lockdown")
+    assert cli.dispatch(["export", "--game", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "DATABASE_URL: 'postgresql' is not an async driver" in err
+    assert "Traceback" not in err
+    assert "hunter2" not in err

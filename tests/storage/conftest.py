@@ -53,12 +53,13 @@ class DatabaseFactory:
         self.schema = schema
         self.opened: list[Database] = []
 
-    def __call__(self) -> Database:
-        """Another handle on the same database (a second process, a restart)."""
+    def __call__(self, *, read_only: bool = False) -> Database:
+        """Another handle on the same database (a second process, a restart, a tool)."""
         if self.backend == "sqlite":
-            database = Database(f"sqlite+aiosqlite:///{self.tmp_path / 'lockdown.db'}")
+            url = f"sqlite+aiosqlite:///{self.tmp_path / 'lockdown.db'}"
+            database = Database(url, read_only=read_only)
         else:
-            database = Database(PG_URL, schema=self.schema)
+            database = Database(PG_URL, schema=self.schema, read_only=read_only)
         self.opened.append(database)
         return database
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import event, text
+from sqlalchemy.exc import DBAPIError
 
 from bot.storage.database import Database, async_url
 from tests.storage.conftest import DatabaseFactory
@@ -85,6 +86,33 @@ async def test_a_write_that_raises_is_rolled_back(databases: DatabaseFactory) ->
     with pytest.raises(RuntimeError, match="changed my mind"):
         await delete_then_fail()
     assert await database.revision() is not None
+
+
+async def test_a_read_only_handle_reads_but_every_write_fails(databases: DatabaseFactory) -> None:
+    """What `lockdown replay --game` opens: it can look beside a running bot, never change."""
+    writer = databases()
+    await writer.migrate()
+    revision = await writer.revision()
+    reader = databases(read_only=True)
+    assert await reader.revision() == revision
+    with pytest.raises(DBAPIError):
+        async with reader.write() as conn:
+            await conn.execute(text("DELETE FROM alembic_version"))
+    assert await writer.revision() == revision
+
+
+async def test_a_read_only_sqlite_handle_never_creates_a_missing_file(tmp_path: Path) -> None:
+    missing = tmp_path / "typo" / "lockdown.db"
+    missing.parent.mkdir()
+    async with Database(f"sqlite:///{missing}", read_only=True) as database:
+        with pytest.raises(DBAPIError, match="unable to open database file"):
+            await database.revision()
+    assert not missing.exists()
+
+
+def test_an_in_memory_database_cannot_be_read_only() -> None:
+    with pytest.raises(ValueError, match="in-memory"):
+        Database("sqlite://", read_only=True)
 
 
 async def test_two_processes_read_modify_write_on_one_sqlite_file_without_lock_errors(

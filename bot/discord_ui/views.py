@@ -11,7 +11,7 @@ from collections.abc import Callable
 import discord
 
 from bot.discord_ui import components
-from bot.table.choices import arrange, label
+from bot.table.choices import arrange, card_help, label
 from bot.table.codes import encode
 from bot.table.lobby import Lobby
 from bot.table.table import Table
@@ -77,7 +77,7 @@ def hand_panel(
     hand = data["hand"]
     embed.add_field(
         name=say("panel.hand", count=len(hand)),
-        value="\n".join(f"**{say(f'card.{c}')}**: {say(f'card.{c}.help')}" for c in hand)
+        value="\n".join(f"**{say(f'card.{c}')}**: {card_help(c, table.state, say)}" for c in hand)
         or say("panel.empty_hand"),
         inline=False,
     )

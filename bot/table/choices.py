@@ -46,7 +46,7 @@ def label(action: Action, state: GameState, names: list[str], say: Translate) ->
     if isinstance(action, ChooseDestination):
         return say("action.destination", location=say(f"location.{action.location}"))
     if isinstance(action, MoveCharacter):
-        return say("action.move", character=character_label(state, action.character, say))
+        return _move_label(action, state, say)
     if isinstance(action, Devour):
         return say("action.devour", character=character_label(state, action.character, say))
     if isinstance(action, PlayCard):
@@ -60,6 +60,32 @@ def label(action: Action, state: GameState, names: list[str], say: Translate) ->
         ]
         return ", ".join(parts)
     raise TypeError(f"no label for {action!r}")
+
+
+def _move_label(action: MoveCharacter, state: GameState, say: Translate) -> str:
+    """R5.4: a full destination sends the chosen character to the Parking lot instead.
+
+    Saying so on the button keeps "Move Blocker (Restrooms)" from promising a
+    trip that will not happen. The mover's destination is theirs, and it is
+    public by now anyway (R5.3), so the label gives nothing away.
+    """
+    character = character_label(state, action.character, say)
+    if state.free_spot(state.destinations[action.player]):
+        return say("action.move", character=character)
+    parking = say(f"location.{state.rules.parking_lot}.to")
+    return say("action.move_full", character=character, location_to=parking)
+
+
+def card_help(card: str, state: GameState, say: Translate) -> str:
+    """A card's help line, with the numbers this game's ruleset gives it.
+
+    The Keys of the truck are worth `keys_points` each (2 under Spare keys,
+    R11), so their help says the game's own number. Rulesets give 1 or 2
+    points, where English and French agree on singular and plural.
+    """
+    points = state.rules.keys_points
+    form = "one" if points == 1 else "other"
+    return say(f"card.{card}.help", points=say(f"count.point.{form}", count=points))
 
 
 def _card_label(action: PlayCard, state: GameState, say: Translate) -> str:

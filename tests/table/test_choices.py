@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import random
 
-from bot.table.choices import MAX_CHOICES, arrange, label
+from bot.table.choices import MAX_CHOICES, Translate, arrange, card_help, label
 from bot.table.codes import encode
+from bot.texts import t
 from lockdown_core import (
     Action,
+    ChooseDestination,
     GameState,
+    MoveCharacter,
     Step,
     Timeout,
     apply,
@@ -17,10 +20,15 @@ from lockdown_core import (
     new_game,
     pending_players,
 )
+from tests.core.builders import PARKING, act, at_destinations, char, position
 
 
 def _say(key: str, **params: object) -> str:
     return key + "".join(f"|{k}={v}" for k, v in sorted(params.items()))
+
+
+def _in(lang: str) -> Translate:
+    return lambda key, **params: t(lang, key, **params)
 
 
 def _reachable(actions: list[Action], state: GameState, narrowed: str = "") -> list[Action]:
@@ -48,3 +56,52 @@ def test_every_legal_action_is_reachable_and_labelled_in_random_games() -> None:
             assert sorted(map(repr, reachable)) == sorted(map(repr, legal))
             assert all(label(a, state, names, _say) for a in legal)
             apply(state, rng.choice(legal) if legal else Timeout())
+
+
+def _full_restrooms(destination: int) -> GameState:
+    """Seat 0 fills the Restrooms (1); seat 1 (badge) has its Blocker in 2, Leader parked."""
+    state = position(
+        {"blocker": 1, "leader": 1, "weeper": 1},
+        {"blocker": 2, "leader": PARKING, "weeper": 4},
+        badge=1,
+        martyr=0,
+    )
+    at_destinations(state, [1, 2, 2, 5])
+    act(state, ChooseDestination(1, destination), ChooseDestination(0, 2))
+    assert state.step == Step.MOVE
+    return state
+
+
+def test_a_move_to_a_full_destination_says_the_character_goes_to_the_parking_lot() -> None:
+    """R5.4: the Restrooms are full, so the Blocker in 2 goes to the Parking lot instead."""
+    state = _full_restrooms(destination=1)
+    move = MoveCharacter(1, char(state, 1, "blocker").id)
+    assert move in legal_actions(state, 1)
+    names = ["Ana", "Bob"]
+    en = label(move, state, names, _in("en"))
+    fr = label(move, state, names, _in("fr"))
+    assert en == "Destination full: Blocker (Clothing store) goes to the Parking lot"
+    assert fr == "Destination pleine\u00a0: Bloqueur (Magasin de vêtements) part vers le Parking"
+
+
+def test_a_move_to_a_destination_with_room_names_only_the_character() -> None:
+    state = _full_restrooms(destination=5)
+    move = MoveCharacter(1, char(state, 1, "blocker").id)
+    names = ["Ana", "Bob"]
+    assert label(move, state, names, _in("en")) == "Move Blocker (Clothing store)"
+    assert label(move, state, names, _in("fr")) == (
+        "Déplacer\u00a0: Bloqueur (Magasin de vêtements)"
+    )
+
+
+def test_the_keys_help_says_the_points_of_this_games_ruleset() -> None:
+    """1 point in the base game, 2 under Spare keys, in both languages."""
+    base, _ = new_game(load_ruleset(), 3, 1)
+    spare, _ = new_game(load_ruleset(("spare_keys",)), 3, 1)
+    say_en, say_fr = _in("en"), _in("fr")
+    assert "worth 1 point if" in card_help("keys_of_the_truck", base, say_en)
+    assert "worth 2 points if" in card_help("keys_of_the_truck", spare, say_en)
+    assert "rapporte 1 point si" in card_help("keys_of_the_truck", base, say_fr)
+    assert "rapporte 2 points si" in card_help("keys_of_the_truck", spare, say_fr)
+    # Cards without a number read their help as written.
+    assert card_help("gun", spare, say_en) == t("en", "card.gun.help")

@@ -451,7 +451,13 @@ def _card_played(say: Say, d: Data) -> str:
     if "removed" in d:
         params["removed"] = say.count("monster", d["removed"])
     if "monsters" in d:
-        params["monsters"] = say.count("monster", d["monsters"])
+        # "0 Monsters still there" reads oddly: the last one gone is "none left".
+        left = d["monsters"]
+        params["left"] = (
+            say("event.card_played.left", monsters=say.count("monster", left))
+            if left
+            else say("event.card_played.left.none")
+        )
     return say(f"event.card_played.{card}", **params)
 
 

@@ -282,6 +282,30 @@ def test_french_speaks_to_players_with_vous() -> None:
     assert [k for k, v in shipped("fr").items() if informal.search(v)] == []
 
 
+# Placeholders that hold a person's name (or a list that starts with one).
+NAME_PLACEHOLDERS = (
+    "name|names|player|players|receiver|previous|winner|winners|candidate|badge|martyr"
+    "|voters|tied|host|user|head|last"
+)
+
+
+def test_french_never_elides_before_a_name() -> None:
+    """`que {name}` must become `qu'IA 3` but stay `que Bob`: a template cannot know which.
+
+    So no French text puts a word that elides before a vowel (que, de, le, la, ne,
+    se, me, ce, je, jusque, lorsque, puisque) right before a name.
+    """
+    elides = re.compile(
+        rf"\b(?:que|de|le|la|ne|se|me|ce|je|jusque|lorsque|puisque)\s+\{{(?:{NAME_PLACEHOLDERS})\}}",
+        re.IGNORECASE,
+    )
+    assert {k: v for k, v in shipped("fr").items() if elides.search(v)} == {}
+    # The unopposed votes read well whatever the name starts with.
+    for name in ("IA 3", "Bob"):
+        line = t("fr", "event.vote_unopposed.truck", name=name)
+        assert line.startswith(f"{name} est la seule personne au Parking")
+
+
 def test_every_catalog_key_written_in_bot_exists() -> None:
     """Literal keys in the bot's code (not built with f-strings) are all in the catalog."""
     families = "error|notice|lobby|board|panel|action|ui|abort|rules|help|command|play|dm|timer"

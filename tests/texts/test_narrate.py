@@ -185,6 +185,30 @@ def test_a_ballot_receipt_speaks_to_its_voter() -> None:
             " encore 1 Monstre sur place.",
         ),
         (
+            Event(
+                "card_played",
+                {"player": 0, "card": "chainsaw", "location": 4, "removed": 2, "monsters": 0},
+            ),
+            "Ana plays the Chainsaw in the Toy store: 2 Monsters gone, none left.",
+            "Ana joue la carte Tronçonneuse dans le Magasin de jouets\u00a0: 2 Monstres en moins,"
+            " il n'en reste aucun.",
+        ),
+        (
+            Event(
+                "card_played",
+                {"player": 1, "card": "tin_can", "location": 4, "to": 5, "monsters": 0},
+            ),
+            "Bertrand plays the Tin can in the Toy store: 1 Monster runs after it to the"
+            " Supermarket; none left.",
+            "Bertrand joue la carte Boîte de conserve dans le Magasin de jouets\u00a0: 1 Monstre"
+            " la suit vers le Supermarché\u00a0; il n'en reste aucun.",
+        ),
+        (
+            Event("vote_unopposed", {"vote": "truck", "winner": 0}),
+            "Ana is the only one in the Parking lot: no vote needed.",
+            "Ana est la seule personne au Parking\u00a0: pas besoin de vote.",
+        ),
+        (
             Event("tie", {"tied": [0, 2], "martyr": 1}),
             "Tie between Ana and Chloé: Bertrand, holder of the Martyr token, decides.",
             "Égalité entre Ana et Chloé\u00a0: Bertrand, qui détient le marqueur Martyr, tranche.",

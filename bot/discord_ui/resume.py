@@ -7,7 +7,8 @@ what each AI seat has seen), the presenter (the same board message, the
 game's language, each seat's recent private lines) and each lobby (seats,
 variants, language, the server's plan). A game that cannot be loaded is
 paused, its thread is told in neutral words, and every other game goes on; a
-lobby that cannot be loaded is logged and left as it is stored.
+lobby whose row cannot be read is closed and its thread told so, and one that
+cannot be rebuilt for another reason is logged and left as it is stored.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ async def resume_games(service: GameService, keeper: GameKeeper) -> ResumeReport
     for broken in loaded.broken:
         log.error("game %s cannot be resumed and is paused: %s", broken.game_id, broken.reason)
         await keeper.pause(broken.game_id, broken.reason[:500])
-        await _announce(service.client, broken)
+        await _announce(service.client, broken, "notice.game_unloadable")
         report.paused.append(broken.game_id)
     log.info(
         "resumed %d games (paused %d) and %d lobbies (skipped %d)",
@@ -63,9 +64,11 @@ async def resume_games(service: GameService, keeper: GameKeeper) -> ResumeReport
 async def resume_lobbies(service: GameService, keeper: GameKeeper, report: ResumeReport) -> None:
     """Every stored lobby back in the hub, its old buttons and variant menu working again.
 
-    A lobby that cannot be read, or whose server settings cannot be read, is
-    logged and skipped (left stored as it is, for someone to look at); its
-    buttons answer that the lobby is closed, and every other lobby comes back.
+    A lobby whose row cannot be read has been closed by the keeper: its thread
+    is told, in the lobby's language, to open a new one. One whose server
+    settings cannot be read (maybe for a moment) is logged and skipped, left
+    stored as it is. Either way its buttons answer that the lobby is closed,
+    and every other lobby comes back.
     """
     try:
         loaded = await keeper.load_lobbies()
@@ -73,7 +76,8 @@ async def resume_lobbies(service: GameService, keeper: GameKeeper, report: Resum
         log.exception("no lobby could be resumed")
         return
     for broken in loaded.broken:
-        log.error("lobby %s cannot be resumed and is skipped: %s", broken.game_id, broken.reason)
+        log.error("lobby %s cannot be resumed and is closed: %s", broken.game_id, broken.reason)
+        await _announce(service.client, broken, "notice.lobby_unloadable")
         report.lobbies_skipped.append(broken.game_id)
     for stored in loaded.lobbies:
         try:
@@ -123,7 +127,8 @@ def rebuild_table(service: GameService, game: ResumableGame) -> Table:
     return table
 
 
-async def _announce(client: discord.Client, broken: UnloadableGame) -> None:
+async def _announce(client: discord.Client, broken: UnloadableGame, key: str) -> None:
+    """Tell the game's or lobby's thread, in neutral words: the reason stays in the log."""
     if broken.channel_id is None:
         return
     try:
@@ -131,6 +136,6 @@ async def _announce(client: discord.Client, broken: UnloadableGame) -> None:
             broken.channel_id
         )
         if isinstance(channel, discord.abc.Messageable):
-            await channel.send(t(broken.language, "notice.game_unloadable"))
+            await channel.send(t(broken.language, key))
     except discord.HTTPException:
-        log.warning("game %s: could not post the pause notice", broken.game_id, exc_info=True)
+        log.warning("game %s: could not post %s", broken.game_id, key, exc_info=True)

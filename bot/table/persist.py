@@ -27,7 +27,6 @@ from bot.storage.columns import Clock, utc_now
 from bot.storage.database import Database
 from bot.storage.errors import StaleVersion, StorageError, WrongStatus
 from bot.storage.models import (
-    BrokenGame,
     GameRecord,
     NewGame,
     SeatProgress,
@@ -184,7 +183,7 @@ LOBBY_LIFETIME = timedelta(days=7)
 @dataclass(slots=True)
 class LoadedLobbies:
     lobbies: list[ResumableLobby]
-    broken: list[BrokenGame]
+    broken: list[UnloadableGame]
 
 
 class ActionWriter(Protocol):
@@ -299,8 +298,18 @@ class GameKeeper:
         A lobby opened more than LOBBY_LIFETIME ago was given up long since (its
         thread has archived itself): it is closed here instead of coming back at
         every start for ever. Its buttons then answer that the lobby is closed.
+        So is a lobby whose row cannot be read: nobody can join or start it, and
+        closing it (its row stays as it is, for someone to look at) lets its
+        thread be told once, not at every start.
         """
         stored = await self.games.load_lobbies()
+        broken = []
+        if stored.broken:
+            where = await self._channels([bad.game_id for bad in stored.broken])
+            for bad in stored.broken:
+                channel, language = where.get(bad.game_id, (None, "en"))
+                broken.append(UnloadableGame(bad.game_id, channel, language, bad.reason))
+                await self.abort(bad.game_id)
         cutoff = self.clock() - LOBBY_LIFETIME
         kept = []
         for record in stored.lobbies:
@@ -323,7 +332,7 @@ class GameKeeper:
             )
             for record in kept
         ]
-        return LoadedLobbies(lobbies, list(stored.broken))
+        return LoadedLobbies(lobbies, broken)
 
     async def start_game(
         self,

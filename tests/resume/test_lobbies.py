@@ -203,7 +203,7 @@ async def test_two_clicks_on_one_lobby_never_interleave_their_stores(
     assert calls == 2, "a refused change is not stored"
 
 
-async def test_a_broken_lobby_is_skipped_while_another_lobby_and_a_game_resume(
+async def test_a_broken_lobby_is_closed_and_told_while_another_lobby_and_a_game_resume(
     fake_discord: FakeDiscord, databases: DatabaseFactory
 ) -> None:
     guild = fake_discord.create_guild("Club", members=["ana", "bo", "cy"], channels=("general",))
@@ -213,21 +213,39 @@ async def test_a_broken_lobby_is_skipped_while_another_lobby_and_a_game_resume(
     bot = await first.start()
     game = await open_and_start(fake_discord, bot, ana, [bo, cy], 0, general)
     _, healthy_message, healthy = await open_lobby(fake_discord, bo, general)
-    _, bad_seat_message, bad_seat = await open_lobby(fake_discord, cy, general)
-    _, _, bad_json = await open_lobby(fake_discord, ana, general)
+    bad_seat_thread, bad_seat_message, bad_seat = await open_lobby(fake_discord, cy, general)
+    bad_json_thread, _, bad_json = await open_lobby(fake_discord, ana, general)
     await fake_discord.settle(quiet=0.1)
     await first.kill()
     database = databases()
     async with database.write() as conn:
         await conn.execute(text("UPDATE seats SET seat = 4 WHERE game_id = :id"), {"id": bad_seat})
         await conn.execute(
-            text("UPDATE games SET variants = '{oops' WHERE id = :id"), {"id": bad_json}
+            text("UPDATE games SET variants = '{oops', language = 'fr' WHERE id = :id"),
+            {"id": bad_json},
         )
 
     second = Process(fake_discord, databases(), previous=first)
     bot2 = await second.start()
     assert set(bot2.hub.lobbies) == {healthy}
     assert set(bot2.hub.tables) == {game.table.game_id}
+    # Each broken lobby's thread is told, in the lobby's language, and the lobby is closed.
+    await fake_discord.settle(quiet=0.1)
+    told = {
+        bad_seat_thread.id: t("en", "notice.lobby_unloadable"),
+        bad_json_thread.id: t("fr", "notice.lobby_unloadable"),
+    }
+
+    def notices(thread: FakeChannel) -> list[str]:
+        return [m.content for m in fake_discord.messages(thread) if m.content in told.values()]
+
+    for thread in (bad_seat_thread, bad_json_thread):
+        assert notices(thread) == [told[thread.id]]
+    async with databases().read() as conn:
+        statuses = await conn.execute(
+            text("SELECT status FROM games WHERE id IN (:a, :b)"), {"a": bad_seat, "b": bad_json}
+        )
+        assert [row.status for row in statuses] == [GameStatus.ABORTED.value] * 2
     gone = await fake_discord.click(ana, bad_seat_message, f"ld:l:{bad_seat}:join")
     assert await reply(fake_discord, gone) == t("en", "error.lobby_gone")
     joined = await fake_discord.click(ana, healthy_message, f"ld:l:{healthy}:join")
@@ -237,6 +255,14 @@ async def test_a_broken_lobby_is_skipped_while_another_lobby_and_a_game_resume(
     assert newer.lobby_id > max(healthy, bad_seat, bad_json, game.table.game_id)
     await fake_discord.settle(quiet=0.1)
     await second.kill()
+
+    # Closed, they stay quiet at the next start: one notice each, not one per restart.
+    third = Process(fake_discord, databases(), previous=second)
+    await third.start()
+    await fake_discord.settle(quiet=0.1)
+    for thread in (bad_seat_thread, bad_json_thread):
+        assert notices(thread) == [told[thread.id]]
+    await third.kill()
 
 
 async def test_ids_given_out_stay_clear_of_restored_ones() -> None:

@@ -279,14 +279,17 @@ def begin_move(state: GameState, player: int, events: list[Event]) -> None:
     begin_after_move(state, events)
 
 
-def move_options(state: GameState, player: int) -> list[int]:
-    """Characters the player may move now (R5.4), as ids."""
+def move_target(state: GameState, player: int) -> int:
+    """Where the player's move takes a character (R5.4): their destination, or
+    the Parking lot when the destination is full."""
     dest = state.destinations[player]
-    mine = [c for c in state.family(player) if c.location]
-    if state.free_spot(dest):
-        return [c.id for c in mine if c.location != dest]
-    parking = state.rules.parking_lot
-    return [c.id for c in mine if c.location != parking]
+    return dest if state.free_spot(dest) else state.rules.parking_lot
+
+
+def move_options(state: GameState, player: int) -> list[int]:
+    """Characters the player may move now (R5.4), as ids: any not already where it would go."""
+    to = move_target(state, player)
+    return [c.id for c in state.family(player) if c.location and c.location != to]
 
 
 def move_character(
@@ -294,7 +297,7 @@ def move_character(
 ) -> None:
     character = state.characters[character_id]
     dest = state.destinations[player]
-    to = dest if state.free_spot(dest) else state.rules.parking_lot
+    to = move_target(state, player)
     events.append(
         Event(
             "character_moved",

@@ -22,6 +22,7 @@ from lockdown_core import (
     PlaceFamily,
     PlayCard,
     SearchTruck,
+    move_target,
 )
 
 MAX_CHOICES = 20
@@ -66,14 +67,15 @@ def _move_label(action: MoveCharacter, state: GameState, say: Translate) -> str:
     """R5.4: a full destination sends the chosen character to the Parking lot instead.
 
     Saying so on the button keeps "Move Blocker (Restrooms)" from promising a
-    trip that will not happen. The mover's destination is theirs, and it is
-    public by now anyway (R5.3), so the label gives nothing away.
+    trip that will not happen; the core says where the move lands. The mover's
+    destination is theirs, and public by now anyway (R5.3), so the label gives
+    nothing away.
     """
     character = character_label(state, action.character, say)
-    if state.free_spot(state.destinations[action.player]):
+    to = move_target(state, action.player)
+    if to == state.destinations[action.player]:
         return say("action.move", character=character)
-    parking = say(f"location.{state.rules.parking_lot}.to")
-    return say("action.move_full", character=character, location_to=parking)
+    return say("action.move_full", character=character, location_to=say(f"location.{to}.to"))
 
 
 def card_help(card: str, state: GameState, say: Translate) -> str:

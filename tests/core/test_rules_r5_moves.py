@@ -13,6 +13,7 @@ from lockdown_core import (
     Step,
     Timeout,
     legal_actions,
+    move_target,
     pending_players,
     view,
 )
@@ -177,7 +178,9 @@ def test_r5_4_not_a_character_already_at_the_destination() -> None:
 def test_r5_4_full_destination_moves_a_non_parking_character_to_the_parking_lot() -> None:
     state = crowded()
     act(state, ChooseDestination(1, 1), ChooseDestination(0, 2), ChooseDestination(2, 1))
-    # The Restrooms are full: seat 1 sends its Blocker or its Weeper, not the parked Leader.
+    # The Restrooms are full: seat 1's move lands in the Parking lot, seat 0's where it chose.
+    assert (move_target(state, 1), move_target(state, 0)) == (PARKING, 2)
+    # So seat 1 sends its Blocker or its Weeper, not the parked Leader.
     assert set(legal_actions(state, 1)) == {
         MoveCharacter(1, char(state, 1, "blocker").id),
         MoveCharacter(1, char(state, 1, "weeper").id),

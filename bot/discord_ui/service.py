@@ -240,7 +240,7 @@ class GameService:
         embed, view = views.hand_panel(
             table,
             seat,
-            lambda k, **p: t(lang, k, **p),
+            lang,
             presenter.names,
             presenter.inbox.get(seat, []),
             narrowed=narrowed,

@@ -7,14 +7,16 @@ game and the step, so buttons keep working after a restart.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import discord
 
 from bot.discord_ui import components
-from bot.table.choices import arrange, card_help, label
+from bot.table.choices import arrange, label
 from bot.table.codes import encode
 from bot.table.lobby import Lobby
 from bot.table.table import Table
+from bot.texts import card_help, t
 from lockdown_core import Designate, Done, Step, legal_actions
 
 Translate = Callable[..., str]
@@ -63,21 +65,23 @@ def board_view(table: Table, say: Translate, names: list[str]) -> discord.ui.Vie
 def hand_panel(
     table: Table,
     seat: int,
-    say: Translate,
+    lang: str,
     names: list[str],
     inbox: list[str],
     narrowed: str = "",
     receipt: str = "",
 ) -> tuple[discord.Embed, discord.ui.View]:
     """A seat's private panel: hand, private facts, and the actions open right now."""
+    say = partial(t, lang)
     data = table.view_for(seat)
     embed = discord.Embed(title=say("panel.title", name=names[seat]))
     if receipt:
         embed.description = receipt
     hand = data["hand"]
+    rules = table.state.rules
     embed.add_field(
         name=say("panel.hand", count=len(hand)),
-        value="\n".join(f"**{say(f'card.{c}')}**: {card_help(c, table.state, say)}" for c in hand)
+        value="\n".join(f"**{say(f'card.{c}')}**: {card_help(lang, c, rules)}" for c in hand)
         or say("panel.empty_hand"),
         inline=False,
     )

@@ -78,18 +78,6 @@ def _move_label(action: MoveCharacter, state: GameState, say: Translate) -> str:
     return say("action.move_full", character=character, location_to=say(f"location.{to}.to"))
 
 
-def card_help(card: str, state: GameState, say: Translate) -> str:
-    """A card's help line, with the numbers this game's ruleset gives it.
-
-    The Keys of the truck are worth `keys_points` each (2 under Spare keys,
-    R11), so their help says the game's own number. Rulesets give 1 or 2
-    points, where English and French agree on singular and plural.
-    """
-    points = state.rules.keys_points
-    form = "one" if points == 1 else "other"
-    return say(f"card.{card}.help", points=say(f"count.point.{form}", count=points))
-
-
 def _card_label(action: PlayCard, state: GameState, say: Translate) -> str:
     card = say(f"card.{action.card}")
     if action.character is not None and action.location is not None:

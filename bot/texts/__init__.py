@@ -11,11 +11,13 @@ from functools import cache
 
 from bot.texts.catalog import Catalog, CatalogError, MissingText, plural_form
 from bot.texts.lang import choose_lang
+from lockdown_core import Ruleset
 
 __all__ = [
     "Catalog",
     "CatalogError",
     "MissingText",
+    "card_help",
     "catalog",
     "choose_lang",
     "plural_form",
@@ -32,3 +34,13 @@ def catalog() -> Catalog:
 def t(lang: str, key: str, **params: object) -> str:
     """The text of `key` in `lang` (English if we do not speak it), filled with `params`."""
     return catalog().text(lang, key, **params)
+
+
+def card_help(lang: str, card: str, rules: Ruleset) -> str:
+    """A card's help line, with the numbers this game's ruleset gives it.
+
+    The Keys of the truck are worth `keys_points` each (2 under Spare keys,
+    R11), so their help says the game's own number, in the language's plural.
+    """
+    points = catalog().count(lang, "point", rules.keys_points)
+    return t(lang, f"card.{card}.help", points=points)

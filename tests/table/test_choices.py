@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from bot.table.choices import MAX_CHOICES, Translate, arrange, card_help, label
+from bot.table.choices import MAX_CHOICES, Translate, arrange, label
 from bot.table.codes import encode
 from bot.texts import t
 from lockdown_core import (
@@ -92,16 +92,3 @@ def test_a_move_to_a_destination_with_room_names_only_the_character() -> None:
     assert label(move, state, names, _in("fr")) == (
         "Déplacer\u00a0: Bloqueur (Magasin de vêtements)"
     )
-
-
-def test_the_keys_help_says_the_points_of_this_games_ruleset() -> None:
-    """1 point in the base game, 2 under Spare keys, in both languages."""
-    base, _ = new_game(load_ruleset(), 3, 1)
-    spare, _ = new_game(load_ruleset(("spare_keys",)), 3, 1)
-    say_en, say_fr = _in("en"), _in("fr")
-    assert "worth 1 point if" in card_help("keys_of_the_truck", base, say_en)
-    assert "worth 2 points if" in card_help("keys_of_the_truck", spare, say_en)
-    assert "rapporte 1 point si" in card_help("keys_of_the_truck", base, say_fr)
-    assert "rapporte 2 points si" in card_help("keys_of_the_truck", spare, say_fr)
-    # Cards without a number read their help as written.
-    assert card_help("gun", spare, say_en) == t("en", "card.gun.help")

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from bot.table.guild_settings import SETTING_KEYS
-from bot.texts import Catalog, CatalogError, MissingText, catalog, plural_form, t
+from bot.texts import Catalog, CatalogError, MissingText, card_help, catalog, plural_form, t
 from bot.texts.catalog import DATA_DIR, placeholders
 from lockdown_core import Step, load_ruleset, load_variants
 
@@ -317,3 +317,14 @@ def test_every_catalog_key_written_in_bot_exists() -> None:
     used = {k for k in used if k.rpartition(".")[2] not in ("png", "json", "py", "db")}
     assert used, "the scan found no key at all"
     assert sorted(k for k in used if not catalog().has(k)) == []
+
+
+def test_the_keys_help_says_the_points_of_this_games_ruleset() -> None:
+    """1 point in the base game, 2 under Spare keys, in both languages."""
+    base, spare = load_ruleset(), load_ruleset(("spare_keys",))
+    assert "worth 1 point if" in card_help("en", "keys_of_the_truck", base)
+    assert "worth 2 points if" in card_help("en", "keys_of_the_truck", spare)
+    assert "rapporte 1 point si" in card_help("fr", "keys_of_the_truck", base)
+    assert "rapporte 2 points si" in card_help("fr", "keys_of_the_truck", spare)
+    # Cards without a number read their help as written.
+    assert card_help("en", "gun", spare) == t("en", "card.gun.help")

@@ -27,6 +27,7 @@ from bot.storage.columns import Clock, utc_now
 from bot.storage.database import Database
 from bot.storage.errors import StaleVersion, StorageError, WrongStatus
 from bot.storage.models import (
+    BrokenGame,
     GameRecord,
     NewGame,
     SeatProgress,
@@ -303,13 +304,9 @@ class GameKeeper:
         thread be told once, not at every start.
         """
         stored = await self.games.load_lobbies()
-        broken = []
-        if stored.broken:
-            where = await self._channels([bad.game_id for bad in stored.broken])
-            for bad in stored.broken:
-                channel, language = where.get(bad.game_id, (None, "en"))
-                broken.append(UnloadableGame(bad.game_id, channel, language, bad.reason))
-                await self.abort(bad.game_id)
+        broken = await self._unloadable(stored.broken)
+        for bad in broken:
+            await self.abort(bad.game_id)
         cutoff = self.clock() - LOBBY_LIFETIME
         kept = []
         for record in stored.lobbies:
@@ -398,11 +395,7 @@ class GameKeeper:
                 continue
             if game is not None:
                 loaded.games.append(game)
-        if running.broken:
-            where = await self._channels([b.game_id for b in running.broken])
-            for bad in running.broken:
-                channel, language = where.get(bad.game_id, (None, "en"))
-                loaded.broken.append(UnloadableGame(bad.game_id, channel, language, bad.reason))
+        loaded.broken.extend(await self._unloadable(running.broken))
         return loaded
 
     async def _check(
@@ -453,15 +446,22 @@ class GameKeeper:
                     unreadable.setdefault(row.game_id, str(exc))
         return logs, unreadable
 
-    async def _channels(self, game_ids: list[int]) -> dict[int, tuple[int | None, str]]:
-        """Where unreadable games live: read apart, since their row cannot be decoded whole."""
+    async def _unloadable(self, broken: Sequence[BrokenGame]) -> list[UnloadableGame]:
+        """Where to tell of each unreadable game or lobby, and in which language: read
+        apart, since their row cannot be decoded whole."""
+        if not broken:
+            return []
         games = storage_tables.games
         async with self.database.read() as conn:
             rows = await conn.execute(
                 select(games.c.id, games.c.channel_id, games.c.thread_id, games.c.language).where(
-                    games.c.id.in_(game_ids)
+                    games.c.id.in_([bad.game_id for bad in broken])
                 )
             )
-            return {
+            where = {
                 row.id: (row.thread_id or row.channel_id, str(row.language or "en")) for row in rows
             }
+        return [
+            UnloadableGame(bad.game_id, *where.get(bad.game_id, (None, "en")), bad.reason)
+            for bad in broken
+        ]

@@ -3,6 +3,10 @@
 Frozen dataclasses keep the hot path cheap; `action_to_dict` and
 `action_from_dict` are the JSON boundary used by storage, replays and buttons,
 and validate every field so that a forged payload is refused, not applied.
+
+A stored action also says the rules revision it was played under (`"rules"`,
+`action_revision`): a log written before a rules change replays as it was
+played, so a stored game never becomes unreadable.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from lockdown_core.errors import IllegalAction
+from lockdown_core.ruleset import RULES_REVISION
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,15 +126,35 @@ def actor(action: Action) -> int | None:
     return None if isinstance(action, Timeout) else action.player
 
 
+# The key of the rules revision in a stored action; absent in logs written before
+# revision 2, which are revision 1.
+REVISION_KEY = "rules"
+
+
 def action_to_dict(action: Action) -> dict[str, Any]:
+    """The stored form, marked with the rules revision it is played under."""
     data = asdict(action)
     data["type"] = type(action).__name__
+    data[REVISION_KEY] = RULES_REVISION
     return data
 
 
+def action_revision(data: dict[str, Any]) -> int:
+    """The rules revision a stored action was played under; raises IllegalAction if
+    the mark is not a revision this engine knows."""
+    revision = data.get(REVISION_KEY, 1)
+    if type(revision) is not int or not 1 <= revision <= RULES_REVISION:
+        raise IllegalAction("malformed_action")
+    return revision
+
+
 def action_from_dict(data: dict[str, Any]) -> Action:
-    """Parse a stored or received action; raises IllegalAction if malformed."""
+    """Parse a stored or received action; raises IllegalAction if malformed.
+
+    The rules revision mark is checked here and read with `action_revision`."""
+    action_revision(data)
     fields = dict(data)
+    fields.pop(REVISION_KEY, None)
     name = fields.pop("type", None)
     if not isinstance(name, str) or name not in _ADAPTERS:
         raise IllegalAction("malformed_action")

@@ -6,22 +6,26 @@ have already checked legality, so nothing here can fail half-way.
 
 from __future__ import annotations
 
-from lockdown_core.events import Event
+from lockdown_core.events import Event, Events
 from lockdown_core.model import COLD, Character, GameState
 
 
-def place_monster(state: GameState, loc: int, reason: str, events: list[Event]) -> None:
+def place_monster(state: GameState, loc: int, reason: str, events: Events) -> None:
     """R6.1 placement and runoff: closed or full goes to the Parking lot, else lost."""
     target = loc
     parking = state.rules.parking_lot
     if not state.free_monster_spot(target):
         target = parking
     if state.supply <= 0 or not state.free_monster_spot(target):
-        events.append(Event("monster_not_placed", {"location": loc, "reason": reason}))
+        if events is not None:
+            events.append(Event("monster_not_placed", {"location": loc, "reason": reason}))
         return
     state.supply -= 1
     state.monsters[target] += 1
-    events.append(Event("monster_added", {"location": target, "intended": loc, "reason": reason}))
+    if events is not None:
+        events.append(
+            Event("monster_added", {"location": target, "intended": loc, "reason": reason})
+        )
 
 
 def remove_monsters(state: GameState, loc: int, count: int) -> int:
@@ -46,9 +50,14 @@ def attack_uses_equal(state: GameState) -> bool:
 def under_attack(state: GameState, loc: int) -> bool:
     """R7.2 for locations 1-5."""
     monsters = state.monsters[loc]
-    if monsters == 0 or not any(c.location == loc for c in state.characters):
+    if monsters == 0:
         return False
-    strength = strength_at(state, loc)
+    specs = state.kind_specs
+    # strength_at and whether anyone is there, in one pass over the characters.
+    here = [specs[c.kind].strength for c in state.characters if c.location == loc]
+    if not here:
+        return False
+    strength = sum(here)
     return monsters >= strength if attack_uses_equal(state) else monsters > strength
 
 
@@ -67,47 +76,50 @@ def lowest_value(state: GameState, characters: list[Character]) -> Character:
     return min(characters, key=lambda c: (value(state, c), c.id))
 
 
-def devour(state: GameState, character: Character, events: list[Event], martyr: int) -> None:
+def devour(state: GameState, character: Character, events: Events, martyr: int) -> None:
     """R8.1-R8.4: into the Cold storage; the Martyr token and maybe the badge move."""
     loc = character.location
     character.location = COLD
     character.hidden = False
     state.cold_storage.append(character.id)
-    events.append(
-        Event(
-            "character_devoured",
-            {
-                "character": character.id,
-                "owner": character.owner,
-                "kind": character.kind,
-                "location": loc,
-            },
+    if events is not None:
+        events.append(
+            Event(
+                "character_devoured",
+                {
+                    "character": character.id,
+                    "owner": character.owner,
+                    "kind": character.kind,
+                    "location": loc,
+                },
+            )
         )
-    )
-    if state.martyr != martyr:
+    if state.martyr != martyr and events is not None:
         events.append(Event("martyr_taken", {"player": martyr, "from": state.martyr}))
     state.martyr = martyr
     owner = character.owner
     if state.badge == owner and not state.has_characters(owner):
         for seat in state.clockwise_from(owner)[1:]:
             if state.has_characters(seat):
-                events.append(Event("badge_passed", {"from": owner, "to": seat}))
+                if events is not None:
+                    events.append(Event("badge_passed", {"from": owner, "to": seat}))
                 state.badge = seat
                 break
     _check_rows(state, events)
 
 
-def _check_rows(state: GameState, events: list[Event]) -> None:
+def _check_rows(state: GameState, events: Events) -> None:
     filled = len(state.cold_storage)
     total = 0
     for row, size in enumerate(state.rules.cold_storage_rows):
         total += size
         if filled >= total and not state.rows_triggered[row]:
             state.rows_triggered[row] = True
-            events.append(Event("cold_row_filled", {"row": row + 1}))
+            if events is not None:
+                events.append(Event("cold_row_filled", {"row": row + 1}))
 
 
-def close_full_locations(state: GameState, events: list[Event]) -> None:
+def close_full_locations(state: GameState, events: Events) -> None:
     """R8.5: a location 1-5 holding the closing number of Monsters shuts for good."""
     parking = state.rules.parking_lot
     for loc in range(1, 7):
@@ -119,6 +131,9 @@ def close_full_locations(state: GameState, events: list[Event]) -> None:
                 c.location = parking
         returned = remove_monsters(state, loc, state.monsters[loc])
         state.closed[loc] = True
-        events.append(
-            Event("location_closed", {"location": loc, "characters": moved, "monsters": returned})
-        )
+        if events is not None:
+            events.append(
+                Event(
+                    "location_closed", {"location": loc, "characters": moved, "monsters": returned}
+                )
+            )

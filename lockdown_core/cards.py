@@ -6,7 +6,7 @@ from functools import cache
 
 from lockdown_core import board
 from lockdown_core.actions import PlayCard
-from lockdown_core.events import Event
+from lockdown_core.events import Event, Events
 from lockdown_core.flow import in_window
 from lockdown_core.model import GameState, Step
 
@@ -52,9 +52,19 @@ def _energy_drinks(state: GameState, player: int) -> list[PlayCard]:
     ]
 
 
+# Cards that can be played in a vote's discussion and in an attack's (R2.6, R7.8).
+_VOTE_CARDS = frozenset(("gun",))
+_ATTACK_CARDS = frozenset(
+    ("gun", "baseball_bat", "chainsaw", "molotov_cocktail", "tin_can", "rotten_meat")
+)
+
+
 def _discussion_cards(state: GameState, player: int, hand: list[str]) -> list[PlayCard]:
     vote = state.vote
     assert vote is not None
+    if _VOTE_CARDS.isdisjoint(hand) if vote.kind != "attack" else _ATTACK_CARDS.isdisjoint(hand):
+        # Nothing in this hand is ever played here: no need to look at the board.
+        return []
     loc = vote.location
     mine_here = [c for c in state.family(player) if c.location == loc]
     exposed = [c for c in mine_here if not c.hidden]
@@ -83,7 +93,7 @@ def _another_voter(state: GameState, player: int, loc: int) -> bool:
     return any(c.location == loc and not c.hidden and c.owner != player for c in state.characters)
 
 
-def play(state: GameState, action: PlayCard, events: list[Event]) -> None:
+def play(state: GameState, action: PlayCard, events: Events) -> None:
     """Apply a card already checked against `playable`."""
     player, card = action.player, action.card
     state.hands[player].remove(card)
@@ -91,8 +101,9 @@ def play(state: GameState, action: PlayCard, events: list[Event]) -> None:
     data: dict[str, object] = {"player": player, "card": card}
     if card == "walkie_talkie":
         state.dice_seen.add(player)
-        events.append(Event("card_played", data))
-        events.append(Event("dice_seen", {"dice": list(state.dice)}, to=(player,)))
+        if events is not None:
+            events.append(Event("card_played", data))
+            events.append(Event("dice_seen", {"dice": list(state.dice)}, to=(player,)))
         return
     if card == "gun":
         assert state.vote is not None
@@ -123,4 +134,5 @@ def play(state: GameState, action: PlayCard, events: list[Event]) -> None:
             count = state.monsters[loc] if card == "molotov_cocktail" else _REMOVES[card]
             data["removed"] = board.remove_monsters(state, loc, count)
         data["monsters"] = state.monsters[loc]
-    events.append(Event("card_played", data))
+    if events is not None:
+        events.append(Event("card_played", data))

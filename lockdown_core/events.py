@@ -32,3 +32,8 @@ class Event:
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "data": self.data, "to": list(self.to) if self.to else None}
+
+
+# Where the rules code appends what happens: None when nobody will read the events
+# (a simulation without observers), so that none is built; see `engine.apply_legal`.
+Events = list[Event] | None

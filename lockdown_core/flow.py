@@ -8,7 +8,7 @@ end of turn) and stops at the next step that waits for somebody.
 from __future__ import annotations
 
 from lockdown_core import board
-from lockdown_core.events import Event
+from lockdown_core.events import Event, Events
 from lockdown_core.model import GameState, Step, Vote
 from lockdown_core.scoring import final_result
 
@@ -17,31 +17,48 @@ VOTE_CARDS = ("gun",)
 ATTACK_CARDS = ("gun", "tin_can", "baseball_bat", "chainsaw", "molotov_cocktail", "rotten_meat")
 
 
-def _all_played(state: GameState, cards: tuple[str, ...]) -> bool:
-    """Public knowledge: every copy of these cards is already face up."""
-    copies = state.card_copies
+# The card sets whose exhaustion closes a window, by index into `_CARD_SETS`.
+_ATTACK, _VOTE, _WALKIE, _ENERGY = range(4)
+_CARD_SETS = (ATTACK_CARDS, VOTE_CARDS, ("walkie_talkie",), ("energy_drink",))
+
+
+def _all_played(state: GameState, which: int) -> bool:
+    """Public knowledge: every copy of the cards of `_CARD_SETS[which]` is face up.
+
+    Asked several times per action and changed only when a card is played, so the
+    answers are kept with the `played` list (and its length) they were read from.
+    """
     played = state.played
-    # A plain loop: all() over a generator costs several times more, on a hot path.
-    for card in cards:  # noqa: SIM110
-        if played.count(card) < copies.get(card, 0):
-            return False
-    return True
+    cache = state.exhausted_cache
+    if cache[0] is not played or cache[1] != len(played):
+        cache[:] = [played, len(played), None, None, None, None]
+    known: bool | None = cache[2 + which]
+    if known is None:
+        known = True
+        copies = state.card_copies
+        for card in _CARD_SETS[which]:
+            if played.count(card) < copies.get(card, 0):
+                known = False
+                break
+        cache[2 + which] = known
+    return known
 
 
 # Setup (R1) -----------------------------------------------------------------
 
 
-def begin_placement(state: GameState, player: int, events: list[Event]) -> None:
+def begin_placement(state: GameState, player: int, events: Events) -> None:
     """R1.4: the player rolls one die per character and will assign them."""
     count = len(state.living(player))
     state.step = Step.PLACEMENT
     state.mover = player
     state.dice = state.rng.roll(count)
     state.dice_revealed = True
-    events.append(Event("placement_rolled", {"player": player, "dice": list(state.dice)}))
+    if events is not None:
+        events.append(Event("placement_rolled", {"player": player, "dice": list(state.dice)}))
 
 
-def after_placement(state: GameState, events: list[Event]) -> None:
+def after_placement(state: GameState, events: Events) -> None:
     order = state.clockwise_from(state.badge)
     index = order.index(state.mover) + 1
     if index < len(order):
@@ -57,72 +74,83 @@ def after_placement(state: GameState, events: list[Event]) -> None:
 # Turn structure ---------------------------------------------------------------
 
 
-def start_turn(state: GameState, events: list[Event]) -> None:
+def start_turn(state: GameState, events: Events) -> None:
     state.turn += 1
     state.dice = []
     state.dice_seen = set()
     state.dice_revealed = False
     state.destinations = {}
     state.badge_won = False
-    events.append(Event("turn_started", {"turn": state.turn}))
+    if events is not None:
+        events.append(Event("turn_started", {"turn": state.turn}))
     _begin_truck(state, events)
 
 
-def _begin_truck(state: GameState, events: list[Event]) -> None:
+def _begin_truck(state: GameState, events: Events) -> None:
     """R3.1: no search with nobody in the Parking lot or an empty deck."""
     parking = state.rules.parking_lot
     if not state.deck or not state.at(parking):
         reason = "empty_deck" if not state.deck else "empty_parking"
-        events.append(Event("truck_skipped", {"reason": reason}))
+        if events is not None:
+            events.append(Event("truck_skipped", {"reason": reason}))
         begin_badge(state, events)
         return
     _start_vote(state, "truck", parking, {}, events)
 
 
-def begin_truck_choice(state: GameState, searcher: int, events: list[Event]) -> None:
+def begin_truck_choice(state: GameState, searcher: int, events: Events) -> None:
     count = min(state.rules.truck_draw, len(state.deck))
     state.drawn = [state.deck.pop() for _ in range(count)]
     state.step = Step.TRUCK_CHOICE
     state.mover = searcher
-    events.append(
-        Event("truck_searched", {"player": searcher, "drawn": count, "deck": len(state.deck)})
-    )
-    events.append(Event("truck_drawn", {"cards": list(state.drawn)}, to=(searcher,)))
+    if events is not None:
+        events.append(
+            Event("truck_searched", {"player": searcher, "drawn": count, "deck": len(state.deck)})
+        )
+        events.append(Event("truck_drawn", {"cards": list(state.drawn)}, to=(searcher,)))
 
 
-def begin_badge(state: GameState, events: list[Event]) -> None:
+def begin_badge(state: GameState, events: Events) -> None:
     """R4.1/R4.2: a vote in the Surveillance room, or the holder keeps the badge."""
     room = state.rules.surveillance_room
     if state.at(room):
         _start_vote(state, "badge", room, {}, events)
         return
-    events.append(Event("badge_kept", {"player": state.badge}))
+    if events is not None:
+        events.append(Event("badge_kept", {"player": state.badge}))
     roll_arrival_dice(state, events)
 
 
-def take_badge(state: GameState, winner: int, events: list[Event]) -> None:
-    events.append(Event("badge_taken", {"player": winner, "from": state.badge}))
+def take_badge(state: GameState, winner: int, events: Events) -> None:
+    if events is not None:
+        events.append(Event("badge_taken", {"player": winner, "from": state.badge}))
     state.badge = winner
     state.badge_won = True
     roll_arrival_dice(state, events)
 
 
-def roll_arrival_dice(state: GameState, events: list[Event]) -> None:
+def roll_arrival_dice(state: GameState, events: Events) -> None:
     """R4.3: a secret roll; the holder sees it only with a badge won this turn."""
     state.dice = state.rng.roll(board.dice_count(state))
     state.dice_seen = set()
-    events.append(Event("dice_rolled", {"player": state.badge, "count": len(state.dice)}))
+    if events is not None:
+        events.append(Event("dice_rolled", {"player": state.badge, "count": len(state.dice)}))
     if state.badge_won and state.rules.badge_sees_dice:
         state.dice_seen.add(state.badge)
-        events.append(Event("dice_seen", {"dice": list(state.dice)}, to=(state.badge,)))
+        if events is not None:
+            events.append(Event("dice_seen", {"dice": list(state.dice)}, to=(state.badge,)))
     _begin_walkie_window(state, events)
 
 
-def _begin_walkie_window(state: GameState, events: list[Event]) -> None:
+def _begin_walkie_window(state: GameState, events: Events) -> None:
     """R4.4: a short window where anyone may play a Walkie-talkie."""
     state.step = Step.WALKIE_WINDOW
     state.acted = set()
-    if not window_players(state):
+    players = window_players(state)
+    if players:
+        # The flow stops here: these seats are who is pending (see engine.apply_legal).
+        state.next_pending = players
+    else:
         begin_destinations(state, events)
 
 
@@ -141,25 +169,25 @@ def window_players(state: GameState) -> list[int]:
         vote = state.vote
         if vote is None:
             return []
-        seats = [p for p in state.orders[state.badge] if hands[p] and p not in acted]
-        if not seats:
-            return seats
+        # Seats clockwise from the badge holder, each with a card and not yet done.
+        order = state.orders[state.badge]
         if vote.kind == "attack":
-            if _all_played(state, ATTACK_CARDS):
+            if _all_played(state, _ATTACK):
                 return []
             loc = vote.location
             present = {c.owner for c in state.characters if c.location == loc}
-            return [p for p in seats if p in present]
-        if _all_played(state, VOTE_CARDS):
+            return [p for p in order if p in present and hands[p] and p not in acted]
+        if _all_played(state, _VOTE):
             return []
-        return [p for p in seats if p in vote.candidates]
+        candidates = vote.candidates
+        return [p for p in order if p in candidates and hands[p] and p not in acted]
     if step == Step.WALKIE_WINDOW:
-        if _all_played(state, ("walkie_talkie",)):
+        if _all_played(state, _WALKIE):
             return []
         return [p for p in range(state.players) if hands[p] and p not in acted]
     if step == Step.AFTER_MOVE:
         mover = state.mover
-        if not hands[mover] or mover in acted or _all_played(state, ("energy_drink",)):
+        if not hands[mover] or mover in acted or _all_played(state, _ENERGY):
             return []
         return [mover]
     return []
@@ -177,16 +205,16 @@ def in_window(state: GameState, player: int) -> bool:
         if vote.kind == "attack":
             loc = vote.location
             here = loc in [c.location for c in state.family(player)]
-            return here and not _all_played(state, ATTACK_CARDS)
-        return player in vote.candidates and not _all_played(state, VOTE_CARDS)
+            return here and not _all_played(state, _ATTACK)
+        return player in vote.candidates and not _all_played(state, _VOTE)
     if step == Step.WALKIE_WINDOW:
-        return not _all_played(state, ("walkie_talkie",))
+        return not _all_played(state, _WALKIE)
     if step == Step.AFTER_MOVE:
-        return player == state.mover and not _all_played(state, ("energy_drink",))
+        return player == state.mover and not _all_played(state, _ENERGY)
     return False
 
 
-def begin_destinations(state: GameState, events: list[Event]) -> None:
+def begin_destinations(state: GameState, events: Events) -> None:
     """R5.1: the badge holder chooses first, in the open."""
     state.acted = set()
     state.destinations = {}
@@ -197,9 +225,12 @@ def begin_destinations(state: GameState, events: list[Event]) -> None:
     begin_secret_destinations(state, events)
 
 
-def begin_secret_destinations(state: GameState, events: list[Event]) -> None:
+def begin_secret_destinations(state: GameState, events: Events) -> None:
     state.step = Step.DESTINATIONS
-    if not destination_players(state):
+    players = destination_players(state)
+    if players:
+        state.next_pending = players
+    else:
         reveal_destinations(state, events)
 
 
@@ -222,7 +253,20 @@ def destination_options(state: GameState, player: int) -> list[int]:
 def destination_players(state: GameState) -> list[int]:
     """Seats that still owe a secret destination (R5.1, R8.6)."""
     chosen = state.destinations
-    return [p for p in range(state.players) if p not in chosen and _has_destination(state, p)]
+    closed = state.closed
+    open_places = closed.count(False) - (not closed[0])
+    seats = []
+    for p, family in enumerate(state.families()):
+        if p in chosen:
+            continue
+        # _has_destination, with the open locations counted once for every seat.
+        places = {c.location for c in family if c.location > 0}
+        if len(places) > 1:
+            if open_places > 0:
+                seats.append(p)
+        elif places and open_places - (not closed[places.pop()]) > 0:
+            seats.append(p)
+    return seats
 
 
 def owes_destination(state: GameState, player: int) -> bool:
@@ -246,26 +290,27 @@ def _has_destination(state: GameState, player: int) -> bool:
     return open_places - (not state.closed[place]) > 0
 
 
-def reveal_destinations(state: GameState, events: list[Event]) -> None:
+def reveal_destinations(state: GameState, events: Events) -> None:
     """R5.3: every destination and the dice, all at once."""
-    events.append(
-        Event(
-            "destinations_revealed",
-            {
-                "destinations": {str(p): d for p, d in sorted(state.destinations.items())},
-                "dice": list(state.dice),
-            },
+    if events is not None:
+        events.append(
+            Event(
+                "destinations_revealed",
+                {
+                    "destinations": {str(p): d for p, d in sorted(state.destinations.items())},
+                    "dice": list(state.dice),
+                },
+            )
         )
-    )
     state.dice_revealed = True
-    movers = [p for p in state.clockwise_from(state.badge) if p in state.destinations]
+    movers = [p for p in state.orders[state.badge] if p in state.destinations]
     if not movers:
         monsters_arrive(state, events)
         return
     begin_move(state, movers[0], events)
 
 
-def begin_move(state: GameState, player: int, events: list[Event]) -> None:
+def begin_move(state: GameState, player: int, events: Events) -> None:
     """R5.4: the player's move; with one possible character it is made at once."""
     state.step = Step.MOVE
     state.mover = player
@@ -275,7 +320,8 @@ def begin_move(state: GameState, player: int, events: list[Event]) -> None:
     if options:
         move_character(state, player, options[0], "move", events)
     else:
-        events.append(Event("no_move", {"player": player}))
+        if events is not None:
+            events.append(Event("no_move", {"player": player}))
     begin_after_move(state, events)
 
 
@@ -287,43 +333,57 @@ def move_target(state: GameState, player: int) -> int:
 
 
 def move_options(state: GameState, player: int) -> list[int]:
-    """Characters the player may move now (R5.4), as ids: any not already where it would go."""
+    """Characters the player may move now (R5.4), as ids.
+
+    Never one already at the destination: with a free spot it has nowhere to
+    go, and when the destination is full it stays too (R5.5), so only a
+    character elsewhere, and not in the Parking lot, is sent there. Empty when
+    nothing can move. A log stored under revision 1 replays with the old
+    reading, where a character at a full destination was sent to the Parking lot.
+    """
     to = move_target(state, player)
-    return [c.id for c in state.family(player) if c.location and c.location != to]
+    if state.rules.revision < 2:
+        return [c.id for c in state.family(player) if c.location and c.location != to]
+    dest = state.destinations[player]
+    return [c.id for c in state.family(player) if c.location and c.location not in (to, dest)]
 
 
 def move_character(
-    state: GameState, player: int, character_id: int, reason: str, events: list[Event]
+    state: GameState, player: int, character_id: int, reason: str, events: Events
 ) -> None:
     character = state.characters[character_id]
     dest = state.destinations[player]
     to = move_target(state, player)
-    events.append(
-        Event(
-            "character_moved",
-            {
-                "player": player,
-                "character": character_id,
-                "kind": character.kind,
-                "from": character.location,
-                "to": to,
-                "reason": reason if to == dest else "full",
-            },
+    if events is not None:
+        events.append(
+            Event(
+                "character_moved",
+                {
+                    "player": player,
+                    "character": character_id,
+                    "kind": character.kind,
+                    "from": character.location,
+                    "to": to,
+                    "reason": reason if to == dest else "full",
+                },
+            )
         )
-    )
     character.location = to
 
 
-def begin_after_move(state: GameState, events: list[Event]) -> None:
+def begin_after_move(state: GameState, events: Events) -> None:
     """Right after their move a player may drink Energy drinks (R5.4)."""
     state.step = Step.AFTER_MOVE
     state.acted = set()
-    if not window_players(state):
+    players = window_players(state)
+    if players:
+        state.next_pending = players
+    else:
         next_mover(state, events)
 
 
-def next_mover(state: GameState, events: list[Event]) -> None:
-    movers = [p for p in state.clockwise_from(state.badge) if p in state.destinations]
+def next_mover(state: GameState, events: Events) -> None:
+    movers = [p for p in state.orders[state.badge] if p in state.destinations]
     index = movers.index(state.mover) + 1
     if index < len(movers):
         begin_move(state, movers[index], events)
@@ -334,15 +394,16 @@ def next_mover(state: GameState, events: list[Event]) -> None:
 # Phase 5 (R6) -----------------------------------------------------------------
 
 
-def monsters_arrive(state: GameState, events: list[Event]) -> None:
+def monsters_arrive(state: GameState, events: Events) -> None:
     _arrivals(state, state.dice, events)
     state.attack_location = 0
     next_attack(state, events)
 
 
-def _arrivals(state: GameState, dice: list[int], events: list[Event]) -> None:
+def _arrivals(state: GameState, dice: list[int], events: Events) -> None:
     """R6.1-R6.3 (and R1.5): one Monster per die, then Weepers, then the crowd."""
-    events.append(Event("monsters_arrive", {"dice": list(dice)}))
+    if events is not None:
+        events.append(Event("monsters_arrive", {"dice": list(dice)}))
     for die in dice:
         board.place_monster(state, die, "die", events)
     alive = [c for c in state.characters if c.location]
@@ -369,7 +430,7 @@ def _arrivals(state: GameState, dice: list[int], events: list[Event]) -> None:
 # Phase 6 (R7) -----------------------------------------------------------------
 
 
-def next_attack(state: GameState, events: list[Event]) -> None:
+def next_attack(state: GameState, events: Events) -> None:
     """R7.1: resolve locations in order; stop at the first one that needs somebody."""
     parking = state.rules.parking_lot
     loc = state.attack_location
@@ -385,21 +446,22 @@ def next_attack(state: GameState, events: list[Event]) -> None:
             state.vote = None
             continue
         if board.under_attack(state, loc):
-            events.append(
-                Event(
-                    "attack_started",
-                    {
-                        "location": loc,
-                        "monsters": state.monsters[loc],
-                        "strength": board.strength_at(state, loc),
-                    },
+            if events is not None:
+                events.append(
+                    Event(
+                        "attack_started",
+                        {
+                            "location": loc,
+                            "monsters": state.monsters[loc],
+                            "strength": board.strength_at(state, loc),
+                        },
+                    )
                 )
-            )
             _start_vote(state, "attack", loc, {}, events)
             return
 
 
-def _parking_round(state: GameState, events: list[Event]) -> bool:
+def _parking_round(state: GameState, events: Events) -> bool:
     """R7.7: one round of the Parking lot attack; False once it is over."""
     parking = state.rules.parking_lot
     ongoing = state.vote is not None and state.vote.location == parking
@@ -409,40 +471,45 @@ def _parking_round(state: GameState, events: list[Event]) -> bool:
         return False
     if not any(not c.hidden for c in present):
         returned = board.remove_monsters(state, parking, state.monsters[parking])
-        events.append(Event("monsters_left", {"location": parking, "monsters": returned}))
+        if events is not None:
+            events.append(Event("monsters_left", {"location": parking, "monsters": returned}))
         state.vote = None
         return False
     guns: dict[int, int] = {}
     if ongoing and state.vote is not None:
         guns = dict(state.vote.guns)
     else:
-        events.append(
-            Event(
-                "attack_started",
-                {"location": parking, "monsters": state.monsters[parking], "strength": 0},
+        if events is not None:
+            events.append(
+                Event(
+                    "attack_started",
+                    {"location": parking, "monsters": state.monsters[parking], "strength": 0},
+                )
             )
-        )
     _start_vote(state, "attack", parking, guns, events)
     return True
 
 
-def after_attack_discussion(state: GameState, events: list[Event]) -> None:
+def after_attack_discussion(state: GameState, events: Events) -> None:
     """R7.3-R7.6 and R7.7 once the discussion of an attack is over."""
     assert state.vote is not None
     loc = state.vote.location
     parking = state.rules.parking_lot
     if loc != parking and not board.under_attack(state, loc):
-        events.append(Event("attack_averted", {"location": loc}))
+        if events is not None:
+            events.append(Event("attack_averted", {"location": loc}))
         next_attack(state, events)
         return
     if loc == parking and state.monsters[parking] == 0:
-        events.append(Event("attack_averted", {"location": loc}))
+        if events is not None:
+            events.append(Event("attack_averted", {"location": loc}))
         next_attack(state, events)
         return
     candidates = _exposed_owners(state, loc)
     if not candidates:
         returned = board.remove_monsters(state, loc, state.monsters[loc])
-        events.append(Event("nobody_found", {"location": loc, "monsters": returned}))
+        if events is not None:
+            events.append(Event("nobody_found", {"location": loc, "monsters": returned}))
         state.vote = None
         next_attack(state, events)
         return
@@ -459,7 +526,7 @@ def _exposed_owners(state: GameState, loc: int) -> list[int]:
     return [p for p in state.orders[state.badge] if p in owners]
 
 
-def begin_devour(state: GameState, player: int, events: list[Event]) -> None:
+def begin_devour(state: GameState, player: int, events: Events) -> None:
     state.step = Step.DEVOUR
     state.mover = player
     options = devour_options(state, player)
@@ -473,7 +540,7 @@ def devour_options(state: GameState, player: int) -> list[int]:
     return [c.id for c in state.family(player) if c.location == loc and not c.hidden]
 
 
-def finish_devour(state: GameState, character_id: int, events: list[Event]) -> None:
+def finish_devour(state: GameState, character_id: int, events: Events) -> None:
     """R7.4/R7.7 after the choice, then the next location or Parking round."""
     vote = state.vote
     assert vote is not None
@@ -482,10 +549,14 @@ def finish_devour(state: GameState, character_id: int, events: list[Event]) -> N
     board.devour(state, character, events, _martyr_for(state, character.owner))
     if loc == state.rules.parking_lot:
         board.remove_monsters(state, loc, 1)
-        events.append(Event("monster_removed", {"location": loc, "remaining": state.monsters[loc]}))
+        if events is not None:
+            events.append(
+                Event("monster_removed", {"location": loc, "remaining": state.monsters[loc]})
+            )
     else:
         returned = board.remove_monsters(state, loc, state.monsters[loc])
-        events.append(Event("monsters_left", {"location": loc, "monsters": returned}))
+        if events is not None:
+            events.append(Event("monsters_left", {"location": loc, "monsters": returned}))
         state.vote = None
     next_attack(state, events)
 
@@ -504,7 +575,7 @@ def _martyr_for(state: GameState, owner: int) -> int:
     return top[0] if len(top) == 1 else owner
 
 
-def end_of_turn(state: GameState, events: list[Event]) -> None:
+def end_of_turn(state: GameState, events: Events) -> None:
     """R8.5 then R9.1."""
     for c in state.characters:
         c.hidden = False
@@ -522,9 +593,11 @@ def end_of_turn(state: GameState, events: list[Event]) -> None:
     if over:
         state.step = Step.GAME_OVER
         state.result = final_result(state)
-        events.append(Event("game_over", state.result))
+        if events is not None:
+            events.append(Event("game_over", state.result))
         return
-    events.append(Event("turn_ended", {"turn": state.turn}))
+    if events is not None:
+        events.append(Event("turn_ended", {"turn": state.turn}))
     start_turn(state, events)
 
 
@@ -532,7 +605,7 @@ def end_of_turn(state: GameState, events: list[Event]) -> None:
 
 
 def _start_vote(
-    state: GameState, kind: str, loc: int, guns: dict[int, int], events: list[Event]
+    state: GameState, kind: str, loc: int, guns: dict[int, int], events: Events
 ) -> None:
     vote = Vote(kind, loc)
     vote.guns = guns
@@ -540,30 +613,36 @@ def _start_vote(
     state.vote = vote
     if kind != "attack" and len(vote.candidates) == 1:
         # R2.5: a single candidate wins without discussion or designation.
-        events.append(
-            Event("vote_unopposed", {"vote": kind, "location": loc, "winner": vote.candidates[0]})
-        )
+        if events is not None:
+            events.append(
+                Event(
+                    "vote_unopposed", {"vote": kind, "location": loc, "winner": vote.candidates[0]}
+                )
+            )
         resolve_vote(state, vote.candidates[0], events)
         return
     begin_discussion(state, events)
 
 
-def begin_discussion(state: GameState, events: list[Event]) -> None:
+def begin_discussion(state: GameState, events: Events) -> None:
     assert state.vote is not None
     state.step = Step.DISCUSSION
     state.acted = set()
     players = window_players(state)
-    events.append(
-        Event(
-            "discussion_started",
-            {"vote": state.vote.kind, "location": state.vote.location, "players": players},
+    if events is not None:
+        events.append(
+            Event(
+                "discussion_started",
+                {"vote": state.vote.kind, "location": state.vote.location, "players": players},
+            )
         )
-    )
-    if not players:
+    if players:
+        state.next_pending = list(players)
+    else:
         end_discussion(state, events)
 
 
-def end_discussion(state: GameState, events: list[Event]) -> None:
+def end_discussion(state: GameState, events: Events) -> None:
     assert state.vote is not None
     if state.vote.kind == "attack":
         after_attack_discussion(state, events)
@@ -571,21 +650,22 @@ def end_discussion(state: GameState, events: list[Event]) -> None:
         begin_designation(state, events)
 
 
-def begin_designation(state: GameState, events: list[Event]) -> None:
+def begin_designation(state: GameState, events: Events) -> None:
     assert state.vote is not None
     state.step = Step.DESIGNATION
     state.vote.designations = {}
-    events.append(
-        Event(
-            "designation_started",
-            {
-                "vote": state.vote.kind,
-                "location": state.vote.location,
-                "voters": voters(state),
-                "candidates": list(state.vote.candidates),
-            },
+    if events is not None:
+        events.append(
+            Event(
+                "designation_started",
+                {
+                    "vote": state.vote.kind,
+                    "location": state.vote.location,
+                    "voters": voters(state),
+                    "candidates": list(state.vote.candidates),
+                },
+            )
         )
-    )
 
 
 def voters(state: GameState) -> list[int]:
@@ -607,7 +687,7 @@ def weights_of(state: GameState, vote: Vote) -> dict[int, int]:
     return weights
 
 
-def reveal_designations(state: GameState, events: list[Event]) -> None:
+def reveal_designations(state: GameState, events: Events) -> None:
     """R2.3/R2.4: everything at once, then the winner or the Martyr's tie-break."""
     vote = state.vote
     assert vote is not None
@@ -618,33 +698,36 @@ def reveal_designations(state: GameState, events: list[Event]) -> None:
         totals[candidate] += weights[voter]
     best = max(totals.values())
     tied = [p for p in vote.candidates if totals[p] == best]
-    events.append(
-        Event(
-            "designations_revealed",
-            {
-                "vote": vote.kind,
-                "location": vote.location,
-                "designations": {str(v): c for v, c in sorted(vote.designations.items())},
-                "weights": {str(v): w for v, w in weights.items()},
-                "totals": {str(p): t for p, t in totals.items()},
-            },
+    if events is not None:
+        events.append(
+            Event(
+                "designations_revealed",
+                {
+                    "vote": vote.kind,
+                    "location": vote.location,
+                    "designations": {str(v): c for v, c in sorted(vote.designations.items())},
+                    "weights": {str(v): w for v, w in weights.items()},
+                    "totals": {str(p): t for p, t in totals.items()},
+                },
+            )
         )
-    )
     if len(tied) == 1:
         resolve_vote(state, tied[0], events)
         return
     vote.tied = tied
     state.step = Step.TIEBREAK
     state.mover = state.martyr
-    events.append(Event("tie", {"tied": tied, "martyr": state.martyr}))
+    if events is not None:
+        events.append(Event("tie", {"tied": tied, "martyr": state.martyr}))
 
 
-def resolve_vote(state: GameState, winner: int, events: list[Event]) -> None:
+def resolve_vote(state: GameState, winner: int, events: Events) -> None:
     vote = state.vote
     assert vote is not None
-    events.append(
-        Event("vote_won", {"vote": vote.kind, "location": vote.location, "winner": winner})
-    )
+    if events is not None:
+        events.append(
+            Event("vote_won", {"vote": vote.kind, "location": vote.location, "winner": winner})
+        )
     if vote.kind == "truck":
         state.vote = None
         begin_truck_choice(state, winner, events)

@@ -36,6 +36,7 @@ __all__ = [
     "legal_actions",
     "pending",
     "pending_players",
+    "placement_landing",
     "placement_options",
     "truck_options",
 ]
@@ -51,6 +52,9 @@ class Decision:
 
 def pending_players(state: GameState) -> list[int]:
     """Seats the game is waiting for, in seat order for simultaneous steps."""
+    known = state.pending_cache
+    if known is not None and known[0] == state.version:
+        return list(known[1])
     step = state.step
     if step in WINDOW_STEPS:
         return flow.window_players(state)
@@ -90,6 +94,7 @@ def pending(state: GameState) -> list[Decision]:
 # Actions are immutable values, so the option lists hand out instances built once and
 # shared: a simulation asks for the same few hundred actions hundreds of thousands of times.
 _done = cache(Done)
+_place = cache(PlaceFamily)
 
 
 @cache
@@ -121,50 +126,95 @@ def _truck_options(player: int, n: int, players: int, gift: bool) -> tuple[Searc
 
 
 def placement_options(state: GameState, player: int) -> list[PlaceFamily]:
+    """R1.4: one assignment of the dice for each distinct outcome, where each
+    character ends up.
+
+    Two dice with the same face swapped give the same outcome, offered once;
+    but when a location has fewer free spots than dice showing it, which
+    character takes the spot (and which goes to the Parking lot) is the
+    player's choice, so each of those outcomes is offered.
+    """
     family = [c.id for c in state.living(player)]
-    seen: set[tuple[int, ...]] = set()
+    # Where die i lands does not depend on who is given it: worked out once.
+    landing = placement_landing(state, tuple(family))
+    if len(set(landing)) == len(landing) == len(family):
+        # Every die lands somewhere else: each assignment is an outcome of its own.
+        return [_place(player, order) for order in permutations(family)]
+    seen: set[tuple[tuple[int, int], ...]] = set()
     options = []
     for order in permutations(family):
-        # Two dice with the same face give the same placement: offer it once.
-        key = tuple(state.dice[order.index(cid)] for cid in family)
+        # The outcome: each character with where it lands, in character order.
+        key = tuple(sorted(zip(order, landing, strict=True)))
         if key not in seen:
             seen.add(key)
-            options.append(PlaceFamily(player, tuple(order)))
+            options.append(_place(player, order))
     return options
 
 
-def legal_actions(state: GameState, player: int) -> list[Action]:
-    """Everything `player` may do right now (empty when nothing is asked of them)."""
+def placement_landing(state: GameState, order: tuple[int, ...]) -> list[int]:
+    """Where the character given die i (`order[i]`) lands, for each die in turn (R1.4):
+    the die's location while it has a free spot, else the Parking lot. The engine
+    places by this, and the buttons say it."""
+    room: dict[int, int] = {}
+    lands = []
+    for die in state.dice[: len(order)]:
+        if die not in room:
+            room[die] = _free_spots(state, die, len(order))
+        if room[die]:
+            room[die] -= 1
+            lands.append(die)
+        else:
+            lands.append(state.rules.parking_lot)
+    return lands
+
+
+def _free_spots(state: GameState, loc: int, most: int) -> int:
+    """Free character spots at `loc`, counting no further than `most`."""
+    if state.closed[loc]:
+        return 0
+    spots = state.rules.location(loc).character_spots
+    if spots is None:
+        return most
+    return max(0, spots - len(state.at(loc)))
+
+
+def legal_actions(state: GameState, player: int, pending: bool = False) -> list[Action]:
+    """Everything `player` may do right now (empty when nothing is asked of them).
+
+    `pending=True` says the caller has just taken `player` from
+    `pending_players(state)`, so whether the seat may act is not asked again
+    (the simulator's driver, where that check was a tenth of the work)."""
     step = state.step
-    actions: list[Action] = []
+    # Each branch builds its list at once: this runs for every simulated action.
     if step in WINDOW_STEPS:
-        if flow.in_window(state, player):
-            actions.extend(cards.options_in_window(state, player))
-            actions.append(_done(player))
-    elif step == Step.DESIGNATION:
+        if pending or flow.in_window(state, player):
+            return [*cards.options_in_window(state, player), _done(player)]
+        return []
+    if step == Step.DESIGNATION:
         vote = state.vote
         assert vote is not None
-        if player in flow.voters(state):
-            actions.extend(_each(Designate, player, tuple(vote.candidates)))
-    elif step == Step.TIEBREAK:
+        if pending or player in vote.candidates:
+            return list(_each(Designate, player, tuple(vote.candidates)))
+        return []
+    if step == Step.TIEBREAK:
         assert state.vote is not None
-        if player == state.martyr:
-            actions.extend(_each(BreakTie, player, tuple(state.vote.tied)))
-    elif step == Step.DESTINATIONS:
-        if state.has_characters(player) and player != state.badge:
-            actions.extend(
-                _each(ChooseDestination, player, tuple(destination_options(state, player)))
-            )
-    elif step == Step.GAME_OVER or player != state.mover:
-        return actions
-    elif step == Step.PLACEMENT:
-        actions.extend(placement_options(state, player))
-    elif step == Step.TRUCK_CHOICE:
-        actions.extend(truck_options(state, player))
-    elif step == Step.BADGE_DESTINATION:
-        actions.extend(_each(ChooseDestination, player, tuple(destination_options(state, player))))
-    elif step == Step.MOVE:
-        actions.extend(_each(MoveCharacter, player, tuple(flow.move_options(state, player))))
-    elif step == Step.DEVOUR:
-        actions.extend(_each(Devour, player, tuple(flow.devour_options(state, player))))
-    return actions
+        if pending or player == state.martyr:
+            return list(_each(BreakTie, player, tuple(state.vote.tied)))
+        return []
+    if step == Step.DESTINATIONS:
+        if pending or (state.has_characters(player) and player != state.badge):
+            return list(_each(ChooseDestination, player, tuple(destination_options(state, player))))
+        return []
+    if step == Step.GAME_OVER or player != state.mover:
+        return []
+    if step == Step.PLACEMENT:
+        return list(placement_options(state, player))
+    if step == Step.TRUCK_CHOICE:
+        return list(truck_options(state, player))
+    if step == Step.BADGE_DESTINATION:
+        return list(_each(ChooseDestination, player, tuple(destination_options(state, player))))
+    if step == Step.MOVE:
+        return list(_each(MoveCharacter, player, tuple(flow.move_options(state, player))))
+    if step == Step.DEVOUR:
+        return list(_each(Devour, player, tuple(flow.devour_options(state, player))))
+    return []

@@ -4,16 +4,30 @@ Plain classes with `__slots__` rather than pydantic models: the simulator plays
 hundreds of games a second and the state is touched on every action. The
 JSON form (`to_dict` / `from_dict`) carries a schema version; the `version`
 field counts accepted actions and is what stale buttons are checked against.
+
+The stored form names its ruleset instead of repeating it: the variants and a
+hash of the resolved data (`rules_identity`), since the full dump was most of
+every snapshot and cost most of the time to write one. A state whose rules are
+not what `load_ruleset(variants)` gives (a test's hand-made rules) still stores
+the full dump, and snapshots of schema 1, which always did, still load.
 """
 
 from __future__ import annotations
 
+import hashlib
+from functools import lru_cache
 from typing import Any
 
+from lockdown_core.errors import DataError
 from lockdown_core.rng import Rng
-from lockdown_core.ruleset import KindSpec, Ruleset
+from lockdown_core.ruleset import KindSpec, Ruleset, load_ruleset
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+# Schema 1 differs only in its `rules` field, always the full dump.
+READABLE_SCHEMAS = frozenset((1, SCHEMA_VERSION))
+# Hex digits of the ruleset's SHA-256 kept in a snapshot: 64 bits tell two data
+# files apart; this is an identity, not a defence against forgery.
+RULES_HASH_DIGITS = 16
 
 # Location numbers outside the board: in the Cold storage, and not yet placed (R1.4).
 COLD = 0
@@ -59,7 +73,9 @@ class Character:
         return self.location != COLD
 
     def to_list(self) -> list[Any]:
-        return [self.id, self.owner, self.kind, self.location, self.hidden]
+        """The stored row; the id is the row's index and hiding is listed apart, as
+        almost no character is ever hidden."""
+        return [self.owner, self.kind, self.location]
 
 
 class Vote:
@@ -77,13 +93,14 @@ class Vote:
         self.revealed = False
 
     def to_dict(self) -> dict[str, Any]:
+        """New containers throughout: the dict stays as it is while the vote goes on."""
         return {
             "kind": self.kind,
             "location": self.location,
-            "candidates": self.candidates,
+            "candidates": list(self.candidates),
             "designations": {str(k): v for k, v in self.designations.items()},
             "guns": {str(k): v for k, v in self.guns.items()},
-            "tied": self.tied,
+            "tied": list(self.tied),
             "revealed": self.revealed,
         }
 
@@ -106,6 +123,7 @@ class GameState:
     __slots__ = (
         "_families",
         "_indexed",
+        "_stored_rules",
         "acted",
         "attack_location",
         "badge",
@@ -121,12 +139,15 @@ class GameState:
         "dice_revealed",
         "dice_seen",
         "drawn",
+        "exhausted_cache",
         "hands",
         "kind_specs",
         "martyr",
         "monsters",
         "mover",
+        "next_pending",
         "orders",
+        "pending_cache",
         "played",
         "players",
         "result",
@@ -153,6 +174,16 @@ class GameState:
         # Characters by owner, rebuilt whenever characters are added (only at setup).
         self._families: list[list[Character]] = []
         self._indexed = -1
+        # flow._all_played's answers: [the `played` list they were read from, its
+        # length, then one answer (or None) per card set]; never serialized.
+        self.exhausted_cache: list[Any] = [None, -1, None, None, None, None]
+        # Who is pending, as `engine.apply_legal` learnt it while applying the action
+        # that led to `version`: (version, seats), else None. `next_pending` is where
+        # a handler leaves the seats it found pending last. Never serialized.
+        self.pending_cache: tuple[int, list[int]] | None = None
+        self.next_pending: list[int] | None = None
+        # The `rules` field of the stored form, worked out at the first `to_dict`.
+        self._stored_rules: dict[str, Any] | None = None
         self.players = players
         self.rng = rng
         self.seed_hash = ""
@@ -192,11 +223,21 @@ class GameState:
     def family(self, owner: int) -> list[Character]:
         """Every character of one seat, alive or not, in id order."""
         if self._indexed != len(self.characters):
-            self._families = [[] for _ in range(self.players)]
-            for c in self.characters:
-                self._families[c.owner].append(c)
-            self._indexed = len(self.characters)
+            self._index_families()
         return self._families[owner]
+
+    def families(self) -> list[list[Character]]:
+        """`family(seat)` for every seat, for a loop over all of them (one check, not one
+        per seat). Read-only, like each family."""
+        if self._indexed != len(self.characters):
+            self._index_families()
+        return self._families
+
+    def _index_families(self) -> None:
+        self._families = [[] for _ in range(self.players)]
+        for c in self.characters:
+            self._families[c.owner].append(c)
+        self._indexed = len(self.characters)
 
     def living(self, owner: int | None = None) -> list[Character]:
         if owner is None:
@@ -236,10 +277,14 @@ class GameState:
     # JSON ----------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
+        """The stored form. Every list and dict in it is new: a snapshot taken before an
+        action (to undo it) must not change while the action is applied."""
+        if self._stored_rules is None:
+            self._stored_rules = stored_rules(self.rules)
         return {
             "schema": SCHEMA_VERSION,
             "version": self.version,
-            "rules": self.rules.model_dump(mode="json"),
+            "rules": _fresh(self._stored_rules),
             "players": self.players,
             "rng": self.rng.state,
             "forced_dice": list(self.rng.forced_dice),
@@ -247,28 +292,29 @@ class GameState:
             "turn": self.turn,
             "step": self.step,
             "characters": [c.to_list() for c in self.characters],
-            "monsters": self.monsters,
+            "hidden": [c.id for c in self.characters if c.hidden],
+            "monsters": list(self.monsters),
             "supply": self.supply,
-            "closed": self.closed,
-            "cold_storage": self.cold_storage,
-            "rows_triggered": self.rows_triggered,
-            "deck": self.deck,
-            "box": self.box,
-            "played": self.played,
-            "hands": self.hands,
+            "closed": list(self.closed),
+            "cold_storage": list(self.cold_storage),
+            "rows_triggered": list(self.rows_triggered),
+            "deck": list(self.deck),
+            "box": list(self.box),
+            "played": list(self.played),
+            "hands": [list(hand) for hand in self.hands],
             "badge": self.badge,
             "martyr": self.martyr,
             "badge_won": self.badge_won,
-            "dice": self.dice,
+            "dice": list(self.dice),
             "dice_seen": sorted(self.dice_seen),
             "dice_revealed": self.dice_revealed,
             "destinations": {str(k): v for k, v in self.destinations.items()},
             "vote": self.vote.to_dict() if self.vote else None,
-            "drawn": self.drawn,
+            "drawn": list(self.drawn),
             "mover": self.mover,
             "acted": sorted(self.acted),
             "attack_location": self.attack_location,
-            "result": self.result,
+            "result": _fresh(self.result),
         }
 
     @classmethod
@@ -276,17 +322,28 @@ class GameState:
         """Rebuild a state; raises ValueError (or KeyError/TypeError) on a broken row."""
         if not isinstance(data, dict):
             raise TypeError("a stored state is a JSON object")
-        if data.get("schema") != SCHEMA_VERSION:
+        if data.get("schema") not in READABLE_SCHEMAS:
             raise ValueError(f"unsupported state schema {data.get('schema')!r}")
-        rules = Ruleset.model_validate(data["rules"])
+        rules = read_rules(data["rules"])
         rng = Rng(int(data["rng"]))
         rng.forced_dice = [int(d) for d in data["forced_dice"]]
         state = cls(rules, int(data["players"]), rng)
+        if "data" in data["rules"]:
+            state._stored_rules = {"variants": list(rules.variants), "data": data["rules"]["data"]}
         state.version = int(data["version"])
         state.seed_hash = str(data["seed_hash"])
         state.turn = int(data["turn"])
         state.step = str(data["step"])
-        state.characters = [_character(row) for row in data["characters"]]
+        if data["schema"] == 1:
+            state.characters = [_character_v1(row) for row in data["characters"]]
+        else:
+            state.characters = [
+                _character(index, row) for index, row in enumerate(data["characters"])
+            ]
+            for cid in data["hidden"]:
+                if not 0 <= int(cid) < len(state.characters):
+                    raise ValueError(f"hidden character {cid!r} does not exist")
+                state.characters[int(cid)].hidden = True
         state.monsters = [int(m) for m in data["monsters"]]
         state.supply = int(data["supply"])
         state.closed = [_flag(c) for c in data["closed"]]
@@ -308,7 +365,7 @@ class GameState:
         state.mover = int(data["mover"])
         state.acted = {int(p) for p in data["acted"]}
         state.attack_location = int(data["attack_location"])
-        state.result = data["result"]
+        state.result = _fresh(data["result"])
         state._check_shape()
         return state
 
@@ -343,6 +400,63 @@ class GameState:
 _STEPS = frozenset(value for name, value in vars(Step).items() if name.isupper())
 
 
+def rules_hash(rules: Ruleset) -> str:
+    """The identity of a resolved ruleset: a hash of its JSON dump, which pydantic
+    writes in field order, so equal rulesets always hash alike."""
+    digest = hashlib.sha256(rules.model_dump_json().encode("utf-8")).hexdigest()
+    return digest[:RULES_HASH_DIGITS]
+
+
+@lru_cache(maxsize=64)
+def _known_rules(variants: tuple[str, ...]) -> tuple[Ruleset, str]:
+    """The rules this build gives for `variants`, and their hash: read once per process."""
+    rules = load_ruleset(variants)
+    return rules, rules_hash(rules)
+
+
+def stored_rules(rules: Ruleset) -> dict[str, Any]:
+    """`rules` as a snapshot stores them: their identity when this build's data
+    gives exactly these rules for their variants, else their full dump."""
+    identity = {"variants": list(rules.variants), "data": rules_hash(rules)}
+    try:
+        known = _known_rules(rules.variants)
+    except DataError:
+        return rules.model_dump(mode="json")
+    return identity if identity["data"] == known[1] else rules.model_dump(mode="json")
+
+
+def read_rules(stored: Any) -> Ruleset:
+    """The rules of a snapshot: a full dump (schema 1, or hand-made rules), or an
+    identity that must match this build's data, since a game must go on under the
+    rules it was played with; a mismatch says so rather than change them silently."""
+    if not isinstance(stored, dict):
+        raise TypeError("stored rules are a JSON object")
+    if "data" not in stored:
+        return Ruleset.model_validate(stored)
+    variants = stored["variants"]
+    if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
+        raise TypeError(f"malformed rules identity {stored!r}")
+    try:
+        rules, data = _known_rules(tuple(variants))
+    except DataError as exc:
+        raise ValueError(f"the game's rules cannot be rebuilt: {exc}") from exc
+    if stored["data"] != data:
+        raise ValueError(
+            f"the game's rules (variants {variants}, data {stored['data']}) are not "
+            f"this build's (data {data}): its rule data changed since it was stored"
+        )
+    return rules
+
+
+def _fresh(value: Any) -> Any:
+    """A copy of a JSON value sharing no list or dict with the original."""
+    if isinstance(value, dict):
+        return {key: _fresh(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_fresh(item) for item in value]
+    return value
+
+
 def _flag(value: Any) -> bool:
     """A stored boolean; a string such as "false" must not read as True."""
     if not isinstance(value, bool):
@@ -350,8 +464,16 @@ def _flag(value: Any) -> bool:
     return value
 
 
-def _character(row: Any) -> Character:
-    """One stored character row `[id, owner, kind, location, hidden]`, types checked."""
+def _character(index: int, row: Any) -> Character:
+    """One stored character row `[owner, kind, location]`, types checked."""
+    owner, kind, location = row
+    if not isinstance(kind, str):
+        raise TypeError(f"malformed character row {row!r}")
+    return Character(index, int(owner), kind, int(location))
+
+
+def _character_v1(row: Any) -> Character:
+    """One character row of schema 1, `[id, owner, kind, location, hidden]`."""
     cid, owner, kind, location, hidden = row
     if not isinstance(kind, str):
         raise TypeError(f"malformed character row {row!r}")

@@ -22,6 +22,12 @@ EndRule = Literal["players", "half_players", "one_family"]
 MartyrRule = Literal["owner", "vendetta"]
 CardWindow = Literal["after_roll", "after_move", "vote_discussion", "attack_discussion", "scoring"]
 
+# The revision of RULES.md the engine plays. Revision 2 (issue 15) changed what some
+# actions lead to (R2.3: a card cancels the others' Done; R5.4: a character already at
+# a full destination stays), so a log stored under revision 1 must replay as it was
+# played: each stored action says its revision (`actions.action_revision`).
+RULES_REVISION = 2
+
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -80,6 +86,9 @@ class Ruleset(_Strict):
     epilogue_order: tuple[str, ...]
     epilogue_fallback: str
     variants: tuple[str, ...] = ()
+    # Never stored with a game (a snapshot from before revision 2 must still compare
+    # equal to its replay): only the replay of an older action sets it, for that action.
+    revision: int = Field(default=RULES_REVISION, ge=1, le=RULES_REVISION, exclude=True)
 
     # Cross-field checks sit on the later field of each pair (both live in the same
     # data file), so that an error names a field and therefore its file.
@@ -265,7 +274,13 @@ def _base_fields(data_dir: Path) -> tuple[dict[str, Any], dict[str, str]]:
 
 def _apply_variant(fields: dict[str, Any], variant: VariantSpec) -> None:
     for key, value in variant.set.items():
-        if key not in Ruleset.model_fields or key in ("variants", "locations", "kinds", "cards"):
+        if key not in Ruleset.model_fields or key in (
+            "variants",
+            "locations",
+            "kinds",
+            "cards",
+            "revision",
+        ):
             raise DataError(f"variants.json: variant {variant.key}: unknown field set.{key}")
         fields[key] = value
     kinds = [dict(k) for k in fields["kinds"]]

@@ -27,15 +27,21 @@ from pydantic import (
 )
 
 from lockdown_core import flow
-from lockdown_core.actions import ACTION_TYPES, Action, action_to_dict
+from lockdown_core.actions import (
+    ACTION_TYPES,
+    REVISION_KEY,
+    Action,
+    action_revision,
+    action_to_dict,
+)
 from lockdown_core.engine import apply, new_game, seed_hash
 from lockdown_core.epilogues import epilogue_to_unlock
 from lockdown_core.errors import DataError, IllegalAction
 from lockdown_core.events import Event
-from lockdown_core.legal import pending_players
+from lockdown_core.legal import legal_actions, pending_players
 from lockdown_core.model import COLD, UNPLACED, Character, GameState
 from lockdown_core.rng import Rng, seed_state
-from lockdown_core.ruleset import load_ruleset
+from lockdown_core.ruleset import RULES_REVISION, load_ruleset
 
 
 class ScenarioError(Exception):
@@ -70,11 +76,27 @@ _ACTION_ADAPTERS: dict[str, TypeAdapter[Any]] = {
 }
 
 
-def _parse_action(value: object) -> Action:
+@dataclass(frozen=True)
+class Played:
+    """An action of the file and the rules revision it says it was played under
+    (`"rules"`, as a stored log marks it; None when the file does not say)."""
+
+    action: Action
+    revision: int | None
+
+
+def _parse_action(value: object) -> Played:
     """An action in `action_to_dict` form, checked field by field (unknown fields refused)."""
     if not isinstance(value, dict):
         raise ValueError("an action is an object with a 'type'")
     data = dict(value)
+    revision: int | None = None
+    if REVISION_KEY in data:
+        try:
+            revision = action_revision(data)
+        except IllegalAction as exc:
+            raise ValueError(f"{REVISION_KEY}: not a rules revision this engine knows") from exc
+        del data[REVISION_KEY]
     name = data.pop("type", None)
     if not isinstance(name, str) or name not in ACTION_TYPES:
         raise ValueError(f"type: {name!r} is not one of {', '.join(ACTION_TYPES)}")
@@ -88,10 +110,10 @@ def _parse_action(value: object) -> Action:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
         raise ValueError(f"{name}: field {where}: {first['msg']}") from exc
-    return action
+    return Played(action, revision)
 
 
-ScenarioAction = Annotated[Action, PlainValidator(_parse_action)]
+ScenarioAction = Annotated[Played, PlainValidator(_parse_action)]
 
 
 class Start(_Strict):
@@ -153,6 +175,7 @@ class Expectation(_Strict):
     dice: list[int] | None = None
     dice_seen: list[Seat] | None = None
     waiting_for: list[Seat] | None = None
+    options: dict[Seat, int] | None = None
     scores: list[int] | None = None
     winners: list[Seat] | None = None
     epilogue: str | None = None
@@ -420,23 +443,30 @@ def _enter(state: GameState, pos: Position, events: list[Event]) -> None:
 
 
 def run(scenario: Scenario) -> ScenarioResult:
-    """Build, play every entry in order, check expectations; never raises IllegalAction."""
+    """Build, play every entry in order, check expectations; never raises IllegalAction.
+
+    An action without a rules revision is played under the current rules in a
+    position, and under revision 1 in a game from its seed: that is a recorded
+    game, and a log recorded before revision 2 carries no mark (as `replay` reads it).
+    """
     state, events = build(scenario)
     result = ScenarioResult(state, events)
+    unsaid = RULES_REVISION if scenario.position is not None else 1
     for index, entry in enumerate(scenario.actions):
         where = f"actions.{index}"
         if isinstance(entry, Check):
             result.failures.extend(check(state, events, entry.expect, where))
         elif isinstance(entry, Refused):
-            failure = _expect_refusal(state, entry, where)
+            failure = _expect_refusal(state, entry, where, unsaid)
             if failure:
                 result.failures.append(failure)
                 return result
         else:
+            revision = unsaid if entry.revision is None else entry.revision
             try:
-                events.extend(apply(state, entry))
+                events.extend(apply(state, entry.action, revision))
             except IllegalAction as exc:
-                result.failures.append(f"{where}: {_describe(entry)} was refused: {exc}")
+                result.failures.append(f"{where}: {_describe(entry.action)} was refused: {exc}")
                 return result
     if scenario.expect is not None:
         result.failures.extend(check(state, events, scenario.expect, "expect"))
@@ -444,20 +474,24 @@ def run(scenario: Scenario) -> ScenarioResult:
 
 
 def _describe(action: Action) -> str:
-    return str(action_to_dict(action))
+    """The action as the file spells it (without the revision mark)."""
+    data = action_to_dict(action)
+    del data[REVISION_KEY]
+    return str(data)
 
 
-def _expect_refusal(state: GameState, entry: Refused, where: str) -> str | None:
+def _expect_refusal(state: GameState, entry: Refused, where: str, unsaid: int) -> str | None:
+    played = entry.action
     before = state.to_dict()
     try:
-        apply(state, entry.action)
+        apply(state, played.action, unsaid if played.revision is None else played.revision)
     except IllegalAction as exc:
         if exc.key != entry.refused:
             return f"{where}: refused with {exc.key!r}, expected {entry.refused!r}"
         if state.to_dict() != before:
             return f"{where}: the refused action changed the state"
         return None
-    return f"{where}: {_describe(entry.action)} was accepted, expected {entry.refused!r}"
+    return f"{where}: {_describe(played.action)} was accepted, expected {entry.refused!r}"
 
 
 def _ref(state: GameState, ref: str, where: str) -> Character:
@@ -521,6 +555,8 @@ def check(state: GameState, events: list[Event], exp: Expectation, where: str) -
     if exp.dice_seen is not None:
         compare("dice_seen", sorted(exp.dice_seen), sorted(state.dice_seen))
     compare("waiting_for", exp.waiting_for, pending_players(state))
+    for seat, count in (exp.options or {}).items():
+        compare(f"options.{seat}", count, len(legal_actions(state, seat)))
     result = state.result or {}
     compare("scores", exp.scores, result.get("scores"))
     compare("winners", exp.winners, result.get("winners"))

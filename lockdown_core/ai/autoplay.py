@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from lockdown_core.actions import Action
 from lockdown_core.ai.player import Player
-from lockdown_core.engine import apply, new_game
+from lockdown_core.engine import apply_legal, new_game
 from lockdown_core.events import Event
 from lockdown_core.legal import legal_actions, pending_players
 from lockdown_core.model import GameState, Step
@@ -62,22 +62,29 @@ def play_game(
         observer(None, events)
     _show(watchers, events)
     reads = [p.uses_view for p in players]
+    # Events are built only if somebody reads them: an observer, or a seat that watches.
+    recording = observer is not None or bool(watchers)
+    # Bound once: the loop below runs a few hundred times a game.
+    choosers = [p.choose for p in players]
+    game_over = Step.GAME_OVER
     actions = 0
     last = -1
-    while state.step != Step.GAME_OVER:
+    while state.step != game_over:
         if actions >= max_actions:
             raise EndlessGame(f"no end after {actions} actions (turn {state.turn}, {state.step})")
         waiting = pending_players(state)
         if not waiting:
             raise EndlessGame(f"the game waits for nobody at step {state.step}")
-        seat = waiting[0] if len(waiting) == 1 else _next_seat(waiting, last)
-        legal = legal_actions(state, seat)
+        seat = waiting[0]
+        if seat <= last and len(waiting) > 1:
+            seat = _next_seat(waiting, last)
+        legal = legal_actions(state, seat, True)
         if not legal:
             raise EndlessGame(f"seat {seat} is pending at {state.step} with no legal action")
-        action = players[seat].choose(view(state, seat) if reads[seat] else {}, legal)
+        action = choosers[seat](view(state, seat) if reads[seat] else {}, legal)
         if action is not legal[0] and not _among(action, legal):
             raise IllegalChoice(f"seat {seat} chose {action!r} at {state.step}")
-        events = apply(state, action)
+        events = apply_legal(state, action, record=recording)
         actions += 1
         last = seat
         if observer is not None:

@@ -7,7 +7,7 @@ come from the variants named in the view.
 
 How it plays:
 - Where to go and whom to move: the move that lowers the expected points it
-  would lose in the coming arrival and attacks (`Board.loss`), with the dice
+  would lose in the coming arrival and attacks (`Forecast.loss`), with the dice
   taken into account when it has seen them.
 - Votes: itself for the truck and the badge; in an attack, against the seat
   that voted against it most recently, else against the leader in points.
@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import product
 from typing import Any, TypeVar
 
@@ -76,26 +76,63 @@ def rules_for(variants: tuple[str, ...]) -> Ruleset:
     return load_ruleset(variants)
 
 
+class Tables:
+    """What the estimates read from the rules on every decision, looked up once per
+    ruleset instead of through the pydantic models each time."""
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.kinds = {k.key: k for k in rules.kinds}
+        # Per kind: strength, points, whether it draws Monsters (R6.2).
+        self.traits = {k.key: (k.strength, k.points, k.attracts_monsters) for k in rules.kinds}
+        self.character_spots: list[int | None] = [
+            None,
+            *(x.character_spots for x in rules.locations),
+        ]
+        self.monster_spots = [0, *(x.monster_spots for x in rules.locations)]
+
+
+@lru_cache(maxsize=64)
+def tables_for(variants: tuple[str, ...]) -> Tables:
+    return Tables(rules_for(variants))
+
+
 class Board:
     """The public board of one view, with the estimates the heuristics share."""
 
-    def __init__(self, view: Mapping[str, Any], rules: Ruleset) -> None:
+    def __init__(
+        self, view: Mapping[str, Any], rules: Ruleset, tables: Tables | None = None
+    ) -> None:
         self.rules = rules
+        tables = tables or Tables(rules)
+        self.tables = tables
         self.me: int = view["seat"]
         self.parking = rules.parking_lot
-        self.kinds = {k.key: k for k in rules.kinds}
-        self.chars: dict[int, Mapping[str, Any]] = {c["id"]: c for c in view["characters"]}
-        # Per character, for `loss`: strength, points, whether it draws Monsters, owner.
-        self.traits: dict[int, tuple[int, int, bool, int]] = {}
-        for cid, c in self.chars.items():
-            spec = self.kinds[c["kind"]]
-            self.traits[cid] = (spec.strength, spec.points, spec.attracts_monsters, c["owner"])
-        self.where = {cid: c["location"] for cid, c in self.chars.items() if c["location"] > 0}
+        self.kinds = tables.kinds
+        self.players: int = view["players"]
+        # Every character of the view, in id order (the board's order).
+        self.characters: list[Mapping[str, Any]] = view["characters"]
         self.monsters: list[int] = [0, *view["monsters"]]
         self.closed = set(view["closed"])
         cold = len(view["cold_storage"])
         self.equal = rules.attack_at_equal_from_start or cold >= rules.cold_storage_rows[0]
         self.hand: list[str] = list(view.get("hand", []))
+
+    # Read from the view only by the decisions that need them (a window with no card
+    # to play needs neither).
+
+    @cached_property
+    def chars(self) -> dict[int, Mapping[str, Any]]:
+        return {c["id"]: c for c in self.characters}
+
+    @cached_property
+    def where(self) -> dict[int, int]:
+        """Where each character on the board stands, in id order."""
+        return {c["id"]: c["location"] for c in self.characters if c["location"] > 0}
+
+    @cached_property
+    def mine(self) -> list[int]:
+        """This seat's characters on the board."""
+        return [cid for cid in self.where if self.chars[cid]["owner"] == self.me]
 
     # Facts ------------------------------------------------------------------
 
@@ -105,10 +142,6 @@ class Board:
     def score(self, player: int) -> int:
         """Points of a seat's living characters: the public part of its score."""
         return sum(self.points(cid) for cid in self.where if self.chars[cid]["owner"] == player)
-
-    def mine(self, where: Mapping[int, int] | None = None) -> list[int]:
-        positions = self.where if where is None else where
-        return [cid for cid in positions if self.chars[cid]["owner"] == self.me]
 
     def strength(self, loc: int) -> int:
         return sum(
@@ -125,8 +158,8 @@ class Board:
     def has_room(self, loc: int, where: Mapping[int, int]) -> bool:
         if loc in self.closed:
             return False
-        spots = self.rules.location(loc).character_spots
-        return spots is None or sum(1 for at in where.values() if at == loc) < spots
+        spots = self.tables.character_spots[loc]
+        return spots is None or list(where.values()).count(loc) < spots
 
     def under_attack(self, loc: int) -> bool:
         """R7.2 on the board as it stands (the Parking lot: any Monster)."""
@@ -152,62 +185,241 @@ class Board:
         return expected
 
     def _monster_spots(self, loc: int) -> int:
-        return self.rules.location(loc).monster_spots
+        return self.tables.monster_spots[loc]
 
-    def loss(self, where: Mapping[int, int], arrivals: list[float], sharp: bool) -> float:
-        """Expected points this seat loses in the coming arrival and attacks.
+    def forecast(self, arrivals: list[float], sharp: bool) -> Forecast:
+        return Forecast(self, arrivals, sharp)
 
-        A location 1-5 is attacked with a probability that grows with how far
-        the expected Monsters exceed the strength there; when it is, this seat
-        is the one chosen about one time in the number of owners there, and
-        then loses its cheapest character there. In the Parking lot each
-        Monster costs a character, shared among those present.
-        """
+
+class Forecast:
+    """`loss`: expected points this seat loses in the coming arrival and attacks, for the
+    board with a few of its characters moved.
+
+    A location 1-5 is attacked with a probability that grows with how far the
+    expected Monsters exceed the strength there; when it is, this seat is the
+    one chosen about one time in the number of owners there, and then loses
+    its cheapest character there. In the Parking lot each Monster costs a
+    character, shared among those present.
+
+    Every decision weighs a few moves against the same board, so the counts
+    per location are made once here and each `loss` only corrects them for
+    the characters it moves. The sums run in the order of the board's
+    characters, as adding them up afresh for each move did, so every score
+    is the same to the last bit and so is every choice.
+    """
+
+    def __init__(self, board: Board, arrivals: list[float], sharp: bool) -> None:
+        self.board = board
+        self.where = board.where
+        self.me = board.me
+        self.parking = board.parking
+        self.weeper_monsters = board.rules.weeper_monsters
+        self.slope = 3.0 if sharp else 1.5
+        self.margin = 0.5 if board.equal else -0.5
+        # Monsters there and expected from the dice, before the crowd's (R6.2).
+        self.expected = [board.monsters[loc] + arrivals[loc] for loc in range(7)]
+        kinds = board.tables.traits
+        me = board.me
         crowd = [0] * 7
         weepers = [0] * 7
         strength = [0] * 7
-        values: dict[int, list[int]] = {}
-        traits = self.traits
-        me = self.me
-        for cid, loc in where.items():
-            power, points, weeps, owner = traits[cid]
+        # owners[loc][seat]: characters of that seat there.
+        owners = [[0] * board.players for _ in range(7)]
+        # Per character on the board or moved onto it: kind traits and owner.
+        traits: dict[int, tuple[int, int, bool, int]] = {}
+        # This seat's characters, in board order.
+        mine: list[int] = []
+        for c in board.characters:
+            loc = c["location"]
+            if loc <= 0:
+                continue
+            cid = c["id"]
+            power, points, weeps = kinds[c["kind"]]
+            owner = c["owner"]
+            traits[cid] = (power, points, weeps, owner)
             crowd[loc] += 1
             strength[loc] += power
             if weeps:
                 weepers[loc] += 1
+            owners[loc][owner] += 1
             if owner == me:
-                values.setdefault(loc, []).append(points)
-        expected = [self.monsters[loc] + arrivals[loc] for loc in range(7)]
-        for counts, amount in ((weepers, self.rules.weeper_monsters), (crowd, 1)):
-            most = max(counts)
-            if most and amount:
-                for loc in range(1, 7):
-                    if counts[loc] == most:
-                        expected[loc] += amount
-        slope = 3.0 if sharp else 1.5
+                mine.append(cid)
+        self.crowd, self.weepers, self.strength, self.owners = crowd, weepers, strength, owners
+        self.traits, self.mine = traits, mine
+        self.weepers_most = max(self.weepers) if self.weeper_monsters else 0
+        self.crowd_most = max(self.crowd)
+        # This seat's points at each location of the board as it is, in board order, and
+        # the loss there (worked out when first needed): what a move that touches
+        # neither location nor the crowd's leaders leaves as it was.
+        self.values: dict[int, list[int]] = {}
+        for cid in self.mine:
+            self.values.setdefault(self.where[cid], []).append(self.traits[cid][1])
+        for held in self.values.values():
+            held.sort()
+        self.terms: dict[int, float] = {}
+        # Moves already weighed in this decision: several destinations share them.
+        self.weighed: dict[tuple[int, int], float] = {}
+
+    def _term(
+        self,
+        loc: int,
+        points: list[int],
+        crowd: list[int],
+        weepers: list[int],
+        strength: int,
+        present: list[int],
+        weepers_most: int,
+        crowd_most: int,
+    ) -> float:
+        """The expected loss at one location, for this seat's `points` there (sorted)."""
+        expected = self.expected[loc]
+        # R6.2's extra Monsters go where the most Weepers, then the most characters,
+        # are; added in that order, as the rules add them.
+        if weepers_most and weepers[loc] == weepers_most:
+            expected += self.weeper_monsters
+        if crowd_most and crowd[loc] == crowd_most:
+            expected += 1
+        if loc == self.parking:
+            total = 0.0
+            rounds = min(expected, crowd[loc])
+            lost = rounds * len(points) / crowd[loc]
+            for value in points:
+                take = min(1.0, lost)
+                total += take * value
+                lost -= take
+                if lost <= 0:
+                    break
+            return total
+        attacked = 1.0 / (1.0 + math.exp(-self.slope * (expected - strength + self.margin)))
+        return attacked * points[0] / (len(present) - present.count(0))
+
+    def loss_one(self, cid: int, loc: int) -> float:
+        """`loss({cid: loc})` for a character on the board, computing afresh only the
+        locations the move changes (all of them when it changes where the crowd is)."""
+        known = self.weighed.get((cid, loc))
+        if known is not None:
+            return known
+        old = self.where[cid]
+        power, _, weeps, owner = self.traits[cid]
+        crowd = self.crowd[:]
+        crowd[old] -= 1
+        crowd[loc] += 1
+        weepers = self.weepers
+        if weeps:
+            weepers = weepers[:]
+            weepers[old] -= 1
+            weepers[loc] += 1
+        weepers_most = max(weepers) if self.weeper_monsters else 0
+        crowd_most = max(crowd)
+        same = weepers_most == self.weepers_most and crowd_most == self.crowd_most
+        values = self.values
+        if owner == self.me:
+            values = {}
+            where = self.where
+            traits = self.traits
+            for mine in self.mine:
+                at = loc if mine == cid else where[mine]
+                if at in values:
+                    values[at].append(traits[mine][1])
+                else:
+                    values[at] = [traits[mine][1]]
         total = 0.0
-        for loc, mine in values.items():
-            mine.sort()
-            if loc == self.parking:
-                rounds = min(expected[loc], crowd[loc])
-                lost = rounds * len(mine) / crowd[loc]
-                for value in mine:
-                    take = min(1.0, lost)
-                    total += take * value
-                    lost -= take
-                    if lost <= 0:
-                        break
-            else:
-                margin = expected[loc] - strength[loc] + (0.5 if self.equal else -0.5)
-                attacked = 1.0 / (1.0 + math.exp(-slope * margin))
-                owners = {traits[cid][3] for cid, at in where.items() if at == loc}
-                total += attacked * mine[0] / len(owners)
+        for at, points in values.items():
+            if same and at != old and at != loc:
+                term = self.terms.get(at)
+                if term is None:
+                    term = self.terms[at] = self._term(
+                        at,
+                        self.values[at],
+                        self.crowd,
+                        self.weepers,
+                        self.strength[at],
+                        self.owners[at],
+                        self.weepers_most,
+                        self.crowd_most,
+                    )
+                total += term
+                continue
+            if owner == self.me and len(points) > 1:
+                points.sort()
+            present = self.owners[at]
+            strength = self.strength[at]
+            if at in (old, loc):
+                present = present[:]
+                if at == old:
+                    present[owner] -= 1
+                    strength -= power
+                if at == loc:
+                    present[owner] += 1
+                    strength += power
+            total += self._term(
+                at, points, crowd, weepers, strength, present, weepers_most, crowd_most
+            )
+        self.weighed[cid, loc] = total
         return total
 
-    def moved(self, cid: int, loc: int) -> dict[int, int]:
-        where = dict(self.where)
-        where[cid] = loc
-        return where
+    def _traits(self, cid: int) -> tuple[int, int, bool, int]:
+        known = self.traits.get(cid)
+        if known is None:
+            c = self.board.chars[cid]
+            known = (*self.board.tables.traits[c["kind"]], c["owner"])
+            self.traits[cid] = known
+        return known
+
+    def loss(self, moves: Mapping[int, int]) -> float:
+        """The loss with each character of `moves` at its new location (a character not on
+        the board yet, being placed, comes after those on it, in the order given)."""
+        where = self.where
+        crowd = self.crowd[:]
+        weepers = self.weepers[:]
+        strength = self.strength[:]
+        owners: dict[int, list[int]] = {}
+        mine = self.mine
+        for cid, loc in moves.items():
+            power, _, weeps, owner = self._traits(cid)
+            old = where.get(cid)
+            if old is not None:
+                crowd[old] -= 1
+                strength[old] -= power
+                if weeps:
+                    weepers[old] -= 1
+                if old not in owners:
+                    owners[old] = self.owners[old][:]
+                owners[old][owner] -= 1
+            elif owner == self.me:
+                mine = [*mine, cid]
+            crowd[loc] += 1
+            strength[loc] += power
+            if weeps:
+                weepers[loc] += 1
+            if loc not in owners:
+                owners[loc] = self.owners[loc][:]
+            owners[loc][owner] += 1
+        traits = self.traits
+        values: dict[int, list[int]] = {}
+        for cid in mine:
+            loc = moves.get(cid) or where[cid]
+            if loc in values:
+                values[loc].append(traits[cid][1])
+            else:
+                values[loc] = [traits[cid][1]]
+        weepers_most = max(weepers) if self.weeper_monsters else 0
+        crowd_most = max(crowd)
+        total = 0.0
+        for loc, points in values.items():
+            if len(points) > 1:
+                points.sort()
+            total += self._term(
+                loc,
+                points,
+                crowd,
+                weepers,
+                strength[loc],
+                owners.get(loc) or self.owners[loc],
+                weepers_most,
+                crowd_most,
+            )
+        return total
 
 
 class CautiousPlayer:
@@ -235,7 +447,8 @@ class CautiousPlayer:
     # What it does -------------------------------------------------------------
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        board = Board(view, rules_for(tuple(view["variants"])))
+        variants = tuple(view["variants"])
+        board = Board(view, rules_for(variants), tables_for(variants))
         first = legal[0]
         if isinstance(first, PlaceFamily):
             return self._place(board, view, legal)
@@ -266,13 +479,15 @@ class CautiousPlayer:
         rules = board.rules
         count = rules.first_arrival_dice
         arrivals = board.arrivals(None, rules.start_dice if count is None else count)
+        forecast = board.forecast(arrivals, sharp=False)
         scored = []
         for action in legal:
             assert isinstance(action, PlaceFamily)
             where = dict(board.where)
+            moves: dict[int, int] = {}
             for die, cid in zip(view["dice"], action.order, strict=True):
-                where[cid] = die if board.has_room(die, where) else board.parking
-            scored.append((board.loss(where, arrivals, sharp=False), action))
+                where[cid] = moves[cid] = die if board.has_room(die, where) else board.parking
+            scored.append((forecast.loss(moves), action))
         return self._best(scored)
 
     def _forecast(self, board: Board, view: Mapping[str, Any]) -> tuple[list[float], bool]:
@@ -282,35 +497,37 @@ class CautiousPlayer:
     def _destination(
         self, board: Board, view: Mapping[str, Any], legal: Sequence[Action]
     ) -> Action:
-        arrivals, sharp = self._forecast(board, view)
+        forecast = board.forecast(*self._forecast(board, view))
         scored = []
         for action in legal:
             assert isinstance(action, ChooseDestination)
-            scored.append((self._after_move_to(board, action.location, arrivals, sharp), action))
+            scored.append((self._after_move_to(board, action.location, forecast), action))
         return self._best(scored)
 
-    def _after_move_to(self, board: Board, dest: int, arrivals: list[float], sharp: bool) -> float:
+    def _after_move_to(self, board: Board, dest: int, forecast: Forecast) -> float:
         """R5.4: the best this seat can do once it must move one character to `dest`."""
-        mine = board.mine()
+        mine = board.mine
         if board.has_room(dest, board.where):
-            options = [board.moved(cid, dest) for cid in mine if board.where[cid] != dest]
+            options = [(cid, dest) for cid in mine if board.where[cid] != dest]
         else:
+            # Never the one already at the destination: it stays (R5.5).
             options = [
-                board.moved(cid, board.parking) for cid in mine if board.where[cid] != board.parking
+                (cid, board.parking)
+                for cid in mine
+                if board.where[cid] not in (board.parking, dest)
             ]
         if not options:
-            options = [board.where]
-        return min(board.loss(where, arrivals, sharp) for where in options)
+            return forecast.loss({})
+        return min(forecast.loss_one(cid, loc) for cid, loc in options)
 
     def _move(self, board: Board, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        arrivals, sharp = self._forecast(board, view)
+        forecast = board.forecast(*self._forecast(board, view))
         dest = view["destinations"][str(board.me)]
         target = dest if board.has_room(dest, board.where) else board.parking
         scored = []
         for action in legal:
             assert isinstance(action, MoveCharacter)
-            where = board.moved(action.character, target)
-            scored.append((board.loss(where, arrivals, sharp), action))
+            scored.append((forecast.loss_one(action.character, target), action))
         return self._best(scored)
 
     # Votes ----------------------------------------------------------------------
@@ -364,7 +581,7 @@ class CautiousPlayer:
             return done
         step = view["step"]
         if step == "walkie_window":
-            return cards[0] if board.mine() else done
+            return cards[0] if board.mine else done
         if step == "after_move":
             return self._drink(board, view, cards) or done
         vote = view["vote"]
@@ -375,14 +592,13 @@ class CautiousPlayer:
     def _drink(
         self, board: Board, view: Mapping[str, Any], cards: list[PlayCard]
     ) -> PlayCard | None:
-        arrivals, sharp = self._forecast(board, view)
-        now = board.loss(board.where, arrivals, sharp)
+        forecast = board.forecast(*self._forecast(board, view))
+        now = forecast.loss({})
         scored: list[tuple[float, PlayCard]] = []
         for card in cards:
             assert card.character is not None
             assert card.location is not None
-            where = board.moved(card.character, card.location)
-            scored.append((board.loss(where, arrivals, sharp), card))
+            scored.append((forecast.loss_one(card.character, card.location), card))
         low = min(score for score, _ in scored)
         if low > now - DRINK_GAIN:
             return None

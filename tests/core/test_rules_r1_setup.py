@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from lockdown_core import IllegalAction, PlaceFamily, Step, Timeout, new_game
-from lockdown_core.model import UNPLACED
+from lockdown_core import IllegalAction, PlaceFamily, Step, Timeout, legal_actions, new_game
+from lockdown_core.model import UNPLACED, GameState
 from tests.core.builders import (
     PARKING,
     act,
@@ -133,6 +133,55 @@ def test_r1_4_a_full_location_sends_the_character_to_the_parking_lot() -> None:
     assert [c.location for c in state.characters[6:9]] == [1, 1, 1]
     assert where(state, 3, "weeper") == PARKING
     assert (where(state, 3, "blocker"), where(state, 3, "leader")) == (2, 2)
+
+
+def last_free_spot() -> GameState:
+    """4 players: seats 2 and 3 leave one free spot in the Restrooms (1), then seat 0
+    rolls 1, 1, 5 for its Blocker (0), Leader (1) and Weeper (2)."""
+    state = new_setup(4, badge=2, martyr=0, dice=[1, 1, 2, 2, 3, 4, 1, 1, 5])
+    at_placement(state)
+    act(state, Timeout(), Timeout())
+    assert (state.mover, state.dice, len(state.at(1))) == (0, [1, 1, 5], 2)
+    return state
+
+
+def landing(state: GameState, option: PlaceFamily) -> tuple[int, ...]:
+    """Where seat 0's Blocker, Leader and Weeper end up with this option, in a copy."""
+    copy = GameState.from_dict(state.to_dict())
+    act(copy, option)
+    return tuple(where(copy, 0, kind) for kind in ("blocker", "leader", "weeper"))
+
+
+def test_r1_4_the_player_chooses_which_character_takes_the_last_free_spot() -> None:
+    """Two dice show a location with one free spot: all 6 outcomes are offered (the
+    5 to any of the three, and either of the other two in the Restrooms), not 3."""
+    state = last_free_spot()
+    options = legal_actions(state, 0)
+    outcomes = [landing(state, option) for option in options]
+    assert len(set(outcomes)) == len(outcomes) == 6
+    for kind in range(3):
+        assert any(spot[kind] == 1 for spot in outcomes), "each may take the free spot"
+        assert any(spot[kind] == PARKING for spot in outcomes)
+
+
+def test_r1_4_the_weeper_may_take_the_last_free_spot() -> None:
+    state = last_free_spot()
+    weeper_in = next(o for o in legal_actions(state, 0) if landing(state, o) == (PARKING, 5, 1))
+    assert isinstance(weeper_in, PlaceFamily)
+    act(state, weeper_in)
+    assert (where(state, 0, "blocker"), where(state, 0, "leader"), where(state, 0, "weeper")) == (
+        PARKING,
+        5,
+        1,
+    )
+
+
+def test_r1_4_same_faces_with_room_for_both_give_one_outcome() -> None:
+    """Dice 2, 2, 5 with room for both in the Clothing store: 3 outcomes, each offered once."""
+    state = new_setup(4, badge=0, dice=[2, 2, 5])
+    at_placement(state)
+    outcomes = [landing(state, option) for option in legal_actions(state, 0)]
+    assert len(outcomes) == len(set(outcomes)) == 3
 
 
 @pytest.mark.parametrize(

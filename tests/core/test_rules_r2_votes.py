@@ -21,7 +21,9 @@ from lockdown_core import (
     pending_players,
     view,
 )
+from lockdown_core.engine import apply
 from lockdown_core.model import COLD
+from lockdown_core.ruleset import RULES_REVISION
 from tests.core.builders import (
     PARKING,
     SURVEILLANCE,
@@ -386,3 +388,90 @@ def test_r2_6_no_gun_once_rotten_meat_leaves_a_single_exposed_owner() -> None:
     assert PlayCard(0, "gun") in legal_actions(state, 0), "two exposed owners: a vote may come"
     act(state, PlayCard(1, "rotten_meat", character=char(state, 1, "leader").id))
     refuse(state, PlayCard(0, "gun"), "card_not_playable_now")
+
+
+def test_r2_3_a_card_cancels_every_other_players_done() -> None:
+    """Seat 0 says Done, then seat 2 plays a Gun: seat 0 may answer it (with its own Gun)."""
+    state = badge_vote(hands=[["gun"], [], ["gun", "energy_drink"], []])
+    act(state, Done(0))
+    assert pending_players(state) == [2]
+    events = act(state, PlayCard(2, "gun"))
+    assert one(events, "done_cancelled").data == {"players": [0], "step": Step.DISCUSSION}
+    assert one(events, "done_cancelled").public
+    assert state.step == Step.DISCUSSION
+    assert pending_players(state) == [0, 2]
+    assert PlayCard(0, "gun") in legal_actions(state, 0)
+    # Seat 0's hand is empty now: seat 2's Done closes the discussion.
+    act(state, PlayCard(0, "gun"), Done(2))
+    assert state.step == Step.DESIGNATION
+    assert state.vote is not None
+    assert state.vote.guns == {2: 1, 0: 1}
+
+
+def test_r2_3_a_card_asks_again_only_those_who_said_done() -> None:
+    state = badge_vote(hands=[["gun"], [], ["gun", "gun"], []])
+    events = act(state, PlayCard(2, "gun"))
+    assert of_kind(events, "done_cancelled") == []
+    assert pending_players(state) == [0, 2]
+
+
+def late_rotten_meat() -> GameState:
+    """The Toy store (4): seat 0's Leader and seat 1's Leader (strength 2), 3 Monsters.
+    Seat 0 holds a Baseball bat, seat 1 Rotten meat; seat 0 says Done first."""
+    state = position(
+        {"leader": 4, "blocker": 1, "weeper": 2},
+        {"leader": 4, "blocker": 2, "weeper": 5},
+        {"blocker": 1, "leader": 2, "weeper": 5},
+        {"blocker": 2, "leader": 5, "weeper": 5},
+        monsters={4: 3},
+        hands=[["baseball_bat"], ["rotten_meat"], [], []],
+        badge=2,
+        martyr=3,
+    )
+    at_attacks(state)
+    assert (state.step, pending_players(state)) == (Step.DISCUSSION, [0, 1])
+    act(state, Done(0))
+    return state
+
+
+def test_r2_3_a_late_rotten_meat_can_be_answered_with_a_baseball_bat() -> None:
+    """Seat 1 hides its Leader after seat 0's Done: seat 0 is asked again and its bat
+    leaves 2 Monsters against strength 2, so nobody is devoured."""
+    state = late_rotten_meat()
+    events = act(state, PlayCard(1, "rotten_meat", character=char(state, 1, "leader").id))
+    assert one(events, "done_cancelled").data == {"players": [0], "step": Step.DISCUSSION}
+    assert (state.step, pending_players(state)) == (Step.DISCUSSION, [0])
+    events = act(state, PlayCard(0, "baseball_bat"))
+    assert one(events, "attack_averted").data == {"location": 4}
+    assert where(state, 0, "leader") == 4
+    assert of_kind(events, "character_devoured") == []
+
+
+def test_r2_3_a_log_stored_under_revision_1_replays_the_late_card_as_it_was() -> None:
+    """Before revision 2 the Done held: the discussion closed and seat 0's Leader was eaten."""
+    state = late_rotten_meat()
+    meat = PlayCard(1, "rotten_meat", character=char(state, 1, "leader").id)
+    events = apply(state, meat, 1)
+    assert of_kind(events, "done_cancelled") == []
+    assert where(state, 0, "leader") == COLD
+    assert state.rules.revision == RULES_REVISION
+
+
+def test_r2_3_a_card_window_cancels_the_others_done_too() -> None:
+    """The Walkie-talkie window (R4.4): seat 1 plays one after seats 0 and 2 said Done."""
+    state = position(
+        {"leader": 1, "blocker": 1, "weeper": 2},
+        {"leader": 4, "blocker": 2, "weeper": 5},
+        {"blocker": 1, "leader": 2, "weeper": 5},
+        {"blocker": 2, "leader": 5, "weeper": 5},
+        hands=[["walkie_talkie"], ["walkie_talkie"], ["gun"], []],
+        badge=3,
+        martyr=2,
+        dice=[1, 2, 3, 4],
+    )
+    at_badge(state)
+    assert (state.step, pending_players(state)) == (Step.WALKIE_WINDOW, [0, 1, 2])
+    act(state, Done(0), Done(2))
+    events = act(state, PlayCard(1, "walkie_talkie"))
+    assert one(events, "done_cancelled").data == {"players": [0, 2], "step": Step.WALKIE_WINDOW}
+    assert pending_players(state) == [0, 2]

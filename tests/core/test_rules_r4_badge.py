@@ -149,8 +149,9 @@ def test_r4_4_the_window_waits_for_every_hand_then_closes() -> None:
     assert pending_players(state) == [0, 1, 3]
     refuse(state, PlayCard(0, "gun"), "card_not_playable_now")
     act(state, Done(0), PlayCard(1, "walkie_talkie"))
-    assert pending_players(state) == [1, 3]
-    act(state, Done(1))
+    # The card cancels seat 0's Done (R2.3): every hand is asked again.
+    assert pending_players(state) == [0, 1, 3]
+    act(state, Done(0), Done(1))
     # Seat 3 plays the last copy: nobody could play anything more, the window closes.
     act(state, PlayCard(3, "walkie_talkie"))
     assert state.step == Step.BADGE_DESTINATION

@@ -287,3 +287,57 @@ def test_r5_5_worked_example_with_only_the_character_in_6_nothing_moves() -> Non
     state = worked_example(only_parked=True)
     assert where(state, 0, "leader") == PARKING
     assert state.mover == 1
+
+
+def at_full_supermarket(seat0: dict[str, int | str]) -> GameState:
+    """Seat 0 holds the badge and picks the Supermarket (5), which seats 0-2 fill."""
+    state = position(
+        seat0,
+        {"blocker": 5, "leader": 5, "weeper": 5},
+        {"blocker": 5, "leader": 5, "weeper": 2},
+        {"blocker": 1, "leader": 2, "weeper": 4},
+        badge=0,
+    )
+    at_destinations(state, DICE)
+    act(state, ChooseDestination(0, 5))
+    return state
+
+
+def test_r5_4_a_character_already_at_a_full_destination_is_not_sent_to_the_parking_lot() -> None:
+    """Blocker in 5, Leader in 6, destination 5 full: nothing moves (R5.4, R5.5)."""
+    state = at_full_supermarket({"blocker": 5, "leader": PARKING, "weeper": "cold"})
+    events = act(state, ChooseDestination(1, 6), ChooseDestination(2, 6), ChooseDestination(3, 4))
+    assert where(state, 0, "blocker") == 5
+    assert where(state, 0, "leader") == PARKING
+    assert one(events, "no_move").data == {"player": 0}
+    assert [e.data["player"] for e in of_kind(events, "character_moved")] == []
+    assert (state.step, state.mover) == (Step.MOVE, 1)
+
+
+def test_r5_4_full_destination_sends_only_a_character_from_elsewhere() -> None:
+    """Blocker in 5, Leader in 3, destination 5 full: only the Leader may go, so it goes."""
+    state = at_full_supermarket({"blocker": 5, "leader": 3, "weeper": "cold"})
+    events = act(state, ChooseDestination(1, 6), ChooseDestination(2, 6), ChooseDestination(3, 4))
+    assert where(state, 0, "blocker") == 5
+    assert where(state, 0, "leader") == PARKING
+    moved = one(events, "character_moved").data
+    assert (moved["character"], moved["from"], moved["to"], moved["reason"]) == (
+        char(state, 0, "leader").id,
+        3,
+        PARKING,
+        "full",
+    )
+
+
+def test_r5_4_full_destination_never_offers_the_character_standing_there() -> None:
+    state = at_full_supermarket({"blocker": 3, "leader": 5, "weeper": 1})
+    act(state, ChooseDestination(1, 6), ChooseDestination(2, 6), ChooseDestination(3, 4))
+    assert set(legal_actions(state, 0)) == {
+        MoveCharacter(0, char(state, 0, "blocker").id),
+        MoveCharacter(0, char(state, 0, "weeper").id),
+    }
+    refuse(state, MoveCharacter(0, char(state, 0, "leader").id), "character_cannot_move")
+    # The default is the lowest-value eligible one: the Blocker, not the Leader standing in 5.
+    events = act(state, Timeout())
+    assert one(events, "character_moved").data["character"] == char(state, 0, "blocker").id
+    assert (where(state, 0, "blocker"), where(state, 0, "leader")) == (PARKING, 5)

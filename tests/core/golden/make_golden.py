@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from lockdown_core import Action, Event, GameState, Timeout, action_to_dict, actor, view
+from lockdown_core.actions import REVISION_KEY
 from tests.core.random_games import Game
 
 GOLDEN_DIR = Path(__file__).resolve().parent
@@ -84,6 +85,7 @@ def action_line(index: int, action: Action) -> str:
     data = action_to_dict(action)
     kind = data.pop("type")
     data.pop("player", None)
+    data.pop(REVISION_KEY)
     data = {key: value for key, value in data.items() if value is not None}
     who = "table" if seat is None else f"P{seat}"
     return f"#{index} {who} {kind} {fields(data)}".rstrip()

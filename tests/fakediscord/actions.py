@@ -71,7 +71,7 @@ def interaction_payload(
         payload["member"] = member_payload(world, guild, user.id) | {
             "permissions": str(world.permissions(guild, user.id))
         }
-        payload["app_permissions"] = str(world.permissions(guild, world.bot.id))
+        payload["app_permissions"] = str(world.channel_permissions(channel, world.bot.id))
     else:
         payload["user"] = user_payload(user)
         payload["app_permissions"] = "0"
@@ -168,7 +168,7 @@ def _encode(
         return str(value.id)
     if kind is OptionType.CHANNEL and isinstance(value, FakeChannel):
         channel = channel_payload(world, value)
-        channel["permissions"] = str(world.permissions(guild, world.bot.id)) if guild else "0"
+        channel["permissions"] = str(world.channel_permissions(value, world.bot.id))
         resolved.setdefault("channels", {})[str(value.id)] = channel
         return str(value.id)
     raise ImpossibleAction(f"{where}: {value!r} does not fit an option of type {kind.name}")

@@ -12,6 +12,7 @@ import asyncio
 import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import suppress
 from typing import Any, Protocol
 
 from .actions import (
@@ -22,7 +23,7 @@ from .actions import (
     interaction_payload,
     modal_submit_data,
 )
-from .payloads import guild_payload
+from .payloads import channel_payload, guild_payload
 from .protocol import (
     BOT_PERMISSIONS,
     EVERYONE_PERMISSIONS,
@@ -32,20 +33,25 @@ from .protocol import (
     Permission,
 )
 from .records import (
+    ContractViolationRecord,
     FakeChannel,
     FakeGuild,
     FakeInteraction,
     FakeMessage,
     FakeRole,
     FakeUser,
+    InjectedFailure,
     RequestRecord,
 )
 from .rest import RestApi
+from .unkind import FAILURE_BODIES, Latency, PlannedFailure, RateLimits
 from .world import World
 
 Json = dict[str, Any]
 
 DEFAULT_TIMEOUT = 5.0
+RECHECK = 0.05
+MAX_GUILDS_PER_SHARD = 2500
 
 
 class GatewayLink(Protocol):
@@ -80,6 +86,8 @@ class FakeDiscord:
         self._links: list[GatewayLink] = []
         self._change = asyncio.Event()
         self._last_activity = time.monotonic()
+        # Discord refuses (4011) a gateway session that would hold more guilds than this.
+        self.max_guilds_per_shard = MAX_GUILDS_PER_SHARD
 
     # -- who is who ---------------------------------------------------------------------
 
@@ -107,6 +115,81 @@ class FakeDiscord:
     @interaction_deadline.setter
     def interaction_deadline(self, seconds: float | None) -> None:
         self.rest.deadline = seconds
+
+    # -- making Discord as unkind as the real one (all off by default) --------------------
+
+    @property
+    def latency(self) -> Latency | None:
+        """The delay every REST request takes (None: answered at once)."""
+        return self.rest.latency
+
+    def set_latency(self, seconds: float | tuple[float, float] | None, *, seed: int = 0) -> None:
+        """Delay every REST request by `seconds`, or by a draw in a (min, max) range.
+
+        Draws come from a random generator seeded with `seed`, so a run can be replayed.
+        Half the delay is spent before the fake handles the request, half after.
+        """
+        self.rest.latency = None if seconds is None else Latency(seconds, seed=seed)
+
+    @property
+    def rate_limits(self) -> RateLimits:
+        """Discord's rate limits; `fake.rate_limits.enabled = True` turns them on."""
+        return self.rest.rate_limits
+
+    def fail(
+        self,
+        route: str,
+        *,
+        status: int | None = None,
+        code: int | None = None,
+        times: int = 1,
+        channel: FakeChannel | int | None = None,
+        drop: bool = False,
+    ) -> None:
+        """The next `times` requests to `route` fail: with `status` (and Discord `code`), or
+        by a dropped connection (`drop=True`: the socket closes with no answer).
+
+        `route` is "METHOD /template" as the fake names it, e.g.
+        "PATCH /channels/{channel_id}/messages/{message_id}" (see `fake.rest.routes`);
+        `channel` limits it to requests acting in that channel or thread. A 403 defaults to
+        code 50001 (Missing Access), a 404 to 10003 (Unknown Channel). Every failure that
+        struck is in `fake.injected_failures`.
+        """
+        if route not in self.rest.routes:
+            raise ValueError(f"the fake has no route {route!r}; known: {self.rest.routes}")
+        if drop == (status is not None):
+            raise ValueError("give either a status or drop=True")
+        if times < 1:
+            raise ValueError("a failure strikes at least once")
+        channel_id = channel.id if isinstance(channel, FakeChannel) else channel
+        if status is not None and code is None:
+            code = FAILURE_BODIES.get(status, ("", 0))[1]
+        self.rest.failures.add(PlannedFailure(route, status, code, times, channel_id))
+
+    @property
+    def injected_failures(self) -> list[InjectedFailure]:
+        """The planned failures that struck, in order."""
+        return list(self.rest.failures.struck)
+
+    @property
+    def recommended_shards(self) -> int:
+        """The shard count GET /gateway/bot recommends (1 unless a test sets more)."""
+        return self.rest.recommended_shards
+
+    @recommended_shards.setter
+    def recommended_shards(self, count: int) -> None:
+        if count < 1:
+            raise ValueError("Discord recommends at least one shard")
+        self.rest.recommended_shards = count
+
+    @property
+    def contract_check(self) -> bool:
+        """Whether request bodies are checked against Discord's OpenAPI schema (on by default)."""
+        return self.rest.contract_check
+
+    @contract_check.setter
+    def contract_check(self, on: bool) -> None:
+        self.rest.contract_check = on
 
     def create_guild(
         self,
@@ -170,6 +253,41 @@ class FakeDiscord:
             self.make_moderator(guild, user)
         return user
 
+    async def deny_bot(self, channel: FakeChannel, permissions: Permission) -> None:
+        """A server owner takes `permissions` from the bot in `channel` (and its threads).
+
+        As a member overwrite on Discord: the bot's requests there are refused (403 50001
+        without View Channel, 50013 for the rest), interactions there carry the reduced
+        `app_permissions`, and a connected bot gets the CHANNEL_UPDATE.
+        """
+        channel.bot_denied |= int(permissions)
+        await self.dispatch("CHANNEL_UPDATE", channel_payload(self.world, channel))
+
+    async def allow_bot(self, channel: FakeChannel, permissions: Permission) -> None:
+        """Give back what `deny_bot` took."""
+        channel.bot_denied &= ~int(permissions)
+        await self.dispatch("CHANNEL_UPDATE", channel_payload(self.world, channel))
+
+    async def delete_channel(self, channel: FakeChannel) -> None:
+        """Someone deletes a channel or thread (a channel takes its threads with it).
+
+        The bot gets THREAD_DELETE / CHANNEL_DELETE, and every later request naming it is
+        answered 404 10003 (Unknown Channel), as on Discord. Its messages stay readable here.
+        """
+        doomed = [channel] + [t for t in self.threads(channel) if not t.deleted]
+        for gone in reversed(doomed):
+            gone.deleted = True
+            if gone.is_thread:
+                event = {
+                    "id": str(gone.id),
+                    "guild_id": str(gone.guild_id),
+                    "parent_id": str(gone.parent_id),
+                    "type": int(gone.type),
+                }
+                await self.dispatch("THREAD_DELETE", event)
+            else:
+                await self.dispatch("CHANNEL_DELETE", channel_payload(self.world, gone))
+
     def make_moderator(self, guild: FakeGuild, user: FakeUser) -> None:
         roles = guild.memberships[user.id].role_ids
         if guild.moderator_role.id not in roles:
@@ -193,6 +311,11 @@ class FakeDiscord:
     @property
     def connected(self) -> bool:
         return bool(self._links)
+
+    @property
+    def connections(self) -> int:
+        """How many gateway sessions are connected (one per shard of a sharded bot)."""
+        return len(self._links)
 
     async def dispatch(self, event: str, data: Json) -> None:
         """Push a gateway event to every connected bot session that asked for it."""
@@ -314,7 +437,9 @@ class FakeDiscord:
             raise ImpossibleAction(f"message {message.id} was deleted")
         if message.visible_to not in (None, user.id):
             raise ImpossibleAction(f"{user.name} cannot see the ephemeral message {message.id}")
-        channel = self.world.channel(message.channel_id)
+        channel = self.world.channels[message.channel_id]
+        if channel.deleted:
+            raise ImpossibleAction(f"the channel of message {message.id} was deleted")
         data = component_data(self.world, message, custom_id, values, self.world.guild_of(channel))
         return await self._interact(
             InteractionType.MESSAGE_COMPONENT,
@@ -389,16 +514,18 @@ class FakeDiscord:
     async def wait_until(
         self, condition: Callable[[], bool], within: float = DEFAULT_TIMEOUT
     ) -> bool:
-        """Wait (bounded) until `condition()` holds, re-checking after each bot request."""
+        """Wait (bounded) until `condition()` holds, re-checking after each bot request.
+
+        Also re-checked every `RECHECK` seconds: what the bot does with a gateway event
+        (a cache update) changes no request, and would otherwise be seen only at the end.
+        """
         deadline = time.monotonic() + within
         while not condition():
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return False
-            try:
-                await asyncio.wait_for(self._change.wait(), remaining)
-            except TimeoutError:
-                return condition()
+            with suppress(TimeoutError):
+                await asyncio.wait_for(self._change.wait(), min(remaining, RECHECK))
         return True
 
     async def wait_answered(
@@ -427,7 +554,8 @@ class FakeDiscord:
     # -- reading what happened ----------------------------------------------------------
 
     def channel(self, channel_id: int) -> FakeChannel:
-        return self.world.channel(channel_id)
+        """A channel or thread by id, deleted ones included (KeyError if it never existed)."""
+        return self.world.channels[channel_id]
 
     def messages(
         self, channel: FakeChannel | int, *, include_deleted: bool = False
@@ -488,6 +616,27 @@ class FakeDiscord:
     def unknown_requests(self) -> list[RequestRecord]:
         """Calls to routes the fake does not implement (answered 404)."""
         return [r for r in self.world.requests if not r.routed]
+
+    @property
+    def bot_requests(self) -> list[RequestRecord]:
+        """REST calls made with the bot's token, in order (`.at`, `.method`, `.route`,
+        `.channel_id`, `.status`). Interaction callbacks and follow-ups made with an
+        interaction token are not among them: they do not count against the bot's limits."""
+        return [r for r in self.world.requests if r.bot_token]
+
+    @property
+    def rate_limited(self) -> list[RequestRecord]:
+        """The requests Discord answered 429."""
+        return [r for r in self.world.requests if r.status == 429]
+
+    @property
+    def contract_violations(self) -> list[ContractViolationRecord]:
+        """Requests Discord would refuse for their shape (schema or documented limits)."""
+        return list(self.world.contract_violations)
+
+    def assert_no_contract_violations(self) -> None:
+        found = [f"{v.route} {v.field}: {v.reason}" for v in self.world.contract_violations]
+        assert not found, f"the bot broke Discord's API contract: {found}"
 
     def assert_no_unknown_routes(self) -> None:
         unknown = [f"{r.method} {r.path}" for r in self.unknown_requests]

@@ -26,13 +26,26 @@ GUILD_READY_TIMEOUT = 0.05
 ClientT = TypeVar("ClientT", bound=discord.Client)
 
 
-@pytest.fixture
-async def fake_discord() -> AsyncIterator[FakeDiscord]:
-    """A fake Discord on a loopback port, discord.py pointed at it; fails on unknown routes."""
+@asynccontextmanager
+async def checked_fake() -> AsyncIterator[FakeDiscord]:
+    """A fake Discord on a loopback port, discord.py pointed at it, checked on a clean exit.
+
+    It then fails if the bot called a route the fake does not know, or sent a request that
+    breaks Discord's API contract (even one the bot shrugged off).
+    """
     fake = FakeDiscord()
     async with serve(fake):
         yield fake
     fake.assert_no_unknown_routes()
+    fake.assert_no_contract_violations()
+
+
+@pytest.fixture
+async def fake_discord() -> AsyncIterator[FakeDiscord]:
+    """`checked_fake` for one test: its teardown fails the test on unknown routes or
+    contract violations."""
+    async with checked_fake() as fake:
+        yield fake
 
 
 @asynccontextmanager

@@ -28,6 +28,9 @@ log = logging.getLogger(__name__)
 
 HEARTBEAT_INTERVAL_MS = 41_250
 CLOSE_AUTHENTICATION_FAILED = 4004
+CLOSE_INVALID_SHARD = 4010
+# Discord closes a session that would hold too many guilds (2,500 per shard) with this.
+CLOSE_SHARDING_REQUIRED = 4011
 
 
 @dataclass(frozen=True)
@@ -36,6 +39,7 @@ class Resumable:
 
     sequence: int
     intents: int
+    shard: tuple[int, int] | None = None
 
 
 class GatewaySession:
@@ -51,6 +55,8 @@ class GatewaySession:
         self._send_lock = asyncio.Lock()
         self._intents = 0
         self._session_id: str | None = None
+        # [shard_id, shard_count] from IDENTIFY: only that shard's guilds reach this session.
+        self._shard: tuple[int, int] | None = None
         self.finished = asyncio.Event()
 
     @property
@@ -69,13 +75,28 @@ class GatewaySession:
         finally:
             self._fake.detach(self)
             if self._session_id is not None:
-                self._ended[self._session_id] = Resumable(self._sequence, self._intents)
+                self._ended[self._session_id] = Resumable(
+                    self._sequence, self._intents, self._shard
+                )
             self.finished.set()
 
     async def close(self, code: int) -> None:
         await self._socket.close(code=code)
 
+    def serves(self, guild_id: int | None) -> bool:
+        """Discord's routing: a guild's events go to shard `(guild_id >> 22) % shard_count`,
+        events outside any guild (DMs) to shard 0."""
+        if self._shard is None:
+            return True
+        shard_id, shard_count = self._shard
+        return (0 if guild_id is None else (guild_id >> 22) % shard_count) == shard_id
+
     async def send_event(self, event: str, data: Json) -> None:
+        guild_id = data.get("id") if event == "GUILD_CREATE" else data.get("guild_id")
+        if event not in ("READY", "RESUMED") and not self.serves(
+            int(guild_id) if guild_id else None
+        ):
+            return
         self._sequence += 1
         await self._send({"op": Op.DISPATCH, "t": event, "s": self._sequence, "d": data})
 
@@ -107,10 +128,18 @@ class GatewaySession:
                 code=CLOSE_AUTHENTICATION_FAILED, message=b"Authentication failed"
             )
             return
+        shard = data.get("shard")
+        self._shard = (int(shard[0]), int(shard[1])) if shard else None
+        if self._shard is not None and not 0 <= self._shard[0] < self._shard[1]:
+            await self._socket.close(code=CLOSE_INVALID_SHARD, message=b"Invalid shard")
+            return
+        guilds = [g for g in self._fake.guild_payloads() if self.serves(int(g["id"]))]
+        if len(guilds) > self._fake.max_guilds_per_shard:
+            await self._socket.close(code=CLOSE_SHARDING_REQUIRED, message=b"Sharding required")
+            return
         self._intents = int(data.get("intents", 0))
         self._session_id = secrets.token_hex(16)
         world = self._fake.world
-        guilds = self._fake.guild_payloads()
         await self.send_event(
             "READY",
             {
@@ -125,6 +154,7 @@ class GatewaySession:
                 "relationships": [],
                 "presences": [],
                 "geo_ordered_rtc_regions": [],
+                **({"shard": list(self._shard)} if self._shard is not None else {}),
             },
         )
         for guild in guilds:
@@ -139,6 +169,7 @@ class GatewaySession:
             return
         self._session_id = data["session_id"]
         self._sequence, self._intents = ended.sequence, ended.intents
+        self._shard = ended.shard
         await self.send_event("RESUMED", {})
         self._fake.attach(self)
 

@@ -82,6 +82,14 @@ def member_payload(world: World, guild: FakeGuild, user_id: int, *, with_user: b
     return payload
 
 
+def _bot_overwrites(world: World, channel: FakeChannel) -> list[Json]:
+    """The member overwrite that denies the bot what a test took away in this channel."""
+    if not channel.bot_denied or channel.is_thread:
+        return []
+    deny = str(channel.bot_denied)
+    return [{"id": str(world.bot.id), "type": 1, "allow": "0", "deny": deny}]
+
+
 def channel_payload(world: World, channel: FakeChannel) -> Json:
     if channel.type is ChannelType.DM:
         return {
@@ -96,7 +104,7 @@ def channel_payload(world: World, channel: FakeChannel) -> Json:
         "guild_id": str(channel.guild_id),
         "name": channel.name,
         "position": channel.position,
-        "permission_overwrites": [],
+        "permission_overwrites": _bot_overwrites(world, channel),
         "nsfw": False,
         "parent_id": None if channel.parent_id is None else str(channel.parent_id),
         "topic": channel.topic,

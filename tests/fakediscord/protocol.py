@@ -100,6 +100,7 @@ class OptionType(IntEnum):
 class Permission(IntFlag):
     CREATE_INSTANT_INVITE = 1 << 0
     ADMINISTRATOR = 1 << 3
+    MANAGE_CHANNELS = 1 << 4
     ADD_REACTIONS = 1 << 6
     VIEW_CHANNEL = 1 << 10
     SEND_MESSAGES = 1 << 11
@@ -175,10 +176,12 @@ class ErrorCode(IntEnum):
     UNKNOWN_WEBHOOK = 10015
     UNKNOWN_INTERACTION = 10062
     UNAUTHORIZED = 40001
+    MISSING_ACCESS = 50001
     ALREADY_ACKNOWLEDGED = 40060
     CANNOT_EDIT_OTHERS_MESSAGE = 50005
     EMPTY_MESSAGE = 50006
     CANNOT_SEND_TO_USER = 50007
+    MISSING_PERMISSIONS = 50013
     INVALID_FORM_BODY = 50035
     THREAD_ALREADY_CREATED = 160004
 
@@ -212,3 +215,26 @@ def form_error(path: str, message: str) -> ApiError:
     for part in reversed(path.split(".")):
         node = {part: node}
     return ApiError(400, ErrorCode.INVALID_FORM_BODY, "Invalid Form Body", node)
+
+
+class ContractViolation(ApiError):
+    """A request Discord would refuse for its shape: the bot broke the API's contract.
+
+    The router records every one in `fake.contract_violations`, and the `fake_discord`
+    fixture fails the test that sent it, even if the bot swallowed the 400.
+    `field` is the dotted path of the offending value ("embeds.0.fields.3.value").
+    """
+
+    def __init__(self, field: str, reason: str, code: int = ErrorCode.INVALID_FORM_BODY) -> None:
+        if code == ErrorCode.INVALID_FORM_BODY:
+            shaped = form_error(field, reason)
+            super().__init__(shaped.status, shaped.code, shaped.message, shaped.errors)
+        else:
+            super().__init__(400, code, reason)
+        self.field = field
+        self.reason = reason
+
+
+def contract_error(path: str, message: str) -> ContractViolation:
+    """`form_error`, marked as a breach of Discord's documented contract."""
+    return ContractViolation(path, message)

@@ -78,6 +78,10 @@ class FakeChannel:
     invitable: bool = True
     auto_archive_duration: int = 1440
     member_ids: set[int] = field(default_factory=set)
+    # Permissions a member overwrite denies the bot here (threads follow their parent).
+    bot_denied: int = 0
+    # Deleted by someone (`fake.delete_channel`): Discord then answers 404 10003 for it.
+    deleted: bool = False
 
     @property
     def is_thread(self) -> bool:
@@ -380,13 +384,46 @@ class FakeInteraction:
 
 @dataclass
 class RequestRecord:
-    """One REST call the bot made, with what the fake answered."""
+    """One REST call the bot made, with what the fake answered.
+
+    `route` is the fake's route template ("PATCH /channels/{channel_id}/messages/{message_id}",
+    None for an unknown route); `at` is loop time (`time.monotonic`) when it arrived;
+    `bot_token` tells whether it was made with the bot's token (interaction callbacks and
+    interaction-token webhooks are not). `status` is None for a dropped connection.
+    """
 
     method: str
     path: str
     query: dict[str, str]
     body: Any
     uploads: list[Upload]
-    status: int
+    status: int | None
     response: Any
     routed: bool = True
+    route: str | None = None
+    channel_id: int | None = None
+    at: float = 0.0
+    bot_token: bool = False
+
+
+@dataclass(frozen=True)
+class InjectedFailure:
+    """A failure a test planned with `fake.fail`, as it struck one request."""
+
+    at: float
+    route: str
+    path: str
+    channel_id: int | None
+    status: int | None  # None: the connection was dropped without an answer
+    code: int | None
+
+
+@dataclass(frozen=True)
+class ContractViolationRecord:
+    """A request Discord would have refused for its shape, and why."""
+
+    route: str
+    path: str
+    field: str
+    reason: str
+    body: Any

@@ -8,12 +8,14 @@ fail loudly instead of passing on a bot that talks to a route nobody checked.
 
 from __future__ import annotations
 
+import asyncio
 import re
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from .contract import discord_contract
 from .messages import next_version
 from .payloads import (
     application_payload,
@@ -28,17 +30,31 @@ from .protocol import (
     ApiError,
     CallbackType,
     ChannelType,
+    ContractViolation,
     ErrorCode,
     InteractionType,
     MessageFlag,
+    Permission,
     form_error,
 )
-from .records import FakeChannel, FakeInteraction, FakeMessage, RequestRecord, Upload
+from .records import (
+    ContractViolationRecord,
+    FakeChannel,
+    FakeInteraction,
+    FakeMessage,
+    RequestRecord,
+    Upload,
+)
+from .unkind import VIA, FailurePlan, Latency, RateLimits
 from .validation import check_modal
 from .world import World
 
 Json = dict[str, Any]
 Dispatch = Callable[[str, Json], Awaitable[None]]
+
+
+# How long Discord keeps a message's nonce for `enforce_nonce` ("a few minutes").
+NONCE_WINDOW = 180.0
 
 
 @dataclass
@@ -53,8 +69,12 @@ class ApiRequest:
 
 @dataclass
 class ApiReply:
+    """What the fake answers; `drop` closes the connection instead, as a network fault would."""
+
     status: int
     body: Any = None
+    headers: dict[str, str] = field(default_factory=dict)
+    drop: bool = False
 
 
 Handler = Callable[[ApiRequest, dict[str, str]], Awaitable[ApiReply]]
@@ -98,6 +118,7 @@ class RestApi:
             ("GET", "/gateway/bot", self._get_gateway, True),
             ("GET", "/channels/{channel_id}", self._get_channel, True),
             ("PATCH", "/channels/{channel_id}", self._edit_channel, True),
+            ("DELETE", "/channels/{channel_id}", self._delete_channel, True),
             ("GET", "/channels/{channel_id}/messages", self._history, True),
             ("POST", "/channels/{channel_id}/messages", self._send, True),
             ("GET", "/channels/{channel_id}/messages/{message_id}", self._get_message, True),
@@ -124,10 +145,50 @@ class RestApi:
             ("PATCH", "/webhooks/{app_id}/{token}/messages/{message}", self._hook_edit, False),
             ("DELETE", "/webhooks/{app_id}/{token}/messages/{message}", self._hook_delete, False),
         ]
-        self._routes = [(m, _pattern(t), h, auth) for m, t, h, auth in table]
+        self._routes = [(f"{m} {t}", _pattern(t), h, auth) for m, t, h, auth in table]
+        self.latency: Latency | None = None
+        self._nonces: dict[tuple[int, str], tuple[int, float]] = {}
+        self.rate_limits = RateLimits()
+        self.failures = FailurePlan()
+        # Discord's OpenAPI contract, checked on every request body (see contract.py).
+        self.contract_check = True
+        # What GET /gateway/bot recommends; an AutoShardedClient without a count follows it.
+        self.recommended_shards = 1
+
+    @property
+    def routes(self) -> list[str]:
+        """Every route the fake answers, as "METHOD /template"."""
+        return [route for route, _, _, _ in self._routes]
 
     async def handle(self, request: ApiRequest) -> ApiReply:
-        reply, routed = await self._route(request)
+        """Answer one request as Discord would, through the unkind options a test turned on.
+
+        In order: half the latency (the way there), the rate limits, an injected failure,
+        the token, Discord's contract, the route itself, then the other half of the latency.
+        """
+        found = self._match(request)
+        latency = self.latency.draw() if self.latency is not None else 0.0
+        if latency:
+            await asyncio.sleep(latency / 2)
+        arrived = time.monotonic()
+        bot_token = request.token is not None and request.token == self.world.token
+        if found is None:
+            reply = ApiReply(404, {"code": 0, "message": "404: Not Found"})
+            route, channel_id = None, None
+        else:
+            route, handler, needs_auth, params = found
+            channel_id = self._channel_of(params)
+            reply = await self._answer(
+                request,
+                route,
+                handler,
+                params,
+                needs_auth=needs_auth,
+                bot_token=bot_token,
+                channel_id=channel_id,
+            )
+        if latency:
+            await asyncio.sleep(latency / 2)
         self.world.requests.append(
             RequestRecord(
                 method=request.method,
@@ -135,26 +196,83 @@ class RestApi:
                 query=request.query,
                 body=request.body,
                 uploads=request.uploads,
-                status=reply.status,
+                status=None if reply.drop else reply.status,
                 response=reply.body,
-                routed=routed,
+                routed=found is not None,
+                route=route,
+                channel_id=channel_id,
+                at=arrived,
+                bot_token=bot_token,
             )
         )
         self._on_change()
         return reply
 
-    async def _route(self, request: ApiRequest) -> tuple[ApiReply, bool]:
-        for method, pattern, handler, needs_auth in self._routes:
-            match = pattern.match(request.path)
-            if match is None or method != request.method:
+    def _match(self, request: ApiRequest) -> tuple[str, Handler, bool, dict[str, str]] | None:
+        for route, pattern, handler, needs_auth in self._routes:
+            if not route.startswith(request.method + " "):
                 continue
-            if needs_auth and request.token != self.world.token:
-                return ApiReply(401, {"code": 0, "message": "401: Unauthorized"}), True
-            try:
-                return await handler(request, match.groupdict()), True
-            except ApiError as error:
-                return ApiReply(error.status, error.body()), True
-        return ApiReply(404, {"code": 0, "message": "404: Not Found"}), False
+            match = pattern.match(request.path)
+            if match is not None:
+                return route, handler, needs_auth, match.groupdict()
+        return None
+
+    def _channel_of(self, params: dict[str, str]) -> int | None:
+        """The channel a request acts in: named in its path, or the interaction's."""
+        if "channel_id" in params:
+            return int(params["channel_id"])
+        if "interaction_id" in params:
+            ix = self.world.interactions.get(int(params["interaction_id"]))
+            return None if ix is None else ix.channel_id
+        if "token" in params:
+            for ix in self.world.interactions.values():
+                if ix.token == params["token"]:
+                    return ix.channel_id
+        return None
+
+    async def _answer(
+        self,
+        request: ApiRequest,
+        route: str,
+        handler: Handler,
+        params: dict[str, str],
+        *,
+        needs_auth: bool,
+        bot_token: bool,
+        channel_id: int | None,
+    ) -> ApiReply:
+        decision = self.rate_limits.decide(
+            route, params, bot_token=bot_token, interaction="token" in params
+        )
+        headers = {"Via": VIA} | (decision.headers if decision is not None else {})
+        if decision is not None and decision.limited:
+            return ApiReply(429, decision.body(), headers)
+        failure = self.failures.take(route, request.path, channel_id)
+        if failure is not None:
+            if failure.status is None:
+                return ApiReply(0, None, headers, drop=True)
+            return ApiReply(failure.status, failure.body(), headers)
+        if needs_auth and not bot_token:
+            return ApiReply(401, {"code": 0, "message": "401: Unauthorized"}, headers)
+        try:
+            if self.contract_check:
+                discord_contract().check(request.method, request.path, request.body)
+            reply = await handler(request, params)
+        except ContractViolation as violation:
+            self.world.contract_violations.append(
+                ContractViolationRecord(
+                    route=route,
+                    path=request.path,
+                    field=violation.field,
+                    reason=violation.reason,
+                    body=request.body,
+                )
+            )
+            return ApiReply(violation.status, violation.body(), headers)
+        except ApiError as error:
+            return ApiReply(error.status, error.body(), headers)
+        reply.headers = headers | reply.headers
+        return reply
 
     # -- users, application, gateway ------------------------------------------------------
 
@@ -173,7 +291,13 @@ class RestApi:
 
     async def _get_gateway(self, request: ApiRequest, params: dict[str, str]) -> ApiReply:
         limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
-        return ok({"url": self.world.gateway_url, "shards": 1, "session_start_limit": limit})
+        return ok(
+            {
+                "url": self.world.gateway_url,
+                "shards": self.recommended_shards,
+                "session_start_limit": limit,
+            }
+        )
 
     async def _get_member(self, request: ApiRequest, params: dict[str, str]) -> ApiReply:
         guild = self.world.guild(int(params["guild_id"]))
@@ -187,6 +311,22 @@ class RestApi:
     async def _get_channel(self, request: ApiRequest, params: dict[str, str]) -> ApiReply:
         return ok(channel_payload(self.world, self.world.channel(int(params["channel_id"]))))
 
+    async def _delete_channel(self, request: ApiRequest, params: dict[str, str]) -> ApiReply:
+        """A thread (or channel) deleted by the bot: gone for everyone, as `delete_channel`.
+
+        Discord wants Manage Threads for a thread (even one the bot started), Manage Channels
+        for a channel.
+        """
+        channel = self.world.channel(int(params["channel_id"]))
+        self._require(
+            channel,
+            Permission.MANAGE_THREADS if channel.is_thread else Permission.MANAGE_CHANNELS,
+        )
+        payload = channel_payload(self.world, channel)
+        channel.deleted = True
+        await self._dispatch("THREAD_DELETE" if channel.is_thread else "CHANNEL_DELETE", payload)
+        return ok(payload)
+
     async def _edit_channel(self, request: ApiRequest, params: dict[str, str]) -> ApiReply:
         channel = self.world.channel(int(params["channel_id"]))
         body: Json = request.body or {}
@@ -198,7 +338,7 @@ class RestApi:
         return ok(payload)
 
     async def _typing(self, request: ApiRequest, params: dict[str, str]) -> ApiReply:
-        self.world.channel(int(params["channel_id"]))
+        self._require(self.world.channel(int(params["channel_id"])))
         return NO_CONTENT
 
     async def _start_thread(self, request: ApiRequest, params: dict[str, str]) -> ApiReply:
@@ -206,12 +346,18 @@ class RestApi:
         kind = ChannelType(request.body.get("type") or ChannelType.PRIVATE_THREAD)
         if kind not in (ChannelType.PUBLIC_THREAD, ChannelType.PRIVATE_THREAD):
             raise form_error("type", f"Cannot start a thread of type {int(kind)} here.")
+        public = kind is ChannelType.PUBLIC_THREAD
+        self._require(
+            parent,
+            Permission.CREATE_PUBLIC_THREADS if public else Permission.CREATE_PRIVATE_THREADS,
+        )
         return await self._new_thread(parent, self.world.new_id(), kind, request.body)
 
     async def _start_thread_from_message(
         self, request: ApiRequest, params: dict[str, str]
     ) -> ApiReply:
         parent = self._thread_parent(int(params["channel_id"]))
+        self._require(parent, Permission.CREATE_PUBLIC_THREADS)
         message = self.world.message(parent.id, int(params["message_id"]))
         if message.id in self.world.channels:
             raise ApiError(
@@ -220,6 +366,17 @@ class RestApi:
                 "A thread has already been created for this message",
             )
         return await self._new_thread(parent, message.id, ChannelType.PUBLIC_THREAD, request.body)
+
+    def _require(self, channel: FakeChannel, *needed: Permission) -> None:
+        """Refuse like Discord when the bot may not act in this channel: 50001 when it cannot
+        see it, 50013 when it lacks one of `needed`. DMs have no permissions to check."""
+        if channel.guild_id is None:
+            return
+        have = self.world.channel_permissions(channel, self.world.bot.id)
+        if not have & Permission.VIEW_CHANNEL:
+            raise ApiError(403, ErrorCode.MISSING_ACCESS, "Missing Access")
+        if any(not have & permission for permission in needed):
+            raise ApiError(403, ErrorCode.MISSING_PERMISSIONS, "Missing Permissions")
 
     def _thread_parent(self, channel_id: int) -> FakeChannel:
         parent = self.world.channel(channel_id)
@@ -274,6 +431,7 @@ class RestApi:
 
     async def _history(self, request: ApiRequest, params: dict[str, str]) -> ApiReply:
         channel = self.world.channel(int(params["channel_id"]))
+        self._require(channel, Permission.READ_MESSAGE_HISTORY)
         limit = min(int(request.query.get("limit", 50)), 100)
         before = int(request.query.get("before", 0)) or None
         after = int(request.query.get("after", 0))
@@ -296,15 +454,32 @@ class RestApi:
                 raise ApiError(
                     403, ErrorCode.CANNOT_SEND_TO_USER, "Cannot send messages to this user"
                 )
-        message = self._create(channel, request.body or {}, request.uploads)
+        send = (
+            Permission.SEND_MESSAGES_IN_THREADS if channel.is_thread else Permission.SEND_MESSAGES
+        )
+        self._require(channel, send, *([Permission.ATTACH_FILES] if request.uploads else []))
+        body: Json = request.body or {}
+        nonce = body.get("nonce") if body.get("enforce_nonce") else None
+        if nonce is not None:
+            # Discord: the same author's message with this nonce, sent within a few minutes,
+            # comes back instead of a second one (a retried request is not shown twice).
+            seen = self._nonces.get((channel.id, str(nonce)))
+            if seen is not None and time.monotonic() - seen[1] < NONCE_WINDOW:
+                return ok(message_payload(self.world, self.world.message(channel.id, seen[0])))
+        message = self._create(channel, body, request.uploads)
+        if nonce is not None:
+            self._nonces[(channel.id, str(nonce))] = (message.id, time.monotonic())
         await self._announce("MESSAGE_CREATE", message)
         return ok(message_payload(self.world, message))
 
     async def _get_message(self, request: ApiRequest, params: dict[str, str]) -> ApiReply:
+        self._require(self.world.channel(int(params["channel_id"])))
         message = self.world.message(int(params["channel_id"]), int(params["message_id"]))
         return ok(message_payload(self.world, message))
 
     async def _edit(self, request: ApiRequest, params: dict[str, str]) -> ApiReply:
+        channel = self.world.channel(int(params["channel_id"]))
+        self._require(channel, *([Permission.ATTACH_FILES] if request.uploads else []))
         message = self.world.message(int(params["channel_id"]), int(params["message_id"]))
         if message.author_id != self.world.bot.id:
             raise ApiError(
@@ -317,6 +492,7 @@ class RestApi:
         return ok(message_payload(self.world, message))
 
     async def _delete(self, request: ApiRequest, params: dict[str, str]) -> ApiReply:
+        self._require(self.world.channel(int(params["channel_id"])))
         message = self.world.message(int(params["channel_id"]), int(params["message_id"]))
         await self._remove(message)
         return NO_CONTENT

@@ -110,6 +110,10 @@ class FakeDiscordServer:
                 token=authorization.removeprefix("Bot ") if authorization else None,
             )
         )
+        if reply.drop and request.transport is not None:
+            # A network fault: the socket closes with no answer (the client sees a disconnect).
+            # aiohttp then fails to write the response below, quietly: it was never sent.
+            request.transport.close()
         return _http_response(reply)
 
     async def _cdn(self, request: web.Request) -> web.Response:
@@ -148,12 +152,12 @@ async def _read_body(request: web.Request) -> tuple[object, list[Upload]]:
 
 def _http_response(reply: ApiReply) -> web.Response:
     if reply.body is None:
-        return web.Response(status=reply.status)
+        return web.Response(status=reply.status, headers=reply.headers)
     # Exactly "application/json": discord.py compares the header verbatim, a charset breaks it.
     return web.Response(
         status=reply.status,
         body=json.dumps(reply.body).encode(),
-        headers={"Content-Type": "application/json"},
+        headers=reply.headers | {"Content-Type": "application/json"},
     )
 
 

@@ -364,6 +364,7 @@ async def test_wiring_without_sockets_drives_the_same_bot() -> None:
         assert submitted.original is not None
         assert submitted.original.content == "Rules saved"
     fake.assert_no_unknown_routes()
+    fake.assert_no_contract_violations()
 
 
 async def test_wiring_reports_discords_refusals() -> None:
@@ -377,6 +378,7 @@ async def test_wiring_reports_discords_refusals() -> None:
         await fake.settle()
         assert not shout.answered
         assert seen.failures == [50035]
+        assert [v.field for v in fake.contract_violations] == ["data.content"]
         with pytest.raises(ImpossibleAction):
             await fake.slash(ana, "lockdown", subcommand="dance", channel=general)
 

@@ -18,6 +18,7 @@ from typing import Any, cast
 from unittest import mock
 from urllib.parse import parse_qsl, urlsplit
 
+import aiohttp
 import discord
 from discord.http import Route
 from discord.user import ClientUser
@@ -69,11 +70,18 @@ def _request(route: Route, body: Any, form: Iterable[Json] | None, params: Any) 
         elif match := UPLOAD_FIELD.match(field["name"]):
             data = field["value"].read()
             uploads.append(Upload(int(match.group(1)), field.get("filename", ""), bytes(data)))
+    # Through JSON, as over the wire: the contract sees lists, not tuples, and string keys.
+    body = None if body is None else json.loads(json.dumps(body))
     return ApiRequest(route.method, path, query, body, uploads, token=None)
 
 
 def _result(reply: ApiReply) -> Any:
-    """Return the body like discord.py's HTTP layer does, or raise what it would raise."""
+    """Return the body like discord.py's HTTP layer does, or raise what it would raise.
+
+    Without discord.py's HTTP loop there is no retry: a 429 or a 5xx raises at once.
+    """
+    if reply.drop:
+        raise aiohttp.ServerDisconnectedError()
     if 200 <= reply.status < 300:
         return "" if reply.body is None else reply.body
     response = cast(Any, _Response(reply.status, "fake"))

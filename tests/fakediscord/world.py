@@ -18,6 +18,7 @@ from .protocol import (
     Permission,
 )
 from .records import (
+    ContractViolationRecord,
     FakeChannel,
     FakeGuild,
     FakeInteraction,
@@ -60,6 +61,7 @@ class World:
         # Discord keeps a command's id across syncs as long as its scope, name and type hold.
         self.command_ids: dict[tuple[int | None, str, int], int] = {}
         self.requests: list[RequestRecord] = []
+        self.contract_violations: list[ContractViolationRecord] = []
         self.cdn_base = "https://cdn.discordapp.com"
         self.gateway_url = "wss://gateway.discord.gg"
 
@@ -93,10 +95,11 @@ class World:
             raise ApiError(404, ErrorCode.UNKNOWN_GUILD, "Unknown Guild") from None
 
     def channel(self, channel_id: int) -> FakeChannel:
-        try:
-            return self.channels[channel_id]
-        except KeyError:
-            raise ApiError(404, ErrorCode.UNKNOWN_CHANNEL, "Unknown Channel") from None
+        """The channel a request names; a deleted or unknown one is Discord's 404 10003."""
+        found = self.channels.get(channel_id)
+        if found is None or found.deleted:
+            raise ApiError(404, ErrorCode.UNKNOWN_CHANNEL, "Unknown Channel")
+        return found
 
     def message(self, channel_id: int, message_id: int) -> FakeMessage:
         found = self.messages.get(message_id)
@@ -144,8 +147,23 @@ class World:
                 value |= role.permissions
         return ALL_PERMISSIONS if value & Permission.ADMINISTRATOR else value
 
+    def channel_permissions(self, channel: FakeChannel, user_id: int) -> int:
+        """What `user_id` may do in a guild channel or thread: the guild's grant, less what an
+        overwrite denies the bot there (a thread follows its parent; Administrator and the
+        owner are above overwrites, as on Discord)."""
+        guild = self.guild_of(channel)
+        if guild is None:
+            return 0
+        granted = self.permissions(guild, user_id)
+        if granted == ALL_PERMISSIONS or user_id != self.bot.id:
+            return granted
+        parent = self.channel(channel.parent_id) if channel.parent_id else channel
+        return granted & ~parent.bot_denied
+
     def can_see(self, user: FakeUser, channel: FakeChannel) -> bool:
         """Whether a person could type in this channel at all."""
+        if channel.deleted:
+            return False
         if channel.type is ChannelType.DM:
             return channel.recipient_id == user.id
         guild = self.guild_of(channel)

@@ -1,8 +1,15 @@
-"""`lockdown-bot`: start the game master on Discord.
+"""`lockdown-bot`: start the game master on Discord, or run one deploy step.
 
 This module only reads the settings, explains what is missing, sets up logging
-and hands over to `bot.app.run_bot`. `bot.app` is imported late so that
-`--help` and the missing-token hint answer at once, without loading discord.py.
+and hands over to `bot.app`. `bot.app` is imported late so that `--help` and
+the missing-token hint answer at once, without loading discord.py.
+
+`lockdown-bot migrate` and `lockdown-bot sync-commands` are the steps a deploy
+runs once, before starting (or while running) the bot processes: the
+migrations under an advisory lock, the slash commands registered with Discord.
+A problem that stops the start (a setting, the database, the token) is one
+sentence on stderr and exit status 2 (a setting to correct) or 1 (the world
+outside); the traceback only with LOG_LEVEL=DEBUG.
 """
 
 from __future__ import annotations
@@ -16,9 +23,20 @@ from typing import NoReturn
 
 from pydantic import ValidationError
 
-from bot.settings import Settings, ensure_database_folder, load_settings, settings_problems
+from bot.ops.logs import configure_logging
+from bot.settings import (
+    Settings,
+    StartupError,
+    ensure_database_folder,
+    load_settings,
+    settings_problems,
+)
 
-LOG_FORMAT = "%(asctime)s %(levelname)-8s %(name)s: %(message)s"
+COMMANDS = {
+    "run": "run the game master (the default)",
+    "migrate": "bring the database's schema to this version, then exit",
+    "sync-commands": "register the /lockdown slash commands with Discord, then exit",
+}
 
 NO_TOKEN = (
     "lockdown-bot needs a Discord bot token: create an application at "
@@ -41,12 +59,12 @@ def build_parser() -> argparse.ArgumentParser:
         )
         for name, field in Settings.model_fields.items()
     )
-    return argparse.ArgumentParser(
+    parser = argparse.ArgumentParser(
         prog="lockdown-bot",
         description=textwrap.fill(
             "Run the Lockdown game master on Discord: log in with the bot token, "
             "register the /lockdown slash commands and run the games of every server "
-            "the bot is in, until stopped with Ctrl-C or SIGTERM.",
+            "the bot is in (or of its shards), until stopped with Ctrl-C or SIGTERM.",
             width=78,
         ),
         epilog=(
@@ -56,37 +74,57 @@ def build_parser() -> argparse.ArgumentParser:
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-
-
-def configure_logging(settings: Settings) -> None:
-    """One handler on the root logger, so discord.py's logs and ours look alike on stderr."""
-    handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(logging.Formatter(LOG_FORMAT))
-    root = logging.getLogger()
-    root.addHandler(handler)
-    root.setLevel(settings.log_level)
+    parser.add_argument(
+        "command",
+        nargs="?",
+        default="run",
+        choices=list(COMMANDS),
+        help="; ".join(f"{name}: {what}" for name, what in COMMANDS.items()),
+    )
+    return parser
 
 
 def start(argv: Sequence[str] | None = None) -> int:
     """Everything `main` does, returning the exit status instead of exiting."""
-    build_parser().parse_args(argv)
+    command = build_parser().parse_args(argv).command
     try:
         settings = load_settings()
     except ValidationError as exc:
-        print("lockdown-bot: invalid settings (environment or .env):", file=sys.stderr)
-        for line in settings_problems(exc):
-            print(f"  {line}", file=sys.stderr)
+        problems = settings_problems(exc)
+        if len(problems) == 1:
+            print(f"lockdown-bot: {problems[0]}", file=sys.stderr)
+        else:
+            print("lockdown-bot: invalid settings (environment or .env):", file=sys.stderr)
+            for line in problems:
+                print(f"  {line}", file=sys.stderr)
         return 2
-    if settings.discord_token is None:
+    except StartupError as exc:
+        print(f"lockdown-bot: {exc.sentence}", file=sys.stderr)
+        return exc.status
+    if settings.discord_token is None and command != "migrate":
         print(NO_TOKEN, file=sys.stderr)
         return 2
-    configure_logging(settings)
+    configure_logging(settings.log_level, settings.log_format)
+    try:
+        return _run(command, settings)
+    except StartupError as exc:
+        log.debug("start-up failed", exc_info=True)
+        print(f"lockdown-bot: {exc.sentence}", file=sys.stderr)
+        return exc.status
+
+
+def _run(command: str, settings: Settings) -> int:
     ensure_database_folder(settings)
-    log.info("Starting; database %s", settings.database_url_for_logs())
+    log.info("Starting %s; database %s", command, settings.database_url_for_logs())
 
-    from bot.app import run_bot
+    from bot.app import migrate_database, run_bot, sync_commands
 
-    run_bot(settings)
+    if command == "migrate":
+        migrate_database(settings)
+    elif command == "sync-commands":
+        sync_commands(settings)
+    else:
+        run_bot(settings)
     return 0
 
 

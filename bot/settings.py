@@ -9,15 +9,58 @@ blank values count as unset, so a copy of `.env.example` works as it is.
 
 from __future__ import annotations
 
+import errno
+import os
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, SecretStr, ValidationError, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+from sqlalchemy.exc import ArgumentError
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
+LogFormat = Literal["text", "json"]
+
+# The async driver of each database we test; every other one is refused at start-up
+# (`mysql+aiomysql` would pass a check for "async" and fail an hour later).
+ASYNC_DRIVERS = {"sqlite": "sqlite+aiosqlite", "postgresql": "postgresql+asyncpg"}
+SUPPORTED_URLS = "sqlite+aiosqlite:///path/to/lockdown.db or postgresql+asyncpg://user@host/db"
+
+# Discord ids (snowflakes) are unsigned 64-bit integers.
+SNOWFLAKE_LIMIT = 2**64
+
+
+class StartupError(Exception):
+    """Why the bot cannot start, in one sentence naming the setting and what to do.
+
+    `status` is the process's exit status: 2 for a setting to correct, 1 for
+    the world outside (a server down, a read-only disk).
+    """
+
+    def __init__(self, sentence: str, status: int = 1) -> None:
+        super().__init__(sentence)
+        self.sentence = sentence
+        self.status = status
+
+
+def supported_url(value: str | URL) -> URL:
+    """The URL with the async driver we use: `sqlite:///x.db` -> `sqlite+aiosqlite:///x.db`.
+
+    `postgres://` (Heroku's spelling) is PostgreSQL. Raises ValueError for any
+    other database or driver, saying which two are supported.
+    """
+    try:
+        parsed = make_url(value)
+    except ArgumentError as exc:
+        raise ValueError(f"not a database URL: {exc}; use {SUPPORTED_URLS}") from exc
+    backend, _, driver = parsed.drivername.partition("+")
+    if backend == "postgres":
+        backend = "postgresql"
+    wanted = ASYNC_DRIVERS.get(backend)
+    if wanted is None or (driver and f"{backend}+{driver}" != wanted):
+        raise ValueError(f"{parsed.drivername!r} is not supported; use {SUPPORTED_URLS}")
+    return parsed.set(drivername=wanted)
 
 
 def default_database_url() -> str:
@@ -63,10 +106,55 @@ class Settings(BaseSettings):
     )
     dev_guild_id: int | None = Field(
         default=None,
-        gt=0,
         description=(
             "a server id: slash commands are synced to that server only, where they "
             "appear at once (for development)"
+        ),
+    )
+    log_format: LogFormat = Field(
+        default="text",
+        description=(
+            "text (one readable line per record) or json (one JSON object per line, "
+            "with game, guild and shard ids as fields, for a log collector); default: text"
+        ),
+    )
+    shard_count: int | None = Field(
+        default=None,
+        ge=1,
+        description=(
+            "how many gateway shards the whole bot runs (every process the same number); "
+            "default: the number Discord recommends"
+        ),
+    )
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = Field(
+        default=None,
+        description=(
+            "the shards this process runs, comma-separated (0,1); needs SHARD_COUNT; "
+            "default: all of them"
+        ),
+    )
+    ops_port: int | None = Field(
+        default=None,
+        ge=1,
+        le=65535,
+        description=(
+            "port of the HTTP endpoint for operators: /metrics (Prometheus), /healthz, "
+            "/readyz; default: off"
+        ),
+    )
+    ops_host: str = Field(
+        default="127.0.0.1",
+        description=(
+            "address that endpoint listens on; 0.0.0.0 in a container; default: 127.0.0.1"
+        ),
+    )
+    shutdown_delivery_seconds: float = Field(
+        default=5.0,
+        ge=0,
+        le=60,
+        description=(
+            "at SIGTERM, how long to keep posting what the game threads still wait for; "
+            "the rest is posted by the next start; default: 5"
         ),
     )
 
@@ -85,21 +173,65 @@ class Settings(BaseSettings):
     def _upper_log_level(cls, value: object) -> object:
         return value.strip().upper() if isinstance(value, str) else value
 
+    @field_validator("log_format", mode="before")
+    @classmethod
+    def _lower_log_format(cls, value: object) -> object:
+        return value.strip().lower() if isinstance(value, str) else value
+
     @field_validator("database_url")
     @classmethod
     def _async_database_url(cls, value: str) -> str:
         """Refuse at start-up a URL that storage could not open with an async engine."""
-        try:
-            url = make_url(value)
-            is_async = url.get_dialect().is_async
-        except (ArgumentError, NoSuchModuleError) as exc:
-            raise ValueError(f"not a database URL SQLAlchemy can use: {exc}") from exc
-        if not is_async:
+        url = supported_url(value)
+        if make_url(value).drivername != url.drivername:
             raise ValueError(
-                f"{url.drivername!r} is not an async driver; use sqlite+aiosqlite:///... "
-                "or postgresql+asyncpg://..."
+                f"{make_url(value).drivername!r} is not an async driver; use {SUPPORTED_URLS}"
             )
         return value
+
+    @field_validator("dev_guild_id")
+    @classmethod
+    def _snowflake(cls, value: int | None) -> int | None:
+        """A server id is a positive 64-bit number; anything else is a paste gone wrong."""
+        if value is not None and not 0 < value < SNOWFLAKE_LIMIT:
+            raise ValueError(
+                "not a Discord server id (17 to 20 digits); copy it again: right-click "
+                "the server with Developer Mode on, Copy Server ID"
+            )
+        return value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _comma_separated(cls, value: object) -> object:
+        """`0,2` or `0 2` in the environment; a list when set in code."""
+        if isinstance(value, str):
+            parts = value.replace(",", " ").split()
+            if not parts:
+                return None
+            try:
+                return tuple(int(part) for part in parts)
+            except ValueError:
+                raise ValueError(
+                    f"{value!r} is not a list of shard numbers; write them like 0,1"
+                ) from None
+        return value
+
+    @model_validator(mode="after")
+    def _shards_within_count(self) -> Settings:
+        """Shard ids mean nothing without the count they divide the servers by."""
+        if self.shard_ids is None:
+            return self
+        if self.shard_count is None:
+            raise ValueError("SHARD_IDS needs SHARD_COUNT: set both, or neither")
+        wrong = [i for i in self.shard_ids if not 0 <= i < self.shard_count]
+        if wrong or not self.shard_ids:
+            raise ValueError(
+                f"SHARD_IDS must be numbers from 0 to {self.shard_count - 1} "
+                f"(SHARD_COUNT is {self.shard_count}), not {wrong or 'none'}"
+            )
+        if len(set(self.shard_ids)) != len(self.shard_ids):
+            raise ValueError("SHARD_IDS names a shard twice")
+        return self
 
     def database_url_for_logs(self) -> str:
         """The database URL with any password masked, safe to write to a log."""
@@ -109,9 +241,17 @@ class Settings(BaseSettings):
 def load_settings() -> Settings:
     """Read the settings from the environment and `.env` in the current folder.
 
-    Raises pydantic's ValidationError, which names each bad variable.
+    Raises pydantic's ValidationError, which names each bad variable, or a
+    `StartupError` for a `.env` that cannot be read as UTF-8 text.
     """
-    return Settings()
+    try:
+        return Settings()
+    except UnicodeDecodeError as exc:
+        raise StartupError(
+            f".env: byte {exc.start} is not UTF-8 text; save the file as UTF-8 "
+            "(the encoding option of your editor) and start again",
+            status=2,
+        ) from exc
 
 
 def settings_problems(error: ValidationError) -> list[str]:
@@ -123,7 +263,8 @@ def settings_problems(error: ValidationError) -> list[str]:
     lines = []
     for problem in error.errors():
         name = ".".join(str(part) for part in problem["loc"]).upper()
-        lines.append(f"{name}: {problem['msg'].removeprefix('Value error, ')}")
+        message = problem["msg"].removeprefix("Value error, ")
+        lines.append(f"{name}: {message}" if name else message)
     return lines
 
 
@@ -132,12 +273,38 @@ def ensure_database_folder(settings: Settings) -> Path | None:
 
     SQLite creates the file itself but not its folder, so the first run on a
     fresh checkout would fail without this. Other databases (and in-memory
-    SQLite) need nothing: None.
+    SQLite) need nothing: None. A folder that cannot be made, a folder where
+    the file should be, or a read-only disk is a `StartupError` saying so.
     """
     url: URL = make_url(settings.database_url)
     database = url.database
     if url.get_backend_name() != "sqlite" or not database or database == ":memory:":
         return None
     path = Path(database)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StartupError(
+            f"DATABASE_URL: the folder {path.parent} cannot be created "
+            f"({exc.strerror or exc}); create it yourself or choose a path you can write to"
+        ) from exc
+    if path.is_dir():
+        raise StartupError(
+            f"DATABASE_URL: {path} is a folder, not a database file; point DATABASE_URL "
+            f"at a file, such as {path / 'lockdown.db'}",
+            status=2,
+        )
+    if not os.access(path.parent, os.W_OK) and _read_only(path.parent):
+        raise StartupError(
+            f"DATABASE_URL: {path.parent} is on a read-only file system; mount it "
+            "writable or choose a database path on a writable disk"
+        )
     return path
+
+
+def _read_only(folder: Path) -> bool:
+    """Whether the file system holding `folder` is mounted read-only."""
+    try:
+        return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except OSError as exc:
+        return exc.errno == errno.EROFS

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import os
 import shutil
+import sqlite3
 import subprocess
 import sys
 import types
@@ -92,7 +93,10 @@ def test_bad_database_url_names_the_variable(
         run.main([])
     assert exc.value.code == 2
     err = capsys.readouterr().err
-    assert "DATABASE_URL: 'sqlite' is not an async driver" in err
+    assert err == (
+        "lockdown-bot: DATABASE_URL: 'sqlite' is not an async driver; use "
+        "sqlite+aiosqlite:///path/to/lockdown.db or postgresql+asyncpg://user@host/db\n"
+    )
 
 
 @pytest.fixture
@@ -118,6 +122,8 @@ def test_with_token_it_logs_and_hands_the_settings_to_run_bot(
 
     fake_app = types.ModuleType("bot.app")
     fake_app.run_bot = run_bot  # type: ignore[attr-defined]
+    fake_app.migrate_database = run_bot  # type: ignore[attr-defined]
+    fake_app.sync_commands = run_bot  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "bot.app", fake_app)
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DISCORD_TOKEN", "abc.def.ghi")
@@ -132,5 +138,151 @@ def test_with_token_it_logs_and_hands_the_settings_to_run_bot(
     assert (tmp_path / "data").is_dir(), "the SQLite folder is ready for storage"
     err = capsys.readouterr().err
     assert "DEBUG    discord.client: logging in" in err
-    assert f"bot.run: Starting; database sqlite+aiosqlite:///{tmp_path.as_posix()}" in err
+    assert f"bot.run: Starting run; database sqlite+aiosqlite:///{tmp_path.as_posix()}" in err
     assert "abc.def.ghi" not in err
+
+
+# Start-up problems: one sentence naming the setting, exit 2 (a setting) or 1 (the world) --
+
+
+def run_with(tmp_path: Path, *args: str, **settings: str) -> subprocess.CompletedProcess[str]:
+    """`lockdown-bot ARGS` with these settings in the environment (a token unless given)."""
+    env = dict(os.environ)
+    env.setdefault("DISCORD_TOKEN", "not.a.real.token")
+    env.update(settings)
+    return subprocess.run(
+        [console_script("lockdown-bot"), *args],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def one_sentence(result: subprocess.CompletedProcess[str], status: int, *words: str) -> str:
+    """The run failed with `status` and said so in one line holding every word, last on
+    stderr after the INFO log, with no traceback and nothing else at WARNING or above."""
+    assert result.returncode == status, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert "Traceback" not in result.stderr
+    line = lines[-1]
+    assert line.startswith("lockdown-bot: ")
+    assert [x for x in lines[:-1] if " INFO " not in x] == [], result.stderr
+    for word in words:
+        assert word in line, line
+    return line
+
+
+def sqlite_url(path: Path) -> str:
+    return f"sqlite+aiosqlite:///{path.as_posix()}"
+
+
+@pytest.mark.parametrize("command", [(), ("migrate",)])
+def test_postgresql_not_listening(tmp_path: Path, command: tuple[str, ...]) -> None:
+    url = "postgresql+asyncpg://postgres@127.0.0.1:1/test"
+    result = run_with(tmp_path, *command, DATABASE_URL=url)
+    one_sentence(result, 1, "DATABASE_URL:", "nothing answers at 127.0.0.1:1", "start PostgreSQL")
+
+
+def test_the_traceback_is_there_with_log_level_debug(tmp_path: Path) -> None:
+    url = "postgresql+asyncpg://postgres@127.0.0.1:1/test"
+    result = run_with(tmp_path, DATABASE_URL=url, LOG_LEVEL="DEBUG")
+    assert result.returncode == 1
+    assert "Traceback" in result.stderr
+    assert result.stderr.strip().splitlines()[-1].startswith("lockdown-bot: DATABASE_URL:")
+
+
+def test_a_folder_instead_of_the_database_file(tmp_path: Path) -> None:
+    folder = tmp_path / "games.db"
+    folder.mkdir()
+    result = run_with(tmp_path, DATABASE_URL=sqlite_url(folder))
+    one_sentence(result, 2, "DATABASE_URL:", "is a folder, not a database file")
+
+
+def test_a_file_that_is_not_a_database(tmp_path: Path) -> None:
+    path = tmp_path / "notes.db"
+    path.write_text("shopping list: eggs, milk\n" * 200)
+    result = run_with(tmp_path, DATABASE_URL=sqlite_url(path))
+    one_sentence(result, 2, "DATABASE_URL:", "is not a SQLite database")
+    assert path.read_text().startswith("shopping list"), "the file is left as it was"
+
+
+def test_a_database_folder_that_cannot_be_created(tmp_path: Path) -> None:
+    blocker = tmp_path / "taken"
+    blocker.write_text("a file where the folder should be")
+    result = run_with(tmp_path, DATABASE_URL=sqlite_url(blocker / "sub" / "lockdown.db"))
+    one_sentence(result, 1, "DATABASE_URL:", "cannot be created", "create it yourself")
+
+
+@pytest.fixture
+def read_only_folder(tmp_path: Path) -> Iterator[Path]:
+    """A real read-only file system: a small tmpfs mounted read-only (needs root)."""
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    if os.geteuid() != 0 or shutil.which("mount") is None:
+        pytest.skip("mounting a read-only tmpfs needs root")
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", str(folder)],
+        capture_output=True,
+        check=False,
+    )
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr!r}")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", str(folder)], check=False)
+
+
+def test_a_read_only_file_system(read_only_folder: Path) -> None:
+    url = sqlite_url(read_only_folder / "lockdown.db")
+    result = run_with(read_only_folder.parent, DATABASE_URL=url)
+    one_sentence(result, 1, "DATABASE_URL:", "read-only file system")
+
+
+def test_a_database_migrated_by_a_newer_version(tmp_path: Path) -> None:
+    path = tmp_path / "lockdown.db"
+    assert run_with(tmp_path, "migrate", DATABASE_URL=sqlite_url(path)).returncode == 0
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE alembic_version SET version_num = 'f00dfeedbeef'")
+    result = run_with(tmp_path, DATABASE_URL=sqlite_url(path))
+    one_sentence(result, 1, "DATABASE_URL:", "newer lockdown-bot", "f00dfeedbeef")
+
+
+def test_an_env_file_that_is_not_utf8(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_bytes(b"DISCORD_TOKEN=abc\nLOG_LEVEL=INFO # d\xe9tails\n")
+    result = run_script(cwd=tmp_path)
+    one_sentence(result, 2, ".env:", "not UTF-8", "save the file as UTF-8")
+
+
+def test_a_driver_we_do_not_support(tmp_path: Path) -> None:
+    url = "mysql+aiomysql://lockdown@127.0.0.1/lockdown"
+    result = run_with(tmp_path, DATABASE_URL=url)
+    one_sentence(result, 2, "DATABASE_URL:", "'mysql+aiomysql' is not supported", "asyncpg")
+
+
+def test_a_server_id_of_400_digits(tmp_path: Path) -> None:
+    result = run_with(tmp_path, DEV_GUILD_ID="9" * 400)
+    line = one_sentence(result, 2, "DEV_GUILD_ID:", "not a Discord server id", "Copy Server ID")
+    assert "9999" not in line, "the value itself is not repeated back"
+
+
+def test_migrate_needs_no_token_and_brings_the_schema_to_head(tmp_path: Path) -> None:
+    path = tmp_path / "lockdown.db"
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    result = subprocess.run(
+        [console_script("lockdown-bot"), "migrate"],
+        cwd=tmp_path,
+        env={**env, "DATABASE_URL": sqlite_url(path)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    with sqlite3.connect(path) as conn:
+        [(revision,)] = conn.execute("SELECT version_num FROM alembic_version").fetchall()
+    assert revision
+    assert "database schema at revision" in result.stderr

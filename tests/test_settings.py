@@ -154,3 +154,50 @@ def test_relative_sqlite_path_is_under_the_working_folder(workdir: Path) -> None
 def test_no_folder_for_other_databases(workdir: Path, url: str) -> None:
     assert ensure_database_folder(Settings(database_url=url)) is None
     assert list(workdir.iterdir()) == []
+
+
+def test_shards_ops_and_log_format_are_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SHARD_COUNT", "4")
+    monkeypatch.setenv("SHARD_IDS", "1, 3")
+    monkeypatch.setenv("OPS_PORT", "9100")
+    monkeypatch.setenv("LOG_FORMAT", "JSON")
+    settings = load_settings()
+    assert settings.shard_count == 4
+    assert settings.shard_ids == (1, 3)
+    assert settings.ops_port == 9100
+    assert settings.ops_host == "127.0.0.1"
+    assert settings.log_format == "json"
+
+
+def test_by_default_one_process_runs_every_shard_and_no_endpoint() -> None:
+    settings = Settings()
+    assert (settings.shard_count, settings.shard_ids, settings.ops_port) == (None, None, None)
+    assert settings.log_format == "text"
+
+
+@pytest.mark.parametrize(
+    ("count", "ids", "says"),
+    [
+        (None, "0", "SHARD_IDS needs SHARD_COUNT"),
+        ("2", "2", "SHARD_IDS must be numbers from 0 to 1"),
+        ("2", "0,0", "names a shard twice"),
+        ("2", "zero", "is not a list of shard numbers"),
+    ],
+)
+def test_shard_ids_must_fit_the_count(count: str | None, ids: str, says: str) -> None:
+    values = {"shard_ids": ids} | ({"shard_count": count} if count else {})
+    with pytest.raises(ValidationError, match=says):
+        Settings(**values)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("url", ["mysql+aiomysql://u@h/db", "postgresql+psycopg://u@h/db"])
+def test_only_the_drivers_we_test_are_accepted(url: str) -> None:
+    with pytest.raises(ValidationError, match="is not supported") as exc:
+        Settings(database_url=url)
+    assert invalid_fields(exc) == {"database_url"}
+
+
+def test_a_dev_guild_id_beyond_64_bits_is_refused() -> None:
+    with pytest.raises(ValidationError, match="not a Discord server id") as exc:
+        Settings(dev_guild_id="9" * 400)
+    assert invalid_fields(exc) == {"dev_guild_id"}

@@ -31,36 +31,29 @@ from urllib.parse import quote
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import event
-from sqlalchemy.engine import URL, Connection, make_url
+from sqlalchemy import event, text
+from sqlalchemy.engine import URL, Connection
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+from bot.settings import supported_url
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
 # Execution option set on the writer engine; the `begin` hook reads it.
 _WRITE = "lockdown_write"
 
-_ASYNC_DRIVERS = {"sqlite": "sqlite+aiosqlite", "postgresql": "postgresql+asyncpg"}
+# PostgreSQL advisory lock keys (one 64-bit space per database). Migrations take
+# this one for their transaction; shard ownership uses MIGRATION_LOCK + 1 + shard.
+MIGRATION_LOCK = 0x4C6F636B_646F776E  # "Lockdown"
 
 
 def async_url(url: str | URL) -> URL:
     """The URL with its async driver: `sqlite:///x.db` -> `sqlite+aiosqlite:///x.db`.
 
-    Only the two drivers we test are accepted; a different one is refused here
-    rather than half-working later.
+    Only the two drivers we test are accepted (`bot.settings.supported_url`); a
+    different one is refused here rather than half-working later.
     """
-    parsed = make_url(url)
-    backend, _, driver = parsed.drivername.partition("+")
-    if backend == "postgres":  # the spelling of Heroku and friends
-        backend = "postgresql"
-    wanted = _ASYNC_DRIVERS.get(backend)
-    if wanted is None or (driver and f"{backend}+{driver}" != wanted):
-        raise ValueError(
-            f"unsupported database URL {parsed.drivername!r}: use sqlite+aiosqlite:///path "
-            "or postgresql+asyncpg://user@host/db (plain sqlite:// and postgresql:// are "
-            "rewritten to those)"
-        )
-    return parsed.set(drivername=wanted)
+    return supported_url(url)
 
 
 def alembic_config(*, connection: Connection | None = None, url: str | None = None) -> Config:
@@ -141,8 +134,20 @@ class Database:
             yield conn
 
     @contextlib.asynccontextmanager
-    async def read(self) -> AsyncIterator[AsyncConnection]:
-        """A read transaction: one consistent snapshot of the database."""
+    async def read(self, *, snapshot: bool = False) -> AsyncIterator[AsyncConnection]:
+        """A read transaction.
+
+        On SQLite (WAL) every read transaction sees one snapshot: the one taken
+        at its first read. PostgreSQL's default, READ COMMITTED, gives each
+        statement its own; `snapshot=True` asks for REPEATABLE READ there, so
+        that several queries (games, then their logs) see the same instant.
+        """
+        if snapshot and not self.is_sqlite:
+            async with self.engine.connect() as conn:
+                await conn.execution_options(isolation_level="REPEATABLE READ")
+                async with conn.begin():
+                    yield conn
+            return
         async with self.engine.begin() as conn:
             yield conn
 
@@ -150,8 +155,19 @@ class Database:
         return self._write_lock if self._write_lock is not None else contextlib.nullcontext()
 
     async def migrate(self) -> None:
-        """Bring the schema to the newest revision; nothing happens when it is there already."""
+        """Bring the schema to the newest revision; nothing happens when it is there already.
+
+        On PostgreSQL the transaction first takes an advisory lock, so that two
+        processes started at once migrate one after the other: the second finds
+        the schema at head and does nothing, where both would otherwise create
+        the same tables and one would fail. (SQLite's BEGIN IMMEDIATE already
+        queues writers.)
+        """
         async with self.write() as conn:
+            if not self.is_sqlite:
+                await conn.execute(
+                    text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK}
+                )
             await conn.run_sync(_upgrade_to_head)
 
     async def revision(self) -> str | None:

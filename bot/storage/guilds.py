@@ -2,14 +2,25 @@
 
 What a setting means is not storage's business: values are any JSON, and
 the layers above check them before they get here.
+
+A settings row that cannot be read (not JSON, not an object) must not lock a
+server out of every command for good: the first read that meets it puts it
+aside, in the same transaction, as an entry of the settings' audit
+(`settings_audit`, key `unreadable_settings`, by user 0, the bot itself,
+`old` holding the row's text exactly as it was, as a JSON string), and
+leaves an empty, readable row in its place: the defaults apply, the next
+change is stored as usual, and a moderator sees the old text in
+`/lockdown config show`'s history.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import delete, insert, select, update
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.storage import jsontext
 from bot.storage import tables as t
@@ -19,6 +30,9 @@ from bot.storage.models import GuildSettings, SettingsChange, UnlockedEpilogue, 
 from bot.storage.upsert import insert_for
 
 KEY_LENGTH = 64
+# The audit key under which an unreadable settings row is kept, and who "changed" it.
+QUARANTINE_KEY = "unreadable_settings"
+BOT_USER = 0
 
 
 class GuildRepository:
@@ -29,19 +43,71 @@ class GuildRepository:
     # Settings ----------------------------------------------------------------
 
     async def settings(self, guild_id: int) -> GuildSettings:
-        async with self._db.read() as conn:
-            row = (
-                await conn.execute(
-                    select(t.guild_settings).where(t.guild_settings.c.guild_id == guild_id)
-                )
-            ).first()
-        if row is None:
-            return GuildSettings(guild_id=guild_id, values={}, updated_at=None)
+        """The server's settings; an unreadable row is put aside first (see the module's
+        docstring), and this one read says so in `quarantined`."""
+        try:
+            async with self._db.read() as conn:
+                row = (
+                    await conn.execute(
+                        select(t.guild_settings).where(t.guild_settings.c.guild_id == guild_id)
+                    )
+                ).first()
+                if row is None:
+                    return GuildSettings(guild_id=guild_id, values={}, updated_at=None)
+                values = jsontext.load_object(row.settings, f"settings of guild {guild_id}")
+                return GuildSettings(guild_id=guild_id, values=values, updated_at=row.updated_at)
+        except (ValueError, TypeError) as exc:
+            reason = str(exc)
+        now = self._clock()
+        async with self._db.write() as conn:
+            put_aside = await self._quarantine(conn, guild_id, now)
         return GuildSettings(
             guild_id=guild_id,
-            values=jsontext.load_object(row.settings, f"settings of guild {guild_id}"),
-            updated_at=row.updated_at,
+            values={},
+            updated_at=now,
+            quarantined=reason if put_aside else None,
         )
+
+    async def _quarantine(self, conn: AsyncConnection, guild_id: int, now: datetime) -> bool:
+        """In a write transaction: if the row is (still) unreadable, keep its text in the
+        audit and leave an empty row; False when another writer already did."""
+        raw = (
+            await conn.execute(
+                select(t.guild_settings.c.settings)
+                .where(t.guild_settings.c.guild_id == guild_id)
+                .with_for_update()
+            )
+        ).scalar_one_or_none()
+        if raw is None:
+            return False
+        try:
+            jsontext.load_object(raw, "settings")
+        except ValueError:
+            pass
+        else:
+            # Readable text: what failed was the row's other columns; rewrite them.
+            await conn.execute(
+                update(t.guild_settings)
+                .where(t.guild_settings.c.guild_id == guild_id)
+                .values(updated_at=now)
+            )
+            return True
+        await conn.execute(
+            insert(t.settings_audit).values(
+                guild_id=guild_id,
+                user_id=BOT_USER,
+                key=QUARANTINE_KEY,
+                old=jsontext.dump(raw),
+                new=None,
+                at=now,
+            )
+        )
+        await conn.execute(
+            update(t.guild_settings)
+            .where(t.guild_settings.c.guild_id == guild_id)
+            .values(settings="{}", updated_at=now)
+        )
+        return True
 
     async def update_settings(
         self, guild_id: int, user_id: int, changes: Mapping[str, Any]
@@ -71,7 +137,12 @@ class GuildRepository:
                     .with_for_update()
                 )
             ).scalar_one()
-            values = jsontext.load_object(stored, f"settings of guild {guild_id}")
+            try:
+                values = jsontext.load_object(stored, f"settings of guild {guild_id}")
+            except ValueError:
+                # A moderator's change repairs an unreadable row: it is put aside first.
+                await self._quarantine(conn, guild_id, now)
+                values = {}
             audit = []
             for key, new_text in new_texts.items():
                 old_text = jsontext.dump(values[key]) if key in values else None

@@ -135,6 +135,9 @@ class GuildSettings(Record):
     guild_id: int
     values: dict[str, Any]
     updated_at: datetime | None
+    # Why the stored row could not be read, when this very read found it so and put it
+    # aside (`GuildRepository.settings`); None otherwise, also on every later read.
+    quarantined: str | None = None
 
 
 class SettingsChange(Record):

@@ -12,11 +12,12 @@ from __future__ import annotations
 import hashlib
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from pydantic import ValidationError
-from sqlalchemy import Row, delete, insert, select, update
+from sqlalchemy import ColumnElement, Integer, Row, delete, insert, literal, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.storage import jsontext
@@ -39,6 +40,31 @@ from bot.storage.models import (
 from bot.storage.tables import GameStatus
 
 LIVE = (GameStatus.RUNNING, GameStatus.PAUSED)
+
+
+@dataclass(frozen=True, slots=True)
+class Shards:
+    """Only the games of these shards (`(guild_id >> 22) % count in ids`): a process
+    loads the games of the servers its gateway connections receive, no others."""
+
+    count: int
+    ids: tuple[int, ...]
+
+    def clause(self) -> ColumnElement[bool]:
+        # PostgreSQL shifts a bigint by an integer (not by a bigint): say which.
+        shifted = t.games.c.guild_id.op(">>")(literal(22, Integer))
+        return (shifted % self.count).in_(self.ids)
+
+
+@dataclass(slots=True)
+class GamesAndLogs:
+    """Running and paused games with their action logs, all read in one transaction:
+    every log matches its snapshot as stored at one instant."""
+
+    running: RunningGames
+    logs: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+    # Why the log of a game cannot be read, by game id.
+    unreadable: dict[int, str] = field(default_factory=dict)
 
 
 def seed_digest(seed: int | str) -> str:
@@ -317,42 +343,79 @@ class GameRepository:
         except (ValueError, ValidationError) as exc:
             raise CorruptGame(game_id, _reason(exc)) from exc
 
-    async def load_running_games(self) -> RunningGames:
-        """Every running or paused game, for the start-up; broken ones are listed apart.
+    async def load_running_games(self, shards: Shards | None = None) -> RunningGames:
+        """Every running or paused game (of `shards`), for the start-up; broken ones are
+        listed apart.
 
         Three queries whatever the number of games (games, seats, t.deadlines).
         """
-        loaded, broken = await self._load_in(LIVE)
+        async with self._db.read(snapshot=True) as conn:
+            loaded, broken = await self._load_in(conn, LIVE, shards)
         return RunningGames(games=loaded, broken=broken)
 
-    async def load_lobbies(self) -> OpenLobbies:
-        """Every lobby not yet started, with its seats and variants, for the start-up;
-        a lobby that cannot be read is listed apart and spares the others."""
-        loaded, broken = await self._load_in((GameStatus.LOBBY,))
+    async def load_running_with_logs(
+        self, shards: Shards | None = None, *, game_ids: Sequence[int] | None = None
+    ) -> GamesAndLogs:
+        """Every running or paused game (of `shards`, or of `game_ids`) and its action
+        log, in one snapshot transaction (REPEATABLE READ on PostgreSQL).
+
+        Read in two transactions, an action stored in between put a log one
+        action ahead of its snapshot, and a healthy game looked broken. Four
+        queries whatever the number of games.
+        """
+        async with self._db.read(snapshot=True) as conn:
+            loaded, broken = await self._load_in(conn, LIVE, shards, game_ids)
+            chosen = _chosen(LIVE, shards, game_ids)
+            result = GamesAndLogs(RunningGames(games=loaded, broken=broken))
+            result.logs = {record.id: [] for record in loaded}
+            rows = await conn.execute(
+                select(t.actions.c.game_id, t.actions.c.seq, t.actions.c.action)
+                .where(t.actions.c.game_id.in_(chosen))
+                .order_by(t.actions.c.game_id, t.actions.c.seq)
+            )
+            for row in rows:
+                log_of = result.logs.get(row.game_id)
+                if log_of is None or row.game_id in result.unreadable:
+                    continue
+                try:
+                    log_of.append(jsontext.load_object(row.action, f"action {row.seq}"))
+                except ValueError as exc:
+                    # One unreadable action breaks its own game, never the others.
+                    result.unreadable[row.game_id] = str(exc)
+        return result
+
+    async def load_lobbies(self, shards: Shards | None = None) -> OpenLobbies:
+        """Every lobby not yet started (of `shards`), with its seats and variants, for
+        the start-up; a lobby that cannot be read is listed apart and spares the others."""
+        async with self._db.read() as conn:
+            loaded, broken = await self._load_in(conn, (GameStatus.LOBBY,), shards)
         return OpenLobbies(lobbies=loaded, broken=broken)
 
     async def _load_in(
-        self, statuses: tuple[GameStatus, ...]
+        self,
+        conn: AsyncConnection,
+        statuses: tuple[GameStatus, ...],
+        shards: Shards | None = None,
+        game_ids: Sequence[int] | None = None,
     ) -> tuple[tuple[GameRecord, ...], tuple[BrokenGame, ...]]:
         """Every game in one of `statuses`, decoded one by one so that one bad row is
         reported instead of stopping the rest."""
-        chosen = select(t.games.c.id).where(t.games.c.status.in_(statuses))
-        async with self._db.read() as conn:
-            game_rows = (
-                await conn.execute(
-                    select(t.games).where(t.games.c.status.in_(statuses)).order_by(t.games.c.id)
-                )
-            ).all()
-            seat_rows = (
-                await conn.execute(
-                    select(t.seats)
-                    .where(t.seats.c.game_id.in_(chosen))
-                    .order_by(t.seats.c.game_id, t.seats.c.seat)
-                )
-            ).all()
-            deadline_rows = (
-                await conn.execute(select(t.deadlines).where(t.deadlines.c.game_id.in_(chosen)))
-            ).all()
+        chosen = _chosen(statuses, shards, game_ids)
+        game_rows = (
+            await conn.execute(
+                select(t.games).where(t.games.c.id.in_(chosen)).order_by(t.games.c.id)
+            )
+        ).all()
+        seat_rows = (
+            await conn.execute(
+                select(t.seats)
+                .where(t.seats.c.game_id.in_(chosen))
+                .order_by(t.seats.c.game_id, t.seats.c.seat)
+            )
+        ).all()
+        deadline_rows = (
+            await conn.execute(select(t.deadlines).where(t.deadlines.c.game_id.in_(chosen)))
+        ).all()
         seats_of: dict[int, list[Row[Any]]] = defaultdict(list)
         for seat_row in seat_rows:
             seats_of[seat_row.game_id].append(seat_row)
@@ -394,6 +457,20 @@ class GameRepository:
 
 
 # Helpers ---------------------------------------------------------------------
+
+
+def _chosen(
+    statuses: tuple[GameStatus, ...],
+    shards: Shards | None,
+    game_ids: Sequence[int] | None = None,
+) -> Any:
+    """The ids of the games to load, as a subquery."""
+    query = select(t.games.c.id).where(t.games.c.status.in_(statuses))
+    if shards is not None:
+        query = query.where(shards.clause())
+    if game_ids is not None:
+        query = query.where(t.games.c.id.in_(list(game_ids)))
+    return query
 
 
 def _snapshot_version(snapshot: Mapping[str, Any]) -> int:

@@ -196,6 +196,35 @@ class GameResultRow(StorageTable, table=True):
     cards_played: str = Field(sa_type=Text)  # JSON list of card keys, one per play
 
 
+class DeliveryRow(StorageTable, table=True):
+    """How much of a game its thread has shown: the delivery cursor.
+
+    `public_events` counts the game's public events (in log order, the opening's
+    first) whose lines reached the thread; `end_posted` says the reveal and the
+    Play-again offer went out. A restart delivers from here: nothing twice.
+    """
+
+    __tablename__ = "deliveries"
+    __table_args__ = (CheckConstraint("public_events >= 0", name="public_events"),)
+
+    game_id: int = Field(foreign_key="games.id", ondelete="CASCADE", primary_key=True)
+    public_events: int = 0
+    end_posted: bool = False
+    updated_at: datetime = Field(sa_type=UTCDateTime)
+
+
+class PersonRow(StorageTable, table=True):
+    """A person's own choices, the same on every server: today, whether to get DMs."""
+
+    __tablename__ = "people"
+
+    user_id: int = Field(
+        primary_key=True, sa_type=DiscordId, sa_column_kwargs={"autoincrement": False}
+    )
+    dm_reminders: bool = True
+    updated_at: datetime = Field(sa_type=UTCDateTime)
+
+
 def _table(model: type[SQLModel]) -> Table:
     table = model.__table__  # type: ignore[attr-defined]
     assert isinstance(table, Table)
@@ -211,3 +240,5 @@ settings_audit = _table(SettingsAuditRow)
 unlocked_epilogues = _table(UnlockedEpilogueRow)
 variant_overrides = _table(VariantOverrideRow)
 game_results = _table(GameResultRow)
+deliveries = _table(DeliveryRow)
+people = _table(PersonRow)

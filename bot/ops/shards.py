@@ -1,0 +1,235 @@
+"""Which process runs which games: shards, and one owner per shard at a time.
+
+Discord splits a bot's servers into shards by `(guild_id >> 22) % shard_count`;
+each gateway connection serves one shard. A process runs some shards
+(SHARD_IDS) and must be the only one loading, timing and writing the games
+of those shards, or two processes fire the same timers and fight over every
+click. The guarantee is a lock per shard held for as long as the process runs
+them:
+
+- PostgreSQL: a session-level advisory lock per shard, on a connection kept
+  open for that purpose. It is released when the process releases it at
+  shutdown, or by the server when the process dies and its connection drops.
+  A process that finds a shard taken waits and takes it when it frees: a
+  deploy starts the new process, sends SIGTERM to the old one, which delivers
+  what is queued, releases its shards, and the new one resumes their games.
+- SQLite (one machine, one process): an exclusive `flock` on the database
+  file; a second process on the same file refuses to start.
+
+Shard 1 of 2 and shard 1 of 4 are different servers: processes must agree on
+SHARD_COUNT. Each holds a shared lock keyed by its count, and one with another
+count waits until no process of the old count is left (a resharding deploy).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import logging
+import os
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from sqlalchemy import text
+from sqlalchemy.engine import URL
+from sqlalchemy.ext.asyncio import AsyncConnection, create_async_engine
+from sqlalchemy.pool import NullPool
+
+from bot.settings import StartupError
+
+log = logging.getLogger(__name__)
+
+# The first key of PostgreSQL's two-key advisory locks; the second is the shard.
+# ("Lk" in ASCII: any constant other applications on the database do not use.)
+SHARD_LOCK_CLASS = 0x4C6B
+# Held shared by every process, the second key being its SHARD_COUNT ("Lc").
+SHARD_COUNT_CLASS = 0x4C63
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """Discord's own rule: which shard's gateway connection receives this server."""
+    return (guild_id >> 22) % shard_count
+
+
+@dataclass(frozen=True, slots=True)
+class ShardSet:
+    """The shards a process runs, out of `count`."""
+
+    count: int
+    ids: tuple[int, ...]
+
+    @classmethod
+    def all_of(cls, count: int) -> ShardSet:
+        return cls(count, tuple(range(count)))
+
+    def owns(self, guild_id: int) -> bool:
+        return shard_of(guild_id, self.count) in self.ids
+
+    @property
+    def everything(self) -> bool:
+        """True when these shards cover every server: no filter is needed."""
+        return set(self.ids) == set(range(self.count))
+
+
+class ShardLocks:
+    """The locks of a process's shards, on PostgreSQL (advisory) or SQLite (flock).
+
+    `acquire` returns once every shard is held, waiting for each as long as it
+    takes (`waiting` tells which one, for /readyz). `release` lets them go.
+    """
+
+    def __init__(self, url: URL, *, poll_seconds: float = 0.5) -> None:
+        self.url = url
+        self.poll_seconds = poll_seconds
+        self.is_sqlite = url.get_backend_name() == "sqlite"
+        self.held: list[int] = []
+        # The shard this process is waiting for, or the SHARD_COUNT of others it waits out.
+        self.waiting: int | None = None
+        self.other_count: int | None = None
+        self._conn: AsyncConnection | None = None
+        self._engine = None if self.is_sqlite else create_async_engine(url, poolclass=NullPool)
+        self._file: int | None = None
+
+    def lock_file(self) -> None:
+        """SQLite: take the database file for this process, or refuse to start.
+
+        Called before anything opens the database, so that a second process
+        stops at once with one sentence instead of running every game twice.
+        An in-memory database belongs to its process anyway.
+        """
+        database = self.url.database
+        if not self.is_sqlite or not database or database == ":memory:":
+            return
+        path = Path(database)
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as exc:
+            raise StartupError(
+                f"DATABASE_URL: {path} cannot be opened for writing ({exc.strerror or exc}); "
+                "make it writable by this user, or choose another path"
+            ) from exc
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise StartupError(
+                f"DATABASE_URL: another lockdown-bot is already running on {path}; stop it "
+                "first (one process per SQLite file), or use PostgreSQL to run several"
+            ) from None
+        self._file = fd
+
+    async def acquire(
+        self,
+        shards: Sequence[int],
+        *,
+        count: int | None = None,
+        on_wait: Callable[[int], object] | None = None,
+    ) -> None:
+        """Hold every shard of `shards` (out of `count`), waiting for those another
+        process holds, and first for processes sharded by another count to be gone."""
+        if self._engine is None:
+            self.held = list(shards)
+            return
+        if self._conn is None:
+            # AUTOCOMMIT: a session-level lock must not sit in an open transaction.
+            self._conn = await self._engine.connect()
+            await self._conn.execution_options(isolation_level="AUTOCOMMIT")
+        if count is not None:
+            await self._agree_on(count)
+        for shard in shards:
+            announced = False
+            while not await self._try(shard):
+                if not announced:
+                    log.info("shard %s is run by another process; waiting for it", shard)
+                    announced = True
+                    self.waiting = shard
+                    if on_wait is not None:
+                        on_wait(shard)
+                await asyncio.sleep(self.poll_seconds)
+            self.waiting = None
+            self.held.append(shard)
+            log.info("shard %s is ours", shard)
+
+    async def _agree_on(self, count: int) -> None:
+        """Hold this count's shared lock, then wait while any other count's is held."""
+        assert self._conn is not None
+        await self._conn.execute(
+            text("SELECT pg_advisory_lock_shared(:cls, :count)"),
+            {"cls": SHARD_COUNT_CLASS, "count": count},
+        )
+        while True:
+            others = await self._conn.execute(
+                text(
+                    "SELECT DISTINCT objid::bigint FROM pg_locks WHERE locktype = 'advisory' "
+                    "AND database = (SELECT oid FROM pg_database WHERE datname = "
+                    "current_database()) AND classid = :cls AND objsubid = 2 "
+                    "AND objid <> :count AND granted"
+                ),
+                {"cls": SHARD_COUNT_CLASS, "count": count},
+            )
+            other = others.scalar()
+            if other is None:
+                self.other_count = None
+                return
+            if self.other_count is None:
+                log.info("processes with SHARD_COUNT %s still run; waiting for them", other)
+            self.other_count = int(other)
+            await asyncio.sleep(self.poll_seconds)
+
+    async def _try(self, shard: int) -> bool:
+        assert self._conn is not None
+        got = await self._conn.execute(
+            text("SELECT pg_try_advisory_lock(:cls, :shard)"),
+            {"cls": SHARD_LOCK_CLASS, "shard": shard},
+        )
+        return bool(got.scalar_one())
+
+    async def alive(self) -> bool:
+        """Whether the locks are still ours: their connection still answers."""
+        if self._conn is None:
+            return True
+        try:
+            await self._conn.execute(text("SELECT 1"))
+        except Exception:
+            log.exception("the connection holding the shard locks is gone")
+            return False
+        return True
+
+    async def release(self) -> None:
+        """Let every shard go (closing the connection would too; this says so first)."""
+        if self._conn is not None:
+            with contextlib.suppress(Exception):
+                await self._conn.execute(text("SELECT pg_advisory_unlock_all()"))
+            with contextlib.suppress(Exception):
+                await self._conn.close()
+            self._conn = None
+        if self._engine is not None:
+            await self._engine.dispose()
+        if self._file is not None:
+            fcntl.flock(self._file, fcntl.LOCK_UN)
+            os.close(self._file)
+            self._file = None
+        if self.held:
+            log.info("released shards %s", ", ".join(map(str, self.held)))
+        self.held = []
+
+
+async def watch_locks(
+    locks: ShardLocks, on_lost: Callable[[], Awaitable[object]], interval: float = 5.0
+) -> None:
+    """Check every `interval` seconds that the locks are still held; if their connection
+    is gone (the database restarted, the network dropped it), the server has let them go
+    and another process may already run these shards: `on_lost` stops this one."""
+    while True:
+        if not await locks.alive():
+            break
+        await asyncio.sleep(interval)
+    log.critical("lost the shard locks %s: stopping", ", ".join(map(str, locks.held)))
+    await on_lost()
+
+
+def parse_ids(ids: Iterable[int] | None, count: int) -> ShardSet:
+    """The shards of SHARD_IDS, or all of them."""
+    return ShardSet(count, tuple(ids)) if ids is not None else ShardSet.all_of(count)

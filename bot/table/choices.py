@@ -1,8 +1,10 @@
 """Turning a seat's legal actions into labelled choices, in a few clicks at most.
 
-Discord shows at most 25 buttons at once; when a seat has more choices (a
-truck search at a six-seat table, an Energy drink with many targets) they are
-grouped by the first part of their code and narrowed one click at a time.
+Discord shows at most 25 buttons at once; when a seat has more choices (an
+Energy drink with many targets) they are grouped by the first part of their
+code and narrowed one click at a time. The truck (R3.3) always takes two
+steps when there is a card to give: first the card to keep, then which card
+goes to whom, so even a six-seat table reads as a few short buttons.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from lockdown_core import (
     SearchTruck,
     move_target,
 )
+from lockdown_core.legal import placement_landing
 
 MAX_CHOICES = 20
 
@@ -36,8 +39,14 @@ def character_label(state: GameState, character_id: int, say: Translate) -> str:
     return say("ui.character", kind=say(f"kind.{c.kind}"), location=where)
 
 
-def label(action: Action, state: GameState, names: list[str], say: Translate) -> str:
-    """A short button label for one action, in the reader's language."""
+def label(
+    action: Action, state: GameState, names: list[str], say: Translate, narrowed: str = ""
+) -> str:
+    """A short button label for one action, in the reader's language.
+
+    `narrowed` is the group the reader already picked: once the card to keep
+    is chosen, the truck's buttons only say what goes to whom.
+    """
     if isinstance(action, Done):
         return say("action.done")
     if isinstance(action, Designate):
@@ -53,14 +62,27 @@ def label(action: Action, state: GameState, names: list[str], say: Translate) ->
     if isinstance(action, PlayCard):
         return _card_label(action, state, say)
     if isinstance(action, SearchTruck):
-        return _truck_label(action, state, names, say)
+        return _truck_label(action, state, names, say, kept=bool(narrowed))
     if isinstance(action, PlaceFamily):
-        parts = [
-            say("action.place_one", kind=say(f"kind.{state.characters[cid].kind}"), die=die)
-            for die, cid in zip(state.dice, action.order, strict=True)
-        ]
-        return ", ".join(parts)
+        return _placement_label(action, state, say)
     raise TypeError(f"no label for {action!r}")
+
+
+def _placement_label(action: PlaceFamily, state: GameState, say: Translate) -> str:
+    """R1.4: each character and its die, and which one a full location sends to the
+    Parking lot: with two dice on a location that has one free spot left, that is
+    what tells the options apart."""
+    lands = placement_landing(state, action.order)
+    parts = []
+    for die, cid, to in zip(state.dice, action.order, lands, strict=True):
+        kind = say(f"kind.{state.characters[cid].kind}")
+        if to == die:
+            parts.append(say("action.place_one", kind=kind, die=die))
+        else:
+            parts.append(
+                say("action.place_one_full", kind=kind, die=die, location=say(f"location.{to}"))
+            )
+    return ", ".join(parts)
 
 
 def _move_label(action: MoveCharacter, state: GameState, say: Translate) -> str:
@@ -96,17 +118,37 @@ def _card_label(action: PlayCard, state: GameState, say: Translate) -> str:
     return say("action.play", card=card)
 
 
-def _truck_label(action: SearchTruck, state: GameState, names: list[str], say: Translate) -> str:
+def _truck_label(
+    action: SearchTruck, state: GameState, names: list[str], say: Translate, kept: bool
+) -> str:
     drawn = state.drawn
     if action.give is None:
         return say("action.truck_keep", card=say(f"card.{drawn[action.keep or 0]}"))
     given = say(f"card.{drawn[action.give]}")
     receiver = names[action.give_to if action.give_to is not None else 0]
-    if action.keep is None:
+    if action.keep is None or kept:
         return say("action.truck_give", card=given, name=receiver)
     return say(
         "action.truck_keep_give", keep=say(f"card.{drawn[action.keep]}"), give=given, name=receiver
     )
+
+
+def group_label(
+    prefix: str, actions: list[Action], state: GameState, names: list[str], say: Translate
+) -> str:
+    """The label of a button that opens a group of choices.
+
+    A truck group is the card to keep ("Keep Gun", then who gets what), or,
+    with a single card drawn, giving it away; any other group shows its first
+    choice followed by "and more".
+    """
+    first = actions[0]
+    if isinstance(first, SearchTruck) and prefix.startswith("S"):
+        if first.keep is not None:
+            return say("action.truck_keep", card=say(f"card.{state.drawn[first.keep]}"))
+        if first.give is not None:
+            return say("action.truck_give_away", card=say(f"card.{state.drawn[first.give]}"))
+    return say("panel.more", choice=label(first, state, names, say))
 
 
 def _prefix(code: str, depth: int) -> str:
@@ -123,13 +165,34 @@ def arrange(actions: list[Action], state: GameState, narrowed: str = "") -> dict
     coded = {encode(a, rules): a for a in actions}
     if narrowed:
         coded = {c: a for c, a in coded.items() if c.startswith(narrowed + ".")}
+    elif _truck_in_two_steps(coded):
+        return _groups(coded, 1)
     if len(coded) <= MAX_CHOICES:
         return {code: [action] for code, action in coded.items()}
     groups: dict[str, list[Action]] = {}
     for depth in range(1, 4):
-        groups = {}
-        for code, action in coded.items():
-            groups.setdefault(_prefix(code, depth), []).append(action)
+        groups = _groups(coded, depth)
         if 1 < len(groups) <= MAX_CHOICES:
             break
     return groups
+
+
+def _groups(coded: dict[str, Action], depth: int) -> dict[str, list[Action]]:
+    """Actions grouped by the first `depth` fields of their code; a group of one is
+    keyed by its action's own code, so it is played in one click."""
+    groups: dict[str, dict[str, Action]] = {}
+    for code, action in coded.items():
+        groups.setdefault(_prefix(code, depth), {})[code] = action
+    return {
+        (next(iter(members)) if len(members) == 1 else prefix): list(members.values())
+        for prefix, members in groups.items()
+    }
+
+
+def _truck_in_two_steps(coded: dict[str, Action]) -> bool:
+    """R3.3 with a gift to make: more than one choice shares the card kept (or given)."""
+    actions = list(coded.values())
+    if not actions or not all(isinstance(a, SearchTruck) for a in actions):
+        return False
+    groups = _groups(coded, 1)
+    return 1 < len(groups) < len(coded)

@@ -25,11 +25,14 @@ TIMER_KEYS = {
     "timer_destination": "destination",
     "timer_other": "other",
 }
-FLAGS = ("allow_ai", "open_designations", "combine_variants", "show_conditions")
+FLAGS = ("allow_ai", "open_designations", "combine_variants", "show_conditions", "replay_gif")
 TRUE_WORDS = ("on", "yes", "true", "1", "oui")
 FALSE_WORDS = ("off", "no", "false", "0", "non")
 EVERYONE = ("everyone", "all", "none", "tous", "")
 MAX_IDS = 25
+# How often a player waited on is reminded by DM: never, once a turn, or at every choice.
+DM_REMINDERS = {"off": "off", "turn": "turn", "every": "every"}
+DM_REMINDER_WORDS = {"non": "off", "aucun": "off", "tour": "turn", "chaque": "every"}
 
 
 class SettingError(Exception):
@@ -47,7 +50,10 @@ class GuildConfig(BaseModel):
     `host_role_id` None: anyone may host. `channel_ids` empty: any channel.
     `offered_variants` None: every unlocked variant is offered to hosts.
     `open_designations`: designations are shown as they are cast (the Open
-    ballots rule) instead of kept secret until the reveal.
+    ballots rule) instead of kept secret until the reveal. `replay_gif`: the
+    reveal carries the game told back as a GIF (a server may find it too heavy).
+    `dm_reminders`: a DM to a player the game waits on, at most once a turn
+    ("turn"), at every choice ("every") or never ("off").
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -61,11 +67,18 @@ class GuildConfig(BaseModel):
     offered_variants: tuple[str, ...] | None = None
     combine_variants: bool = False
     show_conditions: bool = False
+    replay_gif: bool = True
+    dm_reminders: Literal["off", "turn", "every"] = "turn"
 
     @classmethod
-    def from_stored(cls, values: Mapping[str, Any]) -> GuildConfig:
-        """The config of stored flat values; a value that no longer fits is left out."""
-        config = cls()
+    def from_stored(cls, values: Mapping[str, Any], language: str = "en") -> GuildConfig:
+        """The config of stored flat values; a value that no longer fits is left out.
+
+        `language` is what the server gets until a moderator sets one: the
+        server's own preferred locale, so a French server plays in French from
+        its first command.
+        """
+        config = cls().with_value("language", language)
         for key, value in values.items():
             try:
                 config = config.with_value(key, value)
@@ -87,6 +100,7 @@ class GuildConfig(BaseModel):
             values[key] = getattr(self.timers, field)
         for flag in FLAGS:
             values[flag] = getattr(self, flag)
+        values["dm_reminders"] = self.dm_reminders
         return values
 
     def with_value(self, key: str, value: Any) -> GuildConfig:
@@ -101,6 +115,12 @@ class GuildConfig(BaseModel):
             return self.model_copy(update={"timers": timers})
         if key in FLAGS:
             return self.model_copy(update={key: _flag(value)})
+        if key == "dm_reminders":
+            word = str(value).strip().lower()
+            mode = DM_REMINDERS.get(word) or DM_REMINDER_WORDS.get(word)
+            if mode is None:
+                raise SettingError("error.setting_dm_reminders")
+            return self.model_copy(update={"dm_reminders": mode})
         if key == "host_role":
             return self.model_copy(update={"host_role_id": _optional_id(value)})
         if key == "channels":
@@ -127,6 +147,8 @@ SETTING_KEYS = (
     "variants_offered",
     "combine_variants",
     "show_conditions",
+    "replay_gif",
+    "dm_reminders",
 )
 
 

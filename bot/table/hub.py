@@ -87,6 +87,13 @@ class GameHub:
         self.lobbies[lobby.lobby_id] = lobby
         return lobby
 
+    async def drop_lobby(self, lobby_id: int) -> None:
+        """A lobby that could not be shown (Discord refused its thread): gone, row and all."""
+        self.lobbies.pop(lobby_id, None)
+        self._lobby_locks.pop(lobby_id, None)
+        if self.keeper is not None:
+            await self.keeper.abort(lobby_id)
+
     def restore_lobby(self, lobby: Lobby) -> None:
         """A stored lobby back after a restart; new ids stay clear of its id."""
         self._seen(lobby.lobby_id)
@@ -119,6 +126,13 @@ class GameHub:
                 lobby.seats, lobby.variants = seats, variants
                 log.exception("lobby %s: could not store a change; it was undone", lobby.lobby_id)
                 raise LobbyError("error.try_again") from exc
+
+    async def status_of(self, game_id: int) -> str | None:
+        """A game without a table here as the store knows it (`paused` when it could not
+        be loaded); None without a keeper, or for a game the store does not have."""
+        if self.keeper is None:
+            return None
+        return await self.keeper.status(game_id)
 
     def table_in(self, channel_id: int) -> Table | None:
         game_id = self.by_channel.get(channel_id)

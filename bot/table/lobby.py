@@ -47,7 +47,10 @@ class Lobby:
         self.seats = [s for s in self.seats if s.user_id != user_id]
         self._renumber()
 
-    def add_ai(self, user_id: int, kind: str = "cautious") -> Seat:
+    def add_ai(self, user_id: int, kind: str = "cautious", is_moderator: bool = False) -> Seat:
+        """An AI seat, added by the host or a moderator: anyone else could fill the
+        table with AI seats and leave no room for the people it was opened for."""
+        self._check_manager(user_id, is_moderator, "error.lobby_not_host_ai")
         if not self.allow_ai:
             raise LobbyError("error.lobby_no_ai")
         if kind not in AI_KINDS:
@@ -59,7 +62,9 @@ class Lobby:
         self.seats.append(seat)
         return seat
 
-    def remove_ai(self) -> None:
+    def remove_ai(self, user_id: int, is_moderator: bool = False) -> None:
+        """The last AI seat goes, removed by the host or a moderator (as `add_ai`)."""
+        self._check_manager(user_id, is_moderator, "error.lobby_not_host_ai")
         ais = [s for s in self.seats if s.is_ai]
         if not ais:
             raise LobbyError("error.lobby_no_ai_seat")
@@ -68,12 +73,15 @@ class Lobby:
 
     def check_start(self, user_id: int, is_moderator: bool) -> None:
         """Only the host or a moderator starts, with 3 to 6 seats and a person among them."""
-        if user_id != self.host_id and not is_moderator:
-            raise LobbyError("error.lobby_not_host")
+        self._check_manager(user_id, is_moderator, "error.lobby_not_host")
         if not MIN_SEATS <= len(self.seats) <= MAX_SEATS:
             raise LobbyError("error.lobby_seat_count", minimum=MIN_SEATS, maximum=MAX_SEATS)
         if not any(not s.is_ai for s in self.seats):
             raise LobbyError("error.lobby_no_people")
+
+    def _check_manager(self, user_id: int, is_moderator: bool, key: str) -> None:
+        if user_id != self.host_id and not is_moderator:
+            raise LobbyError(key)
 
     def _renumber(self) -> None:
         for index, seat in enumerate(self.seats):

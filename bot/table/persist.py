@@ -21,7 +21,7 @@ from typing import Any, Protocol
 
 from sqlalchemy import select
 
-from bot.storage import jsontext
+from bot.ops import metrics
 from bot.storage import tables as storage_tables
 from bot.storage.columns import Clock, utc_now
 from bot.storage.database import Database
@@ -34,7 +34,7 @@ from bot.storage.models import (
     SeatRecord,
     SeatResult,
 )
-from bot.storage.repository import GameRepository
+from bot.storage.repository import GameRepository, Shards
 from bot.storage.tables import GameStatus
 from bot.table.lobby import Lobby
 from bot.table.seats import Seat
@@ -47,8 +47,6 @@ from lockdown_core import GameRecord as CoreRecord
 from lockdown_core.model import COLD
 
 log = logging.getLogger(__name__)
-
-LIVE_STATUSES = (GameStatus.RUNNING, GameStatus.PAUSED)
 
 
 def stored_seed(text: str) -> int | str:
@@ -138,6 +136,10 @@ def stored_seats(records: Sequence[SeatRecord]) -> list[Seat]:
     ]
 
 
+class LogMismatch(ValueError):
+    """A game's stored log does not rebuild its stored snapshot."""
+
+
 @dataclass(slots=True)
 class ResumableGame:
     """A stored game checked and rebuilt, ready for a table.
@@ -212,10 +214,18 @@ class StoredActions:
     no game stays running once its last action is stored.
     """
 
-    def __init__(self, games: GameRepository, writer: ActionWriter | None = None) -> None:
+    def __init__(
+        self,
+        games: GameRepository,
+        writer: ActionWriter | None = None,
+    ) -> None:
         self.games = games
         self.writer: ActionWriter = writer or games
         self._progress: dict[int, dict[int, tuple[int, bool]]] = {}
+
+    async def stored_after(self, game_id: int, version: int) -> list[dict[str, Any]]:
+        """The game's stored actions after `version`, in order (`StoredLog`)."""
+        return [row.action for row in await self.games.action_log(game_id, after=version)]
 
     def remember(self, game_id: int, seats: Sequence[Seat]) -> None:
         self._progress[game_id] = {s.index: (s.missed_deadlines, s.away) for s in seats}
@@ -237,18 +247,23 @@ class StoredActions:
             if known.get(s.index, (0, False)) != (s.missed_deadlines, s.away)
         ]
         try:
-            await self.writer.record_action(
-                game_id,
-                expected_version,
-                actor,
-                action,
-                state.to_dict(),
-                state.version,
-                deadline_rows(state, deadline),
-                seat_progress=changed,
-            )
+            with metrics.timed_store():
+                await self.writer.record_action(
+                    game_id,
+                    expected_version,
+                    actor,
+                    action,
+                    state.to_dict(),
+                    state.version,
+                    deadline_rows(state, deadline),
+                    seat_progress=changed,
+                )
         except (StaleVersion, WrongStatus) as exc:
+            metrics.VERSION_CONFLICTS.inc()
             raise StoreConflict(str(exc)) from exc
+        except Exception:
+            metrics.STORE_FAILURES.inc()
+            raise
         for progress in changed:
             known[progress.seat] = (progress.missed_deadlines, progress.ai_takeover)
         if state.step == Step.GAME_OVER:
@@ -267,9 +282,13 @@ class StoredActions:
 class GameKeeper:
     """A game's life in the database, seen from the table: start, play, board, pause, load."""
 
-    def __init__(self, database: Database, clock: Clock = utc_now) -> None:
+    def __init__(
+        self, database: Database, clock: Clock = utc_now, shards: Shards | None = None
+    ) -> None:
         self.database = database
         self.clock = clock
+        # The shards this process runs; None: every game (one process, or a test).
+        self.shards = shards
         self.games = GameRepository(database, clock)
         self.actions = StoredActions(self.games, WriteBehind(database, self.games))
 
@@ -303,7 +322,7 @@ class GameKeeper:
         closing it (its row stays as it is, for someone to look at) lets its
         thread be told once, not at every start.
         """
-        stored = await self.games.load_lobbies()
+        stored = await self.games.load_lobbies(self.shards)
         broken = await self._unloadable(stored.broken)
         for bad in broken:
             await self.abort(bad.game_id)
@@ -366,6 +385,14 @@ class GameKeeper:
         except StorageError:
             log.exception("game %s: could not store its board message", game_id)
 
+    async def status(self, game_id: int) -> str | None:
+        """The stored status alone (its row need not decode whole): for a click on a game
+        that has no table, to say whether it is paused or over."""
+        games = storage_tables.games
+        async with self.database.read() as conn:
+            status = await conn.scalar(select(games.c.status).where(games.c.id == game_id))
+        return None if status is None else str(status)
+
     async def pause(self, game_id: int, reason: str) -> None:
         try:
             await self.games.pause_game(game_id, reason)
@@ -373,19 +400,22 @@ class GameKeeper:
             log.info("game %s was not running; left as it is", game_id)
 
     async def load(self) -> LoadedGames:
-        """Every running or paused game, rebuilt and checked against its log.
+        """Every running or paused game (of this process's shards), rebuilt and checked
+        against its log.
 
-        A game that cannot be read, or whose log does not rebuild its snapshot,
-        is listed in `broken`; the others load regardless.
+        Each game's snapshot and log are read in one transaction, so a write
+        landing during the start-up cannot make a log look ahead of its
+        snapshot. A game whose log still does not rebuild its snapshot is read
+        again on its own before it is called broken: only a mismatch that
+        survives a fresh read pauses a game. A game that cannot be read, or
+        whose log does not rebuild its snapshot, is listed in `broken`; the
+        others load regardless.
         """
-        running = await self.games.load_running_games()
-        logs, unreadable = await self._action_logs([record.id for record in running.games])
+        stored = await self.games.load_running_with_logs(self.shards)
         loaded = LoadedGames([], [])
-        for record in running.games:
+        for record in stored.running.games:
             try:
-                if record.id in unreadable:
-                    raise ValueError(unreadable[record.id])
-                game = await self._check(record, logs.get(record.id, []))
+                game = await self._checked(record, stored.logs, stored.unreadable)
             except Exception as exc:  # any failure of one game must spare the others
                 loaded.broken.append(
                     UnloadableGame(
@@ -395,19 +425,51 @@ class GameKeeper:
                 continue
             if game is not None:
                 loaded.games.append(game)
-        loaded.broken.extend(await self._unloadable(running.broken))
+        loaded.broken.extend(await self._unloadable(stored.running.broken))
         return loaded
 
+    async def _checked(
+        self,
+        record: GameRecord,
+        logs: Mapping[int, list[dict[str, Any]]],
+        unreadable: Mapping[int, str],
+    ) -> ResumableGame | None:
+        """`_check`, and on a mismatch the same game read and checked once more.
+
+        The first read is one snapshot, so a mismatch there is almost surely
+        real; but a second look costs one game's queries and a wrongly paused
+        game costs its players their evening.
+        """
+        try:
+            return await self._check(record, logs.get(record.id, []), unreadable.get(record.id))
+        except LogMismatch:
+            log.warning("game %s: its log does not rebuild its snapshot; reading again", record.id)
+            again = await self.games.load_running_with_logs(game_ids=[record.id])
+            for fresh in again.running.games:
+                return await self._check(
+                    fresh, again.logs.get(record.id, []), again.unreadable.get(record.id)
+                )
+            for bad in again.running.broken:
+                raise ValueError(bad.reason) from None
+            return None
+
     async def _check(
-        self, record: GameRecord, actions: list[dict[str, Any]]
+        self, record: GameRecord, actions: list[dict[str, Any]], unreadable: str | None = None
     ) -> ResumableGame | None:
         """The game rebuilt and checked; None for one over but not yet finished (finished now)."""
+        if unreadable is not None:
+            raise ValueError(unreadable)
         if record.snapshot is None:
             raise ValueError("no snapshot")
+        if len(actions) != record.version:
+            raise LogMismatch(
+                f"the action log has {len(actions)} actions for version {record.version}"
+            )
         state = GameState.from_dict(record.snapshot)
         rebuilt, events = replayed(record, actions)
-        if rebuilt.to_dict() != record.snapshot:
-            raise ValueError("the action log does not rebuild the stored snapshot")
+        # Compared in today's stored form: a snapshot of an older schema reads the same.
+        if rebuilt.to_dict() != state.to_dict():
+            raise LogMismatch("the action log does not rebuild the stored snapshot")
         seats = stored_seats(record.seats)
         token = step_token(state)
         due = record.deadlines.get(token)
@@ -417,34 +479,6 @@ class GameKeeper:
             await self.actions.finish(record.id, state)
             return None
         return ResumableGame(record, state, seats, due.timestamp() if due else None, events)
-
-    async def _action_logs(
-        self, game_ids: list[int]
-    ) -> tuple[dict[int, list[dict[str, Any]]], dict[int, str]]:
-        """Every game's action log in one query (one per game made a cold start slow),
-        and why the log of a game cannot be read."""
-        actions = storage_tables.actions
-        logs: dict[int, list[dict[str, Any]]] = {game_id: [] for game_id in game_ids}
-        unreadable: dict[int, str] = {}
-        async with self.database.read() as conn:
-            rows = await conn.execute(
-                select(actions.c.game_id, actions.c.seq, actions.c.action)
-                .where(
-                    actions.c.game_id.in_(
-                        select(storage_tables.games.c.id).where(
-                            storage_tables.games.c.status.in_(LIVE_STATUSES)
-                        )
-                    )
-                )
-                .order_by(actions.c.game_id, actions.c.seq)
-            )
-            for row in rows:
-                try:
-                    logs[row.game_id].append(jsontext.load_object(row.action, f"action {row.seq}"))
-                except (KeyError, ValueError) as exc:
-                    # One unreadable action breaks its own game, never the others.
-                    unreadable.setdefault(row.game_id, str(exc))
-        return logs, unreadable
 
     async def _unloadable(self, broken: Sequence[BrokenGame]) -> list[UnloadableGame]:
         """Where to tell of each unreadable game or lobby, and in which language: read

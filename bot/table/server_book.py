@@ -25,6 +25,7 @@ from bot.table.campaign import (
 )
 from bot.table.guild_settings import GuildConfig, SettingError
 from bot.table.seats import Seat
+from bot.texts import choose_lang
 from lockdown_core import GameState, epilogue_to_unlock
 
 log = logging.getLogger(__name__)
@@ -35,16 +36,38 @@ class ServerBook:
         self.guilds = GuildRepository(database)
         self.stats = StatsRepository(database)
         self.games = GameRepository(database)
+        # Servers whose unreadable settings row was just put aside, not yet told so.
+        self._unreadable: set[int] = set()
 
     # Settings ------------------------------------------------------------------
 
-    async def config(self, guild_id: int) -> GuildConfig:
+    async def config(self, guild_id: int, locale: str | None = None) -> GuildConfig:
+        """The server's settings; its language, until a moderator sets one, follows
+        `locale`, the server's preferred locale on Discord (French reads French)."""
         stored = await self.guilds.settings(guild_id)
-        return GuildConfig.from_stored(stored.values)
+        if stored.quarantined is not None:
+            log.error(
+                "guild %s: its settings row could not be read (%s); kept in the settings' "
+                "audit, defaults apply",
+                guild_id,
+                stored.quarantined,
+            )
+            self._unreadable.add(guild_id)
+        return GuildConfig.from_stored(stored.values, choose_lang(None, locale))
 
-    async def change(self, guild_id: int, user_id: int, key: str, value: Any) -> GuildConfig:
+    def take_unreadable(self, guild_id: int) -> bool:
+        """True once after this server's unreadable settings were put aside (by `config`):
+        the server is told once, as a game that cannot be loaded is."""
+        if guild_id in self._unreadable:
+            self._unreadable.discard(guild_id)
+            return True
+        return False
+
+    async def change(
+        self, guild_id: int, user_id: int, key: str, value: Any, locale: str | None = None
+    ) -> GuildConfig:
         """Check one setting against its range, then store it (audited with who changed it)."""
-        current = await self.config(guild_id)
+        current = await self.config(guild_id, locale)
         changed = current.with_value(key, value)
         if key == "variants_offered" and changed.offered_variants is not None:
             for variant in changed.offered_variants:
@@ -90,8 +113,15 @@ class ServerBook:
 
         The insert is idempotent, so two games ending at once never unlock the
         same epilogue twice. The game that loses that race goes on down R10's
-        order, as if the other game had ended just before it.
+        order, as if the other game had ended just before it. Closing the same
+        game again (a restart before its reveal was posted) unlocks nothing
+        more: it returns what that game unlocked, or None again, since the
+        unlocked set only grows.
         """
+        if game_id is not None:
+            for epilogue in await self.guilds.epilogues(guild_id):
+                if epilogue.game_id == game_id:
+                    return epilogue.code
         unlocked = await self.unlocked_epilogues(guild_id)
         while True:
             code = epilogue_to_unlock(state, unlocked)

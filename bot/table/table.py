@@ -10,10 +10,12 @@ defaults and the table says so in public.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+import pickle
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from bot.table.presenter import Notice, Presenter, Update
 from bot.table.scheduler import Handle, Scheduler
@@ -27,6 +29,7 @@ from lockdown_core import (
     IllegalAction,
     Step,
     Timeout,
+    action_from_dict,
     action_to_dict,
     apply,
     legal_actions,
@@ -60,6 +63,15 @@ class ActionStore(Protocol):
     ) -> None: ...
 
 
+@runtime_checkable
+class StoredLog(Protocol):
+    """A store that can also hand back the actions stored after a version, so a table
+    whose copy fell behind (its action was stored, but it was told otherwise) can
+    catch up instead of being refused for ever."""
+
+    async def stored_after(self, game_id: int, version: int) -> list[dict[str, Any]]: ...
+
+
 class StoreConflict(Exception):
     """The store refused an action: the game moved on elsewhere (another writer won)."""
 
@@ -84,6 +96,9 @@ class TableConfig:
     ai_delay: float = 1.5
     absent_after: int = 3
     resume_grace: float = 30.0
+    # After a failed save, how long the step's defaults (the timer) or an AI seat's
+    # move wait before they are tried again; a person simply clicks again.
+    store_retry: float = 15.0
 
 
 class Table:
@@ -117,6 +132,9 @@ class Table:
         self._ai_factory = ai_factory
         self._ai: dict[int, SeatPlayer] = {}
         self._timer: Handle | None = None
+        # The step whose deadline `_timer` is for: each step's timer is its own, even
+        # when two steps in a row end at the same instant.
+        self._timer_token: str | None = None
         self._ai_handles: list[Handle] = []
         self._grace = False
         # The timer or AI task applying an action right now: `stop` must not cut it
@@ -162,6 +180,7 @@ class Table:
         if self._timer is not None and self._timer is not self._busy:
             self._timer.cancel()
         self._timer = None
+        self._timer_token = None
         for handle in self._ai_handles:
             if handle is not self._busy:
                 handle.cancel()
@@ -203,16 +222,27 @@ class Table:
         """Apply, store, then show. The seats' marks changed with this action (`marks`
         is how they were before) count only if it is stored: a refused or unstored
         action puts them back and announces nothing, so a seat is never said to be
-        back, or away, by an action that did not happen."""
-        before = self.state.to_dict() if self.store is not None else None
+        back, or away, by an action that did not happen.
+
+        The engine changes the state in place, so the state before the action is
+        kept as a frozen copy (`_freeze`) that nothing can reach: whatever the
+        engine or the store does, an action that is not stored leaves the game
+        exactly as it was, deck, hands, dice and random generator included.
+        """
+        before = _freeze(self.state)
         expected = self.state.version
         try:
             events = apply(self.state, action)
         except IllegalAction as exc:
+            self.state = _thaw(before)
             self._restore_marks(marks)
             return Reply(False, f"error.{exc.key}", dict(exc.params))
-        deadline = self._next_deadline()
-        if self.store is not None and before is not None:
+        except BaseException:
+            self.state = _thaw(before)
+            self._restore_marks(marks)
+            raise
+        deadline = self._next_deadline(events)
+        if self.store is not None:
             try:
                 await self.store.record(
                     self.game_id,
@@ -224,47 +254,112 @@ class Table:
                     self.seats,
                 )
             except StoreConflict:
-                # Someone else stored this version first: ours was never applied anywhere.
+                # The store's version moved: someone else stored it first, or our own
+                # commit went through and only its answer was lost. Put back, then
+                # catch up with what the store has.
                 log.warning("game %s: lost a write race at version %s", self.game_id, expected)
-                self.state = GameState.from_dict(before)
+                self.state = _thaw(before)
+                ours = self._seat_marks()
                 self._restore_marks(marks)
+                caught = await self._catch_up(before)
+                if caught and caught[0][0] == json.loads(json.dumps(action_to_dict(action))):
+                    # The store's next action is this very one: it did happen, with
+                    # the seats' marks it was stored with.
+                    self._restore_marks(ours)
+                    return self._receipt(action, caught[0][1])
                 return Reply(False, "error.stale")
-            except Exception:
-                log.exception("game %s: could not store an action; it was undone", self.game_id)
-                self.state = GameState.from_dict(before)
+            except BaseException as exc:
+                # Cancelled while storing counts as not stored too: it is undone, then
+                # the cancellation goes on.
+                self.state = _thaw(before)
                 self._restore_marks(marks)
+                if not isinstance(exc, Exception):
+                    raise
+                log.exception("game %s: could not store an action; it was undone", self.game_id)
                 return Reply(False, "error.try_again")
         self._arm(deadline)
         await self._show(events, notices)
+        return self._receipt(action, events)
+
+    @staticmethod
+    def _receipt(action: Action, events: list[Event]) -> Reply:
+        """An action that happened: what its actor alone was shown by it."""
         seat = _actor(action)
         mine = [e for e in events if e.to is not None and seat is not None and seat in e.to]
         return Reply(True, "ui.receipt.ok", private=mine)
+
+    async def _catch_up(self, before: bytes) -> list[tuple[dict[str, Any], list[Event]]]:
+        """After a lost write race: apply what the store has beyond our version, then
+        show it, so the next click plays on the game as stored.
+
+        The store's version moves without us when a commit went through but its
+        answer was lost (a connection dropped during the COMMIT): the player was
+        told nothing changed, and every later action of this table would be
+        refused as stale. The engine is deterministic, so the stored actions
+        rebuild the stored state. If they cannot be read or applied, the table
+        stays as it was (a restart reads the game back as stored).
+
+        Returns each action applied, with the events it made.
+        """
+        if not isinstance(self.store, StoredLog):
+            return []
+        caught: list[tuple[dict[str, Any], list[Event]]] = []
+        try:
+            missed = await self.store.stored_after(self.game_id, self.state.version)
+            for data in missed:
+                caught.append((data, apply(self.state, action_from_dict(data))))
+        except Exception:
+            log.exception("game %s: could not catch up with its stored log", self.game_id)
+            self.state = _thaw(before)
+            return []
+        if not caught:
+            return []
+        log.warning("game %s: caught up %d stored action(s)", self.game_id, len(caught))
+        events = [event for _, made in caught for event in made]
+        self._arm(self._next_deadline(events))
+        await self._show(events, [])
+        return caught
 
     def _restore_marks(self, marks: list[tuple[bool, int]] | None) -> None:
         if marks is not None:
             for seat, (away, missed) in zip(self.seats, marks, strict=True):
                 seat.away, seat.missed_deadlines = away, missed
 
-    def _next_deadline(self) -> float | None:
+    def _next_deadline(self, events: list[Event]) -> float | None:
+        """A new step gets its full timer; the same step keeps its deadline, except
+        that a card played in it (a discussion or a card window) leaves everyone at
+        least `card_answer` seconds to answer it (R2.3: the card cancelled their Done)."""
         if self.finished:
             return None
+        now = self.scheduler.now()
         if step_token(self.state) == self.token and self.deadline is not None:
+            if any(e.kind == "card_played" for e in events):
+                return max(self.deadline, now + self.config.timers.card_answer)
             return self.deadline
-        return self.scheduler.now() + self.config.timers.seconds_for(self.state.step)
+        return now + self.config.timers.seconds_for(self.state.step)
 
     def _arm(self, deadline: float | None) -> None:
-        """Start the step's timer (when the step changed) and wake the AI seats."""
+        """Start the step's timer and wake the AI seats.
+
+        A timer belongs to one step (its token): a new step always gets a timer
+        of its own, even when it ends at the same instant as the step before
+        (both started at the same clock reading with the same length), since
+        the old step's timer does nothing once its step is over. Within a step
+        the timer is replaced only when the deadline moves.
+        """
         token = step_token(self.state)
         if token != self.token:
             self._grace = False
         self.token = token
-        if deadline != self.deadline or self._timer is None:
+        if token != self._timer_token or deadline != self.deadline or self._timer is None:
             if self._timer is not None:
                 self._timer.cancel()
             self._timer = None
+            self._timer_token = None
             self.deadline = deadline
             if deadline is not None and not self.paused:
                 self._timer = self.scheduler.call_at(deadline, self._make_expiry(token))
+                self._timer_token = token
         self._wake_ai()
 
     def _make_expiry(self, token: str) -> Callable[[], Any]:
@@ -283,15 +378,17 @@ class Table:
             if not self._grace:
                 notices = self._count_missed(pending_players(self.state))
             self._timer = None
+            self._timer_token = None
             self.deadline = None
             self._busy = asyncio.current_task()
             try:
                 reply = await self._apply(Timeout(), notices, marks)
             finally:
                 self._busy = None
-            if not reply.ok and not self.finished:
-                # Not stored, so not applied: try the step's defaults again shortly.
-                self._arm(self.scheduler.now() + self.config.resume_grace)
+            if not reply.ok and not self.finished and self.token == token:
+                # Not stored, so not applied: try the step's defaults again shortly
+                # (unless catching up with the store moved the game to another step).
+                self._arm(self.scheduler.now() + self.config.store_retry)
 
     def _count_missed(self, waiting: list[int]) -> list[Notice]:
         notices = []
@@ -346,9 +443,15 @@ class Table:
             action = self.player_for(index).choose(view(self.state, index), legal)
             self._busy = asyncio.current_task()
             try:
-                await self._apply(action, [])
+                reply = await self._apply(action, [])
             finally:
                 self._busy = None
+            if reply.key == "error.try_again":
+                # Not stored, so not applied: this seat asks itself again a little later.
+                when = self.scheduler.now() + self.config.store_retry
+                self._ai_handles.append(
+                    self.scheduler.call_at(when, self._make_ai_turn(index, token))
+                )
 
     # Showing ----------------------------------------------------------------
 
@@ -386,6 +489,21 @@ class Table:
         """
         self.public_log.extend(e for e in events if e.to is None)
         self._let_ai_observe(events)
+
+
+def _freeze(state: GameState) -> bytes:
+    """The state as bytes nobody can change: the copy an unstored action is undone to.
+
+    Pickling the stored form (only plain lists, dicts and numbers) takes about
+    a fifth of what building a second `GameState` would on every action; the
+    state is rebuilt from it only when an action is not stored. These bytes
+    never leave the process and are read only by `_thaw`.
+    """
+    return pickle.dumps(state.to_dict(), pickle.HIGHEST_PROTOCOL)
+
+
+def _thaw(frozen: bytes) -> GameState:
+    return GameState.from_dict(pickle.loads(frozen))
 
 
 def _actor(action: Action) -> int | None:

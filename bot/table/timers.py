@@ -1,6 +1,13 @@
-"""How long each kind of step waits before RULES.md's defaults apply."""
+"""How long each kind of step waits before RULES.md's defaults apply.
+
+The default lengths are data (`data/timers.json`), like the rules' other
+numbers; a server overrides them through its settings, within the bounds below.
+"""
 
 from __future__ import annotations
+
+import json
+from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -9,16 +16,22 @@ from lockdown_core import Step
 MIN_SECONDS = 15
 MAX_SECONDS = 30 * 60
 
+DEFAULTS_FILE = Path(__file__).resolve().parents[2] / "data" / "timers.json"
+_DEFAULTS: dict[str, int] = json.loads(DEFAULTS_FILE.read_text(encoding="utf-8"))
+
 
 class Timers(BaseModel):
     """Per-game timer lengths in seconds, bounded so a moderator cannot stall a game."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    discussion: int = Field(default=90, ge=MIN_SECONDS, le=MAX_SECONDS)
-    designation: int = Field(default=45, ge=MIN_SECONDS, le=MAX_SECONDS)
-    destination: int = Field(default=60, ge=MIN_SECONDS, le=MAX_SECONDS)
-    other: int = Field(default=45, ge=MIN_SECONDS, le=MAX_SECONDS)
+    discussion: int = Field(default=_DEFAULTS["discussion"], ge=MIN_SECONDS, le=MAX_SECONDS)
+    designation: int = Field(default=_DEFAULTS["designation"], ge=MIN_SECONDS, le=MAX_SECONDS)
+    destination: int = Field(default=_DEFAULTS["destination"], ge=MIN_SECONDS, le=MAX_SECONDS)
+    other: int = Field(default=_DEFAULTS["other"], ge=MIN_SECONDS, le=MAX_SECONDS)
+    # R2.3: after a card in a discussion or a card window, at least this long is left
+    # for the others to answer it (the timer is pushed back when less remains).
+    card_answer: int = Field(default=_DEFAULTS["card_answer"], ge=5, le=MAX_SECONDS)
 
     def seconds_for(self, step: str) -> int:
         """The timer of a step; the length depends on the step only, never on secrets."""

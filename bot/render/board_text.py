@@ -1,20 +1,39 @@
 """The board as text: the same facts as the picture, for screen readers and logs.
 
-Like the picture it reads only the public view.
+Like the picture it reads only the public view. Each open location also says
+its defence (the strength of the characters there) and whether its Monsters
+would get in, with the rule lines of `bot.render.facts`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
+
+from bot.render.facts import board_facts
+from bot.render.labels import end_line, rule_line
+from lockdown_core import Ruleset, load_ruleset
 
 Translate = Callable[..., str]
 
 
-def board_lines(data: dict[str, Any], names: list[str], say: Translate) -> list[str]:
-    """One line per location, then the Cold storage and the holders."""
+@cache
+def _rules(variants: tuple[str, ...]) -> Ruleset:
+    return load_ruleset(variants)
+
+
+def board_lines(
+    data: dict[str, Any], names: list[str], say: Translate, rules: Ruleset | None = None
+) -> list[str]:
+    """One line per location, then the Cold storage, the holders and the rule lines.
+
+    `rules` defaults to the base rules with the view's variants, which is what
+    every game's ruleset is; pass the game's own when the caller has it.
+    """
     if data.get("seat") is not None:
         raise ValueError("the board text is written from the public view only")
+    facts = board_facts(data, rules or _rules(tuple(data["variants"])))
     lines = []
     for loc in range(1, 7):
         title = say(f"location.{loc}")
@@ -27,15 +46,18 @@ def board_lines(data: dict[str, Any], names: list[str], say: Translate) -> list[
             for c in data["characters"]
             if c["location"] == loc
         ]
-        lines.append(
-            say(
-                "board.location_line",
-                number=loc,
-                location=title,
-                characters=", ".join(here) or say("board.nobody"),
-                monsters=data["monsters"][loc - 1],
-            )
+        line = say(
+            "board.location_line",
+            number=loc,
+            location=title,
+            characters=", ".join(here) or say("board.nobody"),
+            monsters=data["monsters"][loc - 1],
         )
+        defence = facts.defence.get(loc)
+        if defence is not None:
+            key = "board.defence_gets_in" if defence.breached else "board.defence_text"
+            line = say(key, line=line, strength=defence.strength)
+        lines.append(line)
     by_id = {c["id"]: c for c in data["characters"]}
     cold = [
         say("board.character", name=names[by_id[i]["owner"]], kind=say(f"kind.{by_id[i]['kind']}"))
@@ -53,4 +75,6 @@ def board_lines(data: dict[str, Any], names: list[str], say: Translate) -> list[
     )
     hands = ", ".join(f"{names[p]} {n}" for p, n in enumerate(data["hand_sizes"]))
     lines.append(say("board.hands", hands=hands))
+    lines.append(rule_line(facts, say))
+    lines.append(end_line(facts, say))
     return lines

@@ -183,7 +183,7 @@ def _monster_added(say: Say, d: Data) -> str:
         reason=say(f"monster.reason.{d['reason']}"),
         location_in=say.location(d["location"], "in"),
         location_to=say.location(d["location"], "to"),
-        intended_in=say.location(d["intended"], "in"),
+        intended_to=say.location(d["intended"], "to"),
     )
 
 
@@ -237,6 +237,12 @@ def _player_done(say: Say, d: Data) -> str:
     return say("event.player_done", name=say.name(d["player"]))
 
 
+@_public("done_cancelled")
+def _done_cancelled(say: Say, d: Data) -> str:
+    """R2.3: a card was played after these seats said Done; they may answer it."""
+    return say("event.done_cancelled", names=say.seats(d["players"]))
+
+
 @_public("designation_started")
 def _designation_started(say: Say, d: Data) -> str:
     return say(
@@ -283,7 +289,13 @@ def _designations_revealed(say: Say, d: Data) -> str:
                 )
             )
         else:
-            choices.append(say("designation.abstain", voter=say.name(voter)))
+            choices.append(
+                say(
+                    "designation.abstain",
+                    voter=say.name(voter),
+                    votes=say.count("vote", weights[voter]),
+                )
+            )
     totals = [
         say("designation.total", name=say.name(int(p)), votes=say.count("vote", total))
         for p, total in sorted(d["totals"].items(), key=lambda item: (-item[1], int(item[0])))

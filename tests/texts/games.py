@@ -1,4 +1,4 @@
-"""Fifty small random games, played once per test session, for the narration tests.
+"""A hundred and twenty small random games, played once per test session, for the narration tests.
 
 A tiny seeded driver: any pending seat, any of its legal actions, and the
 table's `Timeout` now and then (so defaults, random tie-breaks and timeouts
@@ -24,7 +24,9 @@ from lockdown_core import (
     pending_players,
 )
 
-GAMES = 50
+# Enough to reach every event kind: since issue 15 the first game where a Monster
+# finds no spot (`monster_not_placed`) is game 110.
+GAMES = 120
 TIMEOUT_RATE = 0.05
 MAX_ACTIONS = 2000
 

@@ -1,8 +1,8 @@
 """Narration: every core event becomes a line, for the channel or for one seat only.
 
 The event kinds are found twice: by grepping `Event("...")` in the engine's
-source, and by playing fifty seeded random games (`games.py`) whose every
-event is rendered in English and French. The fifty games reach every kind the
+source, and by playing `GAMES` seeded random games (`games.py`) whose every
+event is rendered in English and French. The games reach every kind the
 engine can emit (checked below); if an engine change makes some kind too
 rare to appear, raise `GAMES` in `games.py` rather than dropping the check.
 """
@@ -59,7 +59,7 @@ def test_the_random_games_reach_every_event_kind_and_nothing_else() -> None:
     assert sorted(seen - engine_kinds()) == []
 
 
-def test_every_event_of_fifty_random_games_reads_well_in_both_languages() -> None:
+def test_every_event_of_the_random_games_reads_well_in_both_languages() -> None:
     """Public events for the channel; private ones for each seat they were sent to."""
     rendered = 0
     for game, event in all_events():
@@ -84,7 +84,7 @@ def test_public_events_read_the_same_for_every_seat() -> None:
 
 
 def test_every_event_text_of_the_catalog_is_used_by_some_game() -> None:
-    """No dead event wording: each `event.*` key shows up in the fifty games."""
+    """No dead event wording: each `event.*` key shows up in the random games."""
     used: set[str] = set()
     texts = catalog()
     original = type(texts).text
@@ -229,10 +229,10 @@ def test_a_ballot_receipt_speaks_to_its_voter() -> None:
                     "totals": {"0": 0, "1": 0, "2": 2},
                 },
             ),
-            "Designations revealed: Ana → Chloé (1 vote), Bertrand abstains, Chloé → Chloé"
-            " (1 vote). Totals: Chloé 2 votes, Ana 0 votes, Bertrand 0 votes.",
-            "Désignations révélées\u00a0: Ana → Chloé (1 voix), Bertrand s'abstient, Chloé →"
-            " Chloé (1 voix). Totaux\u00a0: Chloé 2 voix, Ana 0 voix, Bertrand 0 voix.",
+            "Designations revealed: Ana → Chloé (1 vote), Bertrand abstains (2 votes),"
+            " Chloé → Chloé (1 vote). Totals: Chloé 2 votes, Ana 0 votes, Bertrand 0 votes.",
+            "Désignations révélées\u00a0: Ana → Chloé (1 voix), Bertrand s'abstient (2 voix),"
+            " Chloé → Chloé (1 voix). Totaux\u00a0: Chloé 2 voix, Ana 0 voix, Bertrand 0 voix.",
         ),
     ],
 )

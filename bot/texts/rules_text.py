@@ -1,0 +1,153 @@
+"""The rules said on screen, with this game's numbers: kinds, votes, dice, the mall's dangers.
+
+A newcomer learns the game from what the table shows, so every sentence here
+is built from the game's own `Ruleset` (a variant changes a Blocker's
+strength, a Weeper's points, when locations close) and from what the reader
+may see: nothing here reads a secret that is not the reader's own (R12).
+The Discord panel, `/lockdown rules` and the terminal table all use these.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from bot.texts import catalog, t
+from lockdown_core import GameState, Ruleset, Step
+from lockdown_core.board import attack_uses_equal
+from lockdown_core.flow import weights_of
+
+# Steps after the badge holder's secret roll and before the reveal (R4.3-R5.3).
+SECRET_DICE_STEPS = frozenset({Step.WALKIE_WINDOW, Step.BADGE_DESTINATION, Step.DESTINATIONS})
+
+
+def kind_help(lang: str, kind: str, rules: Ruleset) -> str:
+    """One character kind in a line: its role, strength, votes, points, a Weeper's pull (R6.2)."""
+    spec = next(k for k in rules.kinds if k.key == kind)
+    count = catalog().count
+    line = t(lang, f"kind.{kind}.help") + " "
+    line += t(
+        lang,
+        "kind.stats",
+        strength=spec.strength,
+        votes=count(lang, "vote", spec.votes),
+        points=count(lang, "point", spec.points),
+    )
+    if spec.attracts_monsters and rules.weeper_monsters:
+        line += " " + t(
+            lang, "kind.attracts", monsters=count(lang, "monster", rules.weeper_monsters)
+        )
+    return line
+
+
+def kind_lines(lang: str, rules: Ruleset, kinds: Sequence[str], note_useless: bool) -> list[str]:
+    """`**Blocker** (B): Strength 2, …` for each kind; `note_useless` says when the Useless
+    plays, for a reader who is not at a table (R1.1; every count under Big families)."""
+    lines = []
+    for kind in kinds:
+        line = t(
+            lang,
+            "kind.line",
+            name=t(lang, f"kind.{kind}"),
+            letter=t(lang, f"kind.{kind}.letter"),
+            help=kind_help(lang, kind, rules),
+        )
+        if note_useless and kind == "useless":
+            counts = rules.useless_at_player_counts
+            if set(range(rules.min_players, rules.max_players + 1)) <= set(counts):
+                line += " " + t(lang, "kind.useless.always")
+            else:
+                line += " " + t(
+                    lang, "kind.useless.only", players=", ".join(str(n) for n in counts)
+                )
+        lines.append(line)
+    return lines
+
+
+def kinds_in_play(state: GameState) -> list[str]:
+    """The kinds dealt in this game, in the ruleset's order."""
+    dealt = {c.kind for c in state.characters}
+    return [k.key for k in state.rules.kinds if k.key in dealt]
+
+
+def vote_weights(state: GameState) -> dict[int, int]:
+    """Each voter's weight in the open vote (R2.1: Leaders 2, Guns +1), or {} without one."""
+    if state.vote is None:
+        return {}
+    return weights_of(state, state.vote)
+
+
+def voters_text(lang: str, weights: Mapping[int, int], names: Sequence[str]) -> str:
+    """`Ana (2 votes), Bruno (1 vote)`: voters beside their weight (`vote_weights`); the
+    board can keep the weights of the moment it draws and write them in any language."""
+    count = catalog().count
+    return ", ".join(
+        t(lang, "vote.voter", name=names[seat], votes=count(lang, "vote", weight))
+        for seat, weight in weights.items()
+    )
+
+
+def unseen_dice(lang: str, state: GameState, seat: int) -> str | None:
+    """Why the badge holder rolled without seeing, while that still matters (R4.3).
+
+    Only the holder is told, and only from the roll to the reveal; the reason
+    is public anyway (everyone saw whether the badge was won in a vote).
+    """
+    if (
+        seat != state.badge
+        or state.step not in SECRET_DICE_STEPS
+        or state.dice_revealed
+        or seat in state.dice_seen
+    ):
+        return None
+    if not state.rules.badge_sees_dice:
+        return t(lang, "dice.unseen.blind")
+    return t(lang, "dice.unseen.kept")
+
+
+def living_line(lang: str, state: GameState) -> str:
+    """R9.1 with this game's numbers: when the game ends, and where it stands now."""
+    living = sum(1 for c in state.characters if c.location)
+    rule = state.rules.end_rule
+    if rule == "one_family":
+        families = sum(1 for p in range(state.players) if state.has_characters(p))
+        return t(lang, "rules.end.one_family", families=families)
+    limit = state.players if rule == "players" else (state.players + 1) // 2
+    return t(lang, "rules.end.living", limit=limit, living=living)
+
+
+def rules_sections(
+    lang: str, rules: Ruleset, state: GameState | None = None
+) -> list[tuple[str, str]]:
+    """`/lockdown rules` as (title, text) parts: the guide, the characters, the mall's
+    dangers (closing locations, the Cold storage rows) and, in a game, where it stands."""
+    kinds = kinds_in_play(state) if state is not None else [k.key for k in rules.kinds]
+    first_row = (
+        "rules.cold.row1_from_start" if rules.attack_at_equal_from_start else "rules.cold.row1"
+    )
+    dangers = [
+        t(lang, "rules.closing", monsters=catalog().count(lang, "monster", rules.close_at)),
+        t(lang, "rules.cold.intro", rows=len(rules.cold_storage_rows)),
+        t(lang, first_row),
+        t(lang, "rules.cold.dice", maximum=rules.max_dice),
+    ]
+    sections = [
+        (t(lang, "rules.title"), t(lang, "rules.guide")),
+        (
+            t(lang, "rules.kinds_title"),
+            "\n".join(kind_lines(lang, rules, kinds, note_useless=state is None)),
+        ),
+        (t(lang, "rules.dangers_title"), "\n".join(dangers)),
+    ]
+    if state is not None:
+        now = [
+            t(
+                lang,
+                "rules.current",
+                step=t(lang, f"step.{state.step}.name"),
+                help=t(lang, f"step.{state.step}.help"),
+            ),
+            t(lang, "rules.attack_at_equal" if attack_uses_equal(state) else "rules.attack_above"),
+            living_line(lang, state),
+        ]
+        sections.append((t(lang, "rules.now_title"), "\n".join(now)))
+    return sections

@@ -1,29 +1,38 @@
-"""`lockdown export --game ID [--out FILE]`: a stored game as a file anyone can replay.
+"""`lockdown export`: a stored game as a file anyone can replay, or any game as a GIF.
 
-The file holds the seed and every action (the `GameRecord` form that
-`lockdown replay FILE` reads), so a finished game can be checked anywhere:
-same seed, same actions, same game. The seed of a game still running would
-reveal every hand and die to come, so such a game is only written with
+`--game ID [--out FILE]` writes the seed and every action (the `GameRecord`
+form that `lockdown replay FILE` reads), so a finished game can be checked
+anywhere: same seed, same actions, same game. The seed of a game still running
+would reveal every hand and die to come, so such a game is only written with
 `--running`, for the operator's own debugging.
+
+`--gif FILE` draws the game told back instead (`bot.render.replay_gif`), from
+`--game ID` or from a scenario or exported game file given as `SOURCE`; the
+same game always gives the same bytes. The database and Pillow are imported
+only by the form that needs them.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from bot.cli.stored import StoredGameError, read_game
-from bot.storage.tables import GameStatus
-
-NAME = "export"
-HELP = "write a stored game (seed and actions) to a file that `lockdown replay` plays back"
+if TYPE_CHECKING:
+    from bot.render.replay_gif import Start
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", type=int, required=True, help="the game's id in the database")
+    parser.add_argument(
+        "source", type=Path, nargs="?", help="a scenario or exported game file (with --gif)"
+    )
+    parser.add_argument("--game", type=int, help="the game's id in the database")
     parser.add_argument("--out", type=Path, help="file to write (default: standard output)")
+    parser.add_argument("--gif", type=Path, help="write the game as an animated GIF to this file")
+    parser.add_argument(
+        "--lang", choices=("en", "fr"), default="en", help="language of the GIF (default en)"
+    )
     parser.add_argument(
         "--running",
         action="store_true",
@@ -32,6 +41,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if (args.source is None) == (args.game is None):
+        print("lockdown export: give --game ID or a SOURCE file (one of them)", file=sys.stderr)
+        return 2
+    if args.source is not None:
+        if args.gif is None:
+            print("lockdown export: a SOURCE file is exported with --gif FILE", file=sys.stderr)
+            return 2
+        return _file_gif(args.source, args.gif, args.lang)
+    return _stored(args)
+
+
+def _stored(args: argparse.Namespace) -> int:
+    import json
+
+    from bot.cli.stored import StoredGameError, read_game
+    from bot.storage.tables import GameStatus
+
     try:
         stored = read_game(args.game)
     except StoredGameError as exc:
@@ -44,6 +70,10 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    if args.gif is not None:
+        from bot.render.replay_gif import record_start
+
+        return _write_gif(record_start(stored.record), args.gif, args.lang)
     data = {"title": f"Game {args.game} ({stored.status})", **stored.record.model_dump()}
     text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
     if args.out is None:
@@ -51,4 +81,35 @@ def run(args: argparse.Namespace) -> int:
     else:
         args.out.write_text(text, encoding="utf-8")
         print(f"game {args.game}: {len(stored.record.actions)} actions written to {args.out}")
+    return 0
+
+
+def _file_gif(source: Path, gif: Path, lang: str) -> int:
+    from bot.cli.replay import load
+    from bot.render.replay_gif import scenario_start
+    from lockdown_core.scenario import ScenarioError
+
+    try:
+        start = scenario_start(load(source))
+    except ScenarioError as exc:
+        print(f"lockdown export: {exc}", file=sys.stderr)
+        return 2
+    return _write_gif(start, gif, lang)
+
+
+def _write_gif(start: Start, gif: Path, lang: str) -> int:
+    from bot.render.replay_gif import GifTooLarge, draw_gif
+    from lockdown_core import IllegalAction
+
+    state, opening, moves = start
+    try:
+        data = draw_gif(state, opening, moves, lang)
+    except IllegalAction as exc:
+        print(f"lockdown export: the game cannot be played again: {exc}", file=sys.stderr)
+        return 2
+    except GifTooLarge as exc:
+        print(f"lockdown export: no GIF under Discord's limit: {exc}", file=sys.stderr)
+        return 2
+    gif.write_bytes(data)
+    print(f"{gif}: {len(data)} bytes")
     return 0

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Awaitable, Callable
 
 from bot.render.board_text import board_lines
-from bot.table.choices import arrange, label
+from bot.table.choices import arrange, group_label, label
 from bot.table.codes import encode
 from bot.table.presenter import Update
 from bot.table.scheduler import AsyncioScheduler
@@ -23,11 +23,17 @@ from bot.table.table import AiFactory, Table, TableConfig
 from bot.table.timers import MAX_SECONDS, Timers
 from bot.texts import t
 from bot.texts.narrate import describe
-from lockdown_core import Action, legal_actions, load_ruleset, new_game, pending_players
+from bot.texts.panel_text import family_lines, hand_lines, now_lines, private_lines
+from bot.texts.rules_text import unseen_dice
+from lockdown_core import (
+    Action,
+    GameState,
+    legal_actions,
+    load_ruleset,
+    new_game,
+    pending_players,
+)
 from lockdown_core.ai import make_player
-
-NAME = "play"
-HELP = "play a game in this terminal, you at one seat and AI seats at the others"
 
 ReadLine = Callable[[], Awaitable[str]]
 Write = Callable[[str], None]
@@ -114,14 +120,16 @@ async def play_game(
     table = Table(0, state, seats, presenter, scheduler, seeded_ai(seed), config)
     write(t(lang, "play.welcome", seat=seat + 1, players=players, seed_hash=state.seed_hash))
     await table.begin(events)
+    keyboard = Keyboard(read_line)
     try:
         while not table.finished:
             if seat not in pending_players(table.state):
                 presenter.changed.clear()
                 await presenter.changed.wait()
                 continue
-            await _ask(table, seat, presenter, read_line, write)
+            await _ask(table, seat, presenter, keyboard, write)
     finally:
+        keyboard.close()
         await scheduler.close()
     write(t(lang, "play.seed", seed=seed))
     return table
@@ -134,53 +142,146 @@ def seeded_ai(seed: int) -> AiFactory:
     return lambda kind, seat: make_player(kind, seat, f"{seed}/ai/{seat}")
 
 
+class Keyboard:
+    """The person's next line, read in the background so the menu can be redrawn meanwhile.
+
+    One read is pending at a time; a line typed while a new menu is being
+    drawn answers that new menu, which is the one on screen.
+    """
+
+    def __init__(self, read_line: ReadLine) -> None:
+        self.read_line = read_line
+        self.pending: asyncio.Task[str] | None = None
+
+    async def answer(self, table: Table, token: str, changed: asyncio.Event) -> str | None:
+        """The next line typed, or None as soon as the game has left the step shown."""
+        if self.pending is None:
+            self.pending = asyncio.ensure_future(self.read_line())
+        while True:
+            changed.clear()
+            if table.token != token:
+                return None
+            moved = asyncio.ensure_future(changed.wait())
+            done, _ = await asyncio.wait({self.pending, moved}, return_when=asyncio.FIRST_COMPLETED)
+            moved.cancel()
+            if self.pending in done:
+                line, self.pending = self.pending.result(), None
+                return line
+
+    def close(self) -> None:
+        if self.pending is not None:
+            self.pending.cancel()
+
+
+Menu = list[tuple[str, str, list[Action]]]
+
+
+def menu_of(legal: list[Action], state: GameState, narrowed: str) -> Menu:
+    """`(number, code, actions)` per choice; a choice of locations is numbered by the
+    locations themselves, so "4" is always the Toy store whatever else is open."""
+    shown = list(arrange(legal, state, narrowed).items())
+    places = [getattr(actions[0], "location", None) for _, actions in shown]
+    by_place = all(len(a) == 1 for _, a in shown) and all(isinstance(p, int) for p in places)
+    if by_place and len(set(places)) == len(places):
+        return [(str(p), code, a) for p, (code, a) in zip(places, shown, strict=True)]
+    return [(str(n), code, a) for n, (code, a) in enumerate(shown, start=1)]
+
+
+def plain(line: str) -> str:
+    """A panel line for a terminal: Discord's bold marks dropped."""
+    return line.replace("**", "")
+
+
 async def _ask(
-    table: Table, seat: int, presenter: TerminalPresenter, read_line: ReadLine, write: Write
+    table: Table, seat: int, presenter: TerminalPresenter, keyboard: Keyboard, write: Write
 ) -> None:
     """Show the choices of your seat, read one, and hand it to the table.
 
     Only a seat the game waits for is asked: a ballot already cast stands
-    (on Discord it may still be changed from the panel).
+    (on Discord it may still be changed from the panel). The menu is drawn
+    again whenever the game moves on while you think (an AI seat played a
+    card, the step ended), and an answer is only ever read against the menu
+    on screen: the table refuses it if the step has changed since.
     """
     say = presenter.say
+    names = presenter.names
     narrowed = ""
     while True:
-        legal = legal_actions(table.state, seat)
-        if seat not in pending_players(table.state) or not legal:
+        state = table.state
+        legal = legal_actions(state, seat)
+        if seat not in pending_players(state) or not legal:
             return
-        shown = list(arrange(legal, table.state, narrowed).items())
-        write(say(f"step.{table.state.step}.help"))
-        for number, (key, actions) in enumerate(shown, start=1):
-            text = label(actions[0], table.state, presenter.names, say)
-            single = len(actions) == 1 and encode(actions[0], table.state.rules) == key
-            write(f"  {number}. {text if single else say('panel.more', choice=text)}")
+        token = table.token
+        menu = menu_of(legal, state, narrowed)
+        for line in now_lines(presenter.lang, state, names):
+            write(line)
+        unseen = unseen_dice(presenter.lang, state, seat)
+        if unseen is not None:
+            write("  » " + unseen)
+        for number, code, actions in menu:
+            single = len(actions) == 1 and encode(actions[0], state.rules) == code
+            text = (
+                label(actions[0], state, names, say, narrowed)
+                if single
+                else group_label(code, actions, state, names, say)
+            )
+            write(f"  {number}. {text}")
+        if narrowed:
+            write(say("play.back"))
         write(say("play.prompt"))
-        answer = (await read_line()).strip().lower()
+        answer = await keyboard.answer(table, token, presenter.changed)
+        if answer is None:
+            write(say("play.moved_on"))
+            narrowed = ""
+            continue
+        answer = answer.strip().lower()
         if answer in ("b", "board"):
-            for line in board_lines(table.view_for(None), presenter.names, say):
+            for line in board_lines(table.view_for(None), names, say):
                 write(line)
             continue
         if answer in ("h", "hand"):
-            hand = table.view_for(seat)["hand"]
-            write(say("play.hand", cards=", ".join(say(f"card.{c}") for c in hand) or "-"))
+            _show_hand(table, seat, presenter, write)
             continue
         if answer in ("q", "quit"):
             raise SystemExit(0)
-        if not answer.isdigit() or not 1 <= int(answer) <= len(shown):
-            write(say("play.bad_choice", count=len(shown)))
+        if answer in ("0", "back") and narrowed:
+            narrowed = ""
             continue
-        key, actions = shown[int(answer) - 1]
-        if len(actions) > 1 or encode(actions[0], table.state.rules) != key:
-            narrowed = key
+        chosen = next((entry for entry in menu if entry[0] == answer), None)
+        if chosen is None:
+            write(say("play.bad_choice", choices=", ".join(n for n, _, _ in menu)))
             continue
-        await _submit(table, actions[0], write, say)
-        return
+        _, code, actions = chosen
+        if len(actions) > 1 or encode(actions[0], state.rules) != code:
+            narrowed = code
+            continue
+        if await _submit(table, token, actions[0], write, say):
+            return
+        narrowed = ""
 
 
-async def _submit(table: Table, action: Action, write: Write, say: Callable[..., str]) -> None:
-    reply = await table.act(1, table.token, lambda _seat: action)
+def _show_hand(table: Table, seat: int, presenter: TerminalPresenter, write: Write) -> None:
+    """The panel of Discord's My hand, as terminal lines: cards, secrets, your family."""
+    lang, state = presenter.lang, table.state
+    data = table.view_for(seat)
+    write(presenter.say("panel.hand", count=len(data["hand"])))
+    for line in hand_lines(lang, data["hand"], state) or [presenter.say("panel.empty_hand")]:
+        write("  " + plain(line))
+    for line in private_lines(lang, state, data, seat, presenter.names):
+        write("  » " + line)
+    write(presenter.say("panel.kinds"))
+    for line in family_lines(lang, state):
+        write("  " + plain(line))
+
+
+async def _submit(
+    table: Table, token: str, action: Action, write: Write, say: Callable[..., str]
+) -> bool:
+    """Play `action` for the step the menu was drawn for; False if the table refused it."""
+    reply = await table.act(1, token, lambda _seat: action)
     if not reply.ok:
         write(say(reply.key, **reply.params))
+    return reply.ok
 
 
 def run(args: argparse.Namespace) -> int:

@@ -17,16 +17,12 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from bot.cli.stored import StoredGameError, read_game
 from bot.render.board_text import board_lines
 from bot.texts import t
 from bot.texts.narrate import describe
 from lockdown_core import Event, GameState, IllegalAction, replay, view
 from lockdown_core.scenario import Scenario, ScenarioError, parse_scenario
 from lockdown_core.scenario import run as run_scenario
-
-NAME = "replay"
-HELP = "replay a scenario file or a recorded game and print its public log"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -54,7 +50,11 @@ def replay_stored(game_id: int, *, quiet: bool, out: TextIO, err: TextIO) -> int
     """A stored game (finished or running) played again from its seed and log: public lines only.
 
     The seed stays in the database; only what the thread showed is printed.
+    The database layer is imported here, not at the top: replaying a file
+    never needs SQLAlchemy, and importing it would triple the command's start.
     """
+    from bot.cli.stored import StoredGameError, read_game
+
     try:
         stored = read_game(game_id)
         state, events = replay(stored.record)

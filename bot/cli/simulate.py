@@ -22,13 +22,11 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from functools import cache
+from pathlib import Path
 from typing import Any, TextIO
 
 from lockdown_core import DataError, Ruleset, load_ruleset
 from lockdown_core.ai.simulation import AI_CHOICES, Tally, simulate
-
-NAME = "simulate"
-HELP = "play many games between AI seats and report win rates, lengths and errors"
 
 # How many times the progress bar is redrawn over a whole run, at most.
 PROGRESS_STEPS = 200
@@ -56,6 +54,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--chart",
+        type=Path,
+        metavar="FILE.png",
+        help="also play the base rules on the same seeds and draw both side by side",
+    )
+    parser.add_argument(
+        "--lang", choices=("en", "fr"), default="en", help="language of the chart (default en)"
+    )
     parser.add_argument(
         "--jobs",
         type=int,
@@ -85,10 +92,7 @@ def run(args: argparse.Namespace) -> int:
     jobs = args.jobs or os.cpu_count() or 1
     progress = _progress_bar(args.games, sys.stderr) if sys.stderr.isatty() else None
     started = time.perf_counter()
-    if jobs == 1:
-        tally = simulate(rules, args.players, args.ai, args.games, args.seed, progress)
-    else:
-        tally = _simulate_in_processes(args, jobs, progress)
+    tally = _play(args, tuple(args.variant), jobs, progress)
     elapsed = time.perf_counter() - started
     if progress is not None:
         sys.stderr.write("\n")
@@ -104,11 +108,47 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
             end="",
         )
+    if args.chart is not None:
+        base = _play(args, (), jobs, None) if args.variant else tally
+        _write_chart(args, base, tally)
     return 1 if tally.errors else 0
 
 
+def _play(
+    args: argparse.Namespace,
+    variants: tuple[str, ...],
+    jobs: int,
+    progress: Callable[[int], None] | None,
+) -> Tally:
+    if jobs == 1:
+        return simulate(_rules(variants), args.players, args.ai, args.games, args.seed, progress)
+    return _simulate_in_processes(args, variants, jobs, progress)
+
+
+def _write_chart(args: argparse.Namespace, base: Tally, chosen: Tally) -> None:
+    """The base rules and the chosen variants side by side, on the same seeds.
+
+    Pillow and the catalog are imported here: a run without a chart never loads them.
+    """
+    from bot.render.chart import Series, chart_png
+    from bot.texts import t
+
+    def say(key: str, **params: object) -> str:
+        return t(args.lang, key, **params)
+
+    series = [Series(say("chart.base"), base.summary())]
+    if args.variant:
+        name = " + ".join(say(f"variant.{v}.name") for v in args.variant)
+        series.append(Series(name, chosen.summary()))
+    args.chart.write_bytes(chart_png(series, args.players, args.games, say))
+    print(f"chart written to {args.chart}", file=sys.stderr)
+
+
 def _simulate_in_processes(
-    args: argparse.Namespace, jobs: int, progress: Callable[[int], None] | None
+    args: argparse.Namespace,
+    variants: tuple[str, ...],
+    jobs: int,
+    progress: Callable[[int], None] | None,
 ) -> Tally:
     """The same games as one process would play, in chunks over `jobs` processes,
     merged in game order."""
@@ -117,7 +157,7 @@ def _simulate_in_processes(
         parts = [
             pool.submit(
                 _play_chunk,
-                tuple(args.variant),
+                variants,
                 args.players,
                 args.ai,
                 args.seed,

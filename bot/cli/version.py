@@ -9,9 +9,6 @@ import argparse
 import platform
 from importlib.metadata import version
 
-NAME = "version"
-HELP = "print the version of lockdown-bot and of the Python running it"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """No options: the command always prints the same two lines."""

@@ -127,3 +127,17 @@ def test_invalid_settings_name_the_variable_without_a_traceback(
     assert "DATABASE_URL: 'postgresql' is not an async driver" in err
     assert "Traceback" not in err
     assert "hunter2" not in err
+
+
+def test_a_stored_game_is_told_back_as_a_gif_and_a_running_one_only_on_request(
+    database_url: str, tmp_path: Path
+) -> None:
+    game_id, _ = asyncio.run(_play(database_url, finish=True))
+    out = tmp_path / "game.gif"
+    assert cli.dispatch(["export", "--game", str(game_id), "--gif", str(out)]) == 0
+    first = out.read_bytes()
+    assert first.startswith(b"GIF89a")
+    assert cli.dispatch(["export", "--game", str(game_id), "--gif", str(out)]) == 0
+    assert out.read_bytes() == first
+    running_id, _ = asyncio.run(_play(database_url, finish=False))
+    assert cli.dispatch(["export", "--game", str(running_id), "--gif", str(out)]) == 2

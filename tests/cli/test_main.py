@@ -12,37 +12,39 @@ import pytest
 
 from bot.cli import main as cli
 
+ROOT = Path(__file__).resolve().parents[2]
+
 
 def one_line(text: str) -> str:
     """Argparse wraps long help lines; compare texts with their whitespace collapsed."""
     return " ".join(text.split())
 
 
-def fake_command_module(
+def fake_command(
     monkeypatch: pytest.MonkeyPatch, name: str, run: object, **attrs: object
-) -> str:
-    """Register a synthetic command module under `name` and return its module name."""
+) -> cli.Listing:
+    """Register a synthetic command module under `name` and return its listing."""
 
     def add_arguments(parser: argparse.ArgumentParser) -> None:
         parser.add_argument("--code", type=int, default=0)
 
     module = types.ModuleType(f"fake_commands.{name}")
-    module.__dict__.update(
-        {"NAME": name, "HELP": f"the {name} command", "add_arguments": add_arguments, "run": run}
-    )
+    module.__dict__.update({"add_arguments": add_arguments, "run": run})
     module.__dict__.update(attrs)
     monkeypatch.setitem(sys.modules, module.__name__, module)
-    return module.__name__
+    return cli.Listing(name, module.__name__, f"the {name} command")
 
 
-def test_every_registered_module_is_a_command_with_a_unique_name() -> None:
-    commands = [cli.load_command(name) for name in cli.COMMAND_MODULES]
-    names = [command.name for command in commands]
+def test_every_listed_module_is_a_command_with_a_unique_name() -> None:
+    names = [listing.name for listing in cli.COMMANDS]
     assert len(set(names)) == len(names)
     assert "version" in names
-    for command in commands:
-        assert command.name
-        assert command.help.strip()
+    for listing in cli.COMMANDS:
+        command = cli.load_command(listing)
+        assert callable(command.add_arguments)
+        assert callable(command.run)
+        assert listing.module == f"bot.cli.{listing.name}"
+        assert listing.help.strip()
 
 
 def test_help_lists_every_registered_command_with_its_help(
@@ -52,9 +54,39 @@ def test_help_lists_every_registered_command_with_its_help(
         cli.dispatch(["--help"])
     assert exc.value.code == 0
     out = one_line(capsys.readouterr().out)
-    for name in cli.COMMAND_MODULES:
-        command = cli.load_command(name)
-        assert one_line(f"{command.name} {command.help}") in out
+    for listing in cli.COMMANDS:
+        assert one_line(f"{listing.name} {listing.help}") in out
+
+
+def modules_loaded_by(argv: list[str]) -> set[str]:
+    """The modules a fresh interpreter holds after `lockdown ARGV`, whatever its exit."""
+    probe = (
+        "import sys\n"
+        "from bot.cli.main import dispatch\n"
+        "try:\n"
+        f"    dispatch({argv!r})\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(' '.join(sys.modules))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    return set(result.stdout.splitlines()[-1].split())
+
+
+def test_help_imports_no_command_module() -> None:
+    loaded = modules_loaded_by(["--help"])
+    assert {f"bot.cli.{listing.name}" for listing in cli.COMMANDS}.isdisjoint(loaded)
+    assert "lockdown_core" not in loaded
+
+
+def test_replaying_a_file_needs_no_database_and_no_other_command() -> None:
+    scenario = next((ROOT / "tests" / "scenarios").glob("*.json"))
+    loaded = modules_loaded_by(["replay", "--quiet", str(scenario)])
+    assert "bot.cli.replay" in loaded
+    assert not {"sqlalchemy", "alembic", "bot.cli.stored", "bot.cli.export"} & loaded
+    assert not {"bot.cli.play", "bot.cli.simulate"} & loaded
 
 
 def test_no_command_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
@@ -71,8 +103,8 @@ def test_the_chosen_command_gets_its_arguments_and_its_status_is_returned(
         return int(args.code)
 
     modules = [
-        fake_command_module(monkeypatch, "alpha", exit_with),
-        fake_command_module(monkeypatch, "beta", lambda args: 99),
+        fake_command(monkeypatch, "alpha", exit_with),
+        fake_command(monkeypatch, "beta", lambda args: 99),
     ]
     assert cli.dispatch(["alpha", "--code", "7"], modules) == 7
     assert cli.dispatch(["beta"], modules) == 99
@@ -84,17 +116,17 @@ def test_ctrl_c_in_a_command_exits_130_without_a_traceback(
     def interrupted(args: argparse.Namespace) -> int:
         raise KeyboardInterrupt
 
-    modules = [fake_command_module(monkeypatch, "slow", interrupted)]
+    modules = [fake_command(monkeypatch, "slow", interrupted)]
     assert cli.dispatch(["slow"], modules) == 130
 
 
 def test_a_module_without_the_protocol_is_named_in_the_error(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    name = fake_command_module(monkeypatch, "broken", lambda args: 0)
-    del sys.modules[name].HELP
-    with pytest.raises(TypeError, match=r"fake_commands\.broken lacks HELP"):
-        cli.dispatch(["broken"], [name])
+    listing = fake_command(monkeypatch, "broken", lambda args: 0)
+    del sys.modules[listing.module].add_arguments
+    with pytest.raises(TypeError, match=r"fake_commands\.broken lacks add_arguments"):
+        cli.dispatch(["broken"], [listing])
 
 
 def test_main_exits_with_the_command_status(capsys: pytest.CaptureFixture[str]) -> None:

@@ -14,13 +14,17 @@ from bot.table.table import Table
 from bot.texts.narrate import describe
 from lockdown_core import Event
 
+# Every menu accepts one of these: a numbered list starts at 1, and among the six
+# locations, each chosen by its own number, at least one is open.
+ANY_CHOICE = [str(n) for n in range(1, 7)]
+
 
 async def test_a_terminal_game_runs_to_its_end_with_the_same_texts() -> None:
     lines: list[str] = []
-    answers = iter(["x", "99", "b", "h"])
+    answers = itertools.chain(["x", "99", "b", "h"], itertools.cycle(ANY_CHOICE))
 
     async def read_line() -> str:
-        return next(answers, "1")
+        return next(answers)
 
     table = await play_game(3, 0, 42, "en", "random", read_line, lines.append, ai_delay=0.0)
     assert table.finished
@@ -32,9 +36,10 @@ async def test_a_terminal_game_runs_to_its_end_with_the_same_texts() -> None:
 
 async def test_french_texts_at_the_terminal() -> None:
     lines: list[str] = []
+    answers = itertools.cycle(ANY_CHOICE)
 
     async def read_line() -> str:
-        return "1"
+        return next(answers)
 
     table = await play_game(4, 2, 7, "fr", "cautious", read_line, lines.append, ai_delay=0.0)
     assert table.finished
@@ -48,7 +53,8 @@ async def test_the_same_seed_and_answers_play_the_same_game_again() -> None:
         lines: list[str] = []
         # "2" where there are two options or more; where there is one, "2" is refused
         # and "1" follows. Not always the first option, so the answers matter as well.
-        answers = itertools.cycle(["2", "1"])
+        # A location keeps its own number, so the rest of 1 to 6 follows when both are shut.
+        answers = itertools.cycle(["2", *ANY_CHOICE])
 
         async def read_line() -> str:
             return next(answers)

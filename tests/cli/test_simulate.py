@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import io
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.cli import main as cli
+from bot.cli import simulate as simulate_command
 from lockdown_core.ai import EndlessGame, play_game
 from tests.flat import flat
 
-MODULES = ("bot.cli.simulate",)
+SIMULATE = tuple(listing for listing in cli.COMMANDS if listing.name == "simulate")
 JSON_KEYS = {
     "games",
     "errors",
@@ -28,12 +30,12 @@ JSON_KEYS = {
 
 
 def run(argv: list[str]) -> int:
-    return cli.dispatch(["simulate", *argv], MODULES)
+    return cli.dispatch(["simulate", *argv], SIMULATE)
 
 
 def test_simulate_is_a_registered_command() -> None:
-    assert "bot.cli.simulate" in cli.COMMAND_MODULES
-    assert cli.load_command("bot.cli.simulate").name == "simulate"
+    assert [listing.module for listing in SIMULATE] == ["bot.cli.simulate"]
+    assert cli.load_command(SIMULATE[0]).run is simulate_command.run
 
 
 def test_json_has_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
@@ -140,3 +142,28 @@ def test_progress_bar_on_a_terminal(
     assert "\r[" in drawn
     assert "4/4 games" in drawn
     assert drawn.endswith("\n")
+
+
+def test_chart_compares_the_base_rules_with_the_variants_on_the_same_seeds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bot.render.chart import Series, chart_png
+    from bot.texts import t
+    from lockdown_core import load_ruleset
+    from lockdown_core.ai.simulation import simulate
+
+    chart = tmp_path / "chart.png"
+    argv = ["--games", "12", "--players", "4", "--variant", "hush", "--seed", "3"]
+    assert run([*argv, "--chart", str(chart), "--lang", "fr"]) == 0
+    assert "chart.png" in capsys.readouterr().err
+
+    def say(key: str, **params: object) -> str:
+        return t("fr", key, **params)
+
+    expected = [
+        Series(say("chart.base"), simulate(load_ruleset(), 4, "random", 12, 3).summary()),
+        Series(
+            say("variant.hush.name"), simulate(load_ruleset(["hush"]), 4, "random", 12, 3).summary()
+        ),
+    ]
+    assert chart.read_bytes() == chart_png(expected, 4, 12, say)

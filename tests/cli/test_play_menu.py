@@ -1,0 +1,111 @@
+"""The terminal's menu: locations by their own number, redrawn when the game moves on,
+and the same panel texts as Discord's My hand."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from typing import Any, cast
+
+from bot.cli.play import Keyboard, menu_of, play_game
+from bot.table.table import Table
+from bot.texts import t
+from lockdown_core import ChooseDestination, Step, legal_actions
+from tests.core.builders import at_destinations, at_turn, position
+
+
+def destinations(closed: tuple[int, ...]) -> Any:
+    families: list[dict[str, Any]] = [{"blocker": 1, "leader": 1, "weeper": 2}] * 3
+    state = position(*families, closed=closed, badge=0, martyr=1)
+    at_destinations(state, [1, 2, 3, 4], seen=(0,))
+    assert state.step == Step.BADGE_DESTINATION
+    return state
+
+
+def test_a_location_is_chosen_by_its_own_number_whatever_else_is_open() -> None:
+    for closed in ((), (2, 4), (1, 5)):
+        state = destinations(closed)
+        menu = menu_of(legal_actions(state, 0), state, "")
+        for number, _, actions in menu:
+            (action,) = actions
+            assert isinstance(action, ChooseDestination)
+            assert number == str(action.location)
+        numbers = {number for number, _, _ in menu}
+        assert not numbers & {str(c) for c in closed}
+
+
+def test_other_menus_are_numbered_from_one() -> None:
+    """The truck: the card to keep, then what goes to whom, each numbered from 1."""
+    families: list[dict[str, Any]] = [{"blocker": 6, "leader": 1, "weeper": 2}]
+    families += [{"blocker": 4, "leader": 5, "weeper": 2}] * 2
+    truck = position(*families, badge=1, martyr=2, deck=["gun", "tin_can", "chainsaw"])
+    at_turn(truck)
+    assert truck.step == Step.TRUCK_CHOICE
+    menu = menu_of(legal_actions(truck, 0), truck, "")
+    assert [n for n, _, _ in menu] == ["1", "2", "3"]
+    _, group, _ = menu[0]
+    gifts = menu_of(legal_actions(truck, 0), truck, group)
+    assert [n for n, _, _ in gifts] == ["1", "2", "3", "4"]
+
+
+class Stepper:
+    """What `Keyboard` reads of a table: its step token."""
+
+    def __init__(self) -> None:
+        self.token = "aaaaaaaa"
+
+
+async def test_the_menu_is_redrawn_when_the_game_moves_on_while_you_think() -> None:
+    typed: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+
+    async def read_line() -> str:
+        return await typed
+
+    keyboard = Keyboard(read_line)
+    table, changed = Stepper(), asyncio.Event()
+    waiting = asyncio.ensure_future(keyboard.answer(cast(Table, table), "aaaaaaaa", changed))
+    await asyncio.sleep(0)
+    # An update that leaves the step as it was does not redraw anything.
+    changed.set()
+    await asyncio.sleep(0.01)
+    assert not waiting.done()
+    # An AI seat ends the step: the menu on screen is stale, and says so at once.
+    table.token = "bbbbbbbb"
+    changed.set()
+    assert await asyncio.wait_for(waiting, 1) is None
+    # The line typed afterwards answers the new menu, read by the same pending read.
+    again = asyncio.ensure_future(keyboard.answer(cast(Table, table), "bbbbbbbb", changed))
+    typed.set_result("3\n")
+    assert await asyncio.wait_for(again, 1) == "3\n"
+    keyboard.close()
+
+
+async def test_the_terminal_shows_the_panel_texts_of_discord() -> None:
+    lines: list[str] = []
+    answers = itertools.chain(["h", "b"], itertools.cycle(str(n) for n in range(1, 7)))
+
+    async def read_line() -> str:
+        return next(answers)
+
+    table = await play_game(4, 0, 11, "fr", "random", read_line, lines.append, ai_delay=0.0)
+    assert table.finished
+    assert t("fr", "panel.kinds") in lines
+    assert any(line.startswith("  Chialeur (C)\u00a0: ") for line in lines)
+    assert t("fr", "step.placement.help") in lines
+
+
+async def test_a_badge_holder_who_kept_it_without_a_vote_is_told_why_the_dice_are_hidden() -> None:
+    """Seed 8 at four seats: seat 1 keeps the badge without a vote on some turn."""
+    lines: list[str] = []
+    answers = itertools.cycle(str(n) for n in range(1, 7))
+
+    async def read_line() -> str:
+        return next(answers)
+
+    await play_game(4, 0, 8, "en", "random", read_line, lines.append, ai_delay=0.0)
+    told = [i for i, line in enumerate(lines) if line == "  » " + t("en", "dice.unseen.kept")]
+    assert told
+    # Told above the choices made before the reveal: the open destination, a Walkie-talkie.
+    helps = {t("en", f"step.{step}.help") for step in ("badge_destination", "walkie_window")}
+    assert {lines[i - 1] for i in told} <= helps
+    assert t("en", "step.badge_destination.help") in {lines[i - 1] for i in told}

@@ -1,14 +1,29 @@
-"""The Discord bot process: wiring settings, storage, the hub and the cog together."""
+"""The Discord bot process: wiring settings, storage, the hub and the cog together.
+
+Start-up, in order: the database is opened and migrated (under an advisory
+lock on PostgreSQL; a problem is one sentence, `bot.ops.startup`); on SQLite
+the database file is locked for this process; the bot logs in; in
+`setup_hook` it takes its shards (waiting for another process to let them
+go: a deploy's hand-over), resumes the games and lobbies of those shards only,
+and the holder of shard 0 syncs the slash commands; then the gateway
+connections open. SIGTERM stops the tables, delivers what is queued, closes
+the gateway and lets the shards go, in that order.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import signal
-from typing import Any
+import time
+from collections import Counter
+from typing import Any, cast
 
+import aiohttp
 import discord
 from discord.ext import commands
+from prometheus_client import REGISTRY
 
 from bot.ai_seats import make_ai
 from bot.discord_ui.cog import CatalogTranslator, LockdownCog
@@ -16,8 +31,16 @@ from bot.discord_ui.components import DYNAMIC_ITEMS
 from bot.discord_ui.moderation import Moderation, attach
 from bot.discord_ui.resume import resume_games
 from bot.discord_ui.service import GameService
-from bot.settings import Settings
+from bot.ops import metrics
+from bot.ops.health import OpsServer
+from bot.ops.logs import log_fields, set_log_fields
+from bot.ops.shards import ShardLocks, ShardSet, parse_ids, shard_of, watch_locks
+from bot.ops.startup import explain_database_error
+from bot.settings import Settings, StartupError, supported_url
 from bot.storage.database import Database
+from bot.storage.deliveries import DeliveryRepository
+from bot.storage.people import PeopleRepository
+from bot.storage.repository import Shards
 from bot.table.hub import GameHub
 from bot.table.persist import GameKeeper
 from bot.table.scheduler import AsyncioScheduler, Scheduler
@@ -26,9 +49,18 @@ from bot.table.table import TableConfig
 
 log = logging.getLogger(__name__)
 
+# Every custom id of ours names its game (or lobby, the game to be) third: `ld:h:41`.
+_GAME_IN_CUSTOM_ID = re.compile(r"ld:[a-z]:(\d+)")
 
-class LockdownBot(commands.Bot):
-    """A bot that needs no privileged intent: it reads interactions, not messages."""
+
+class LockdownBot(commands.AutoShardedBot):
+    """A bot that needs no privileged intent: it reads interactions, not messages.
+
+    Sharded: it runs SHARD_IDS out of SHARD_COUNT (default: every shard of
+    Discord's recommended count). With `locks`, it runs the games of a shard
+    only once it holds that shard's lock; without (tests in one process), it
+    runs every game of its database.
+    """
 
     def __init__(
         self,
@@ -37,33 +69,119 @@ class LockdownBot(commands.Bot):
         scheduler: Scheduler | None = None,
         config: TableConfig | None = None,
         batch_delay: float = 0.4,
+        edit_interval: float = 1.5,
+        deliver_within: float = 5.0,
         database: Database | None = None,
+        locks: ShardLocks | None = None,
+        sync_commands: bool = True,
         **options: Any,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, **options)
+        if settings.shard_ids is not None:
+            options["shard_ids"] = list(settings.shard_ids)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            shard_count=settings.shard_count,
+            **options,
+        )
         self.settings = settings
         self.scheduler = scheduler or AsyncioScheduler()
         self.config = config or TableConfig()
         self.database = database or Database(settings.database_url)
         self.keeper = GameKeeper(self.database)
         self.hub = GameHub(self.scheduler, make_ai, self._presenter_for, keeper=self.keeper)
-        self.service = GameService(self, self.hub, self.config, batch_delay=batch_delay)
+        self.deliver_within = deliver_within
+        self.service = GameService(
+            self,
+            self.hub,
+            self.config,
+            batch_delay=batch_delay,
+            edit_interval=edit_interval,
+            deliveries=DeliveryRepository(self.database),
+            people=PeopleRepository(self.database),
+        )
         self.moderation = Moderation(self.service, ServerBook(self.database))
         self.service.moderation = self.moderation
+        self.locks = locks
+        self.sync_on_start = sync_commands
+        # The shards this process holds, once `setup_hook` has taken them.
+        self.owned: ShardSet | None = None
+        self.lost_shards = False
+        self._watch: asyncio.Task[None] | None = None
+        self.resumed = False
+        self._label_interactions()
+
+    def _label_interactions(self) -> None:
+        """Every log record written while handling an interaction carries its guild,
+        shard and game ids (`bot.ops.logs`).
+
+        discord.py parses INTERACTION_CREATE and starts the command, the button's
+        callback and the listeners as tasks, which copy the context they are created
+        in: setting the ids around the parser labels all of them, down to the store.
+        """
+        parsers = self._connection.parsers
+        parse = parsers["INTERACTION_CREATE"]
+
+        def labelled(data: dict[str, Any]) -> None:
+            guild = data.get("guild_id")
+            guild_id = int(guild) if guild else None
+            shard = shard_of(guild_id, self.shard_count) if guild_id and self.shard_count else 0
+            custom_id = str((data.get("data") or {}).get("custom_id", ""))
+            found = _GAME_IN_CUSTOM_ID.match(custom_id)
+            game_id = int(found.group(1)) if found else None
+            with log_fields(guild_id=guild_id, shard_id=shard, game_id=game_id):
+                parse(data)
+
+        parsers["INTERACTION_CREATE"] = labelled
 
     def _presenter_for(self, game_id: int, lobby: Any) -> Any:
         return self.service.make_presenter(game_id, lobby)
 
-    async def setup_hook(self) -> None:
+    async def add_commands(self) -> None:
+        """The slash commands (with the moderation ones), their translations, and the
+        persistent buttons: everything `sync-commands` registers, nothing else."""
         await self.tree.set_translator(CatalogTranslator())
         self.tree.error(self._command_failed)
         await self.add_cog(LockdownCog(self.service))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        attach(self, self.moderation)
+        # `attach` uses the tree and the dynamic items, which a sharded bot has alike.
+        attach(cast(commands.Bot, self), self.moderation)
+
+    async def setup_hook(self) -> None:
+        await self.add_commands()
         await self.database.migrate()
+        if self.locks is not None:
+            await self._take_shards(self.locks)
+        started = time.perf_counter()
         await resume_games(self.service, self.keeper)
+        metrics.RESUME_SECONDS.set(time.perf_counter() - started)
+        self.resumed = True
+        if self.sync_on_start and (self.owned is None or 0 in self.owned.ids):
+            await self.sync_command_tree()
+
+    async def _take_shards(self, locks: ShardLocks) -> None:
+        """Learn the shard count, take this process's shards (waiting for them), and
+        make the keeper load and run only their games and lobbies."""
+        if self.shard_count is None:
+            self.shard_count, _url, _limit = await self.http.get_bot_gateway()
+        owned = self.owned = parse_ids(self.shard_ids, self.shard_count)
+        await locks.acquire(owned.ids, count=owned.count)
+        self._watch = asyncio.create_task(watch_locks(locks, self._lost_shards))
+        if not owned.everything:
+            self.keeper.shards = Shards(owned.count, owned.ids)
+        if len(owned.ids) == 1:
+            set_log_fields(shard_id=owned.ids[0])
+
+    async def _lost_shards(self) -> None:
+        """The shard locks are gone: stop at once, before another process plays the
+        same games; the exit status says so (`run_bot`)."""
+        self.lost_shards = True
+        await self.shutdown()
+
+    async def sync_command_tree(self) -> None:
+        """Register the slash commands with Discord: globally, or with DEV_GUILD_ID only."""
         guild_id = self.settings.dev_guild_id
         if guild_id is not None:
             guild = discord.Object(id=guild_id)
@@ -71,6 +189,30 @@ class LockdownBot(commands.Bot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+        log.info("slash commands synced")
+
+    def not_ready(self) -> str | None:
+        """Why /readyz says no, or None: shards held, games resumed, gateway connected."""
+        if self.locks is not None and self.locks.other_count is not None:
+            return f"waiting for the processes of SHARD_COUNT {self.locks.other_count} to stop"
+        if self.locks is not None and self.locks.waiting is not None:
+            return f"waiting for shard {self.locks.waiting}, run by another process"
+        if not self.hub.accepting or self.is_closed():
+            return "shutting down"
+        if not self.resumed:
+            return "resuming games"
+        if not self.is_ready():
+            return "connecting to Discord"
+        return None
+
+    def games_by_shard(self) -> dict[int, int]:
+        """How many games this process runs, by shard (for the metrics)."""
+        count = self.shard_count or 1
+        by_shard: Counter[int] = Counter()
+        for table in self.hub.tables.values():
+            meta = self.service.meta.get(table.game_id)
+            by_shard[shard_of(meta.guild_id, count) if meta is not None else 0] += 1
+        return dict(by_shard)
 
     async def _command_failed(
         self, interaction: discord.Interaction[Any], error: discord.app_commands.AppCommandError
@@ -82,6 +224,8 @@ class LockdownBot(commands.Bot):
         await self.service.failed(interaction, cause)
 
     async def close(self) -> None:
+        if self._watch is not None and self._watch is not asyncio.current_task():
+            self._watch.cancel()
         for presenter in list(self.service.presenters.values()):
             await presenter.close()
         await super().close()
@@ -101,7 +245,27 @@ class LockdownBot(commands.Bot):
         closer = getattr(self.scheduler, "close", None)
         if closer is not None:
             await closer()
+        await self.deliver_queued()
         await self.close()
+
+    async def deliver_queued(self) -> None:
+        """Post what every thread is still waiting for, for at most `deliver_within` seconds.
+
+        What does not make it stays behind each game's delivery cursor: the
+        next start posts it.
+        """
+        presenters = list(self.service.presenters.values())
+        done = await asyncio.gather(*(p.flush(self.deliver_within) for p in presenters))
+        late = sum(1 for ok in done if not ok)
+        if late:
+            log.warning("%d games still had lines to post; the next start posts them", late)
+
+
+class SyncOnly(LockdownBot):
+    """The bot's commands and nothing else: no database, no games, no gateway."""
+
+    async def setup_hook(self) -> None:
+        await self.add_commands()
 
 
 def run_bot(settings: Settings) -> None:
@@ -109,12 +273,120 @@ def run_bot(settings: Settings) -> None:
     asyncio.run(_serve(settings))
 
 
-async def _serve(settings: Settings) -> None:
-    bot = LockdownBot(settings)
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.shutdown()))
+def migrate_database(settings: Settings) -> None:
+    """`lockdown-bot migrate`: the schema brought to this version, nothing else."""
+    asyncio.run(_migrate_only(settings))
+
+
+def sync_commands(settings: Settings) -> None:
+    """`lockdown-bot sync-commands`: log in, register the slash commands, log out."""
+    asyncio.run(_sync_only(settings))
+
+
+async def open_database(settings: Settings) -> Database:
+    """The database, migrated; a problem with it is a `StartupError` in one sentence."""
+    database = Database(settings.database_url)
+    try:
+        await database.migrate()
+    except Exception as exc:
+        await database.close()
+        problem = explain_database_error(exc, database.url)
+        if problem is None:
+            raise
+        raise problem from exc
+    return database
+
+
+async def _migrate_only(settings: Settings) -> None:
+    database = await open_database(settings)
+    revision = await database.revision()
+    await database.close()
+    log.info("database schema at revision %s", revision)
+
+
+async def _login(bot: LockdownBot, settings: Settings) -> None:
+    """Log in; a refused token or an unreachable Discord is a `StartupError`."""
     token = settings.discord_token
     assert token is not None
-    async with bot:
-        await bot.start(token.get_secret_value())
+    try:
+        await bot.login(token.get_secret_value())
+    except discord.LoginFailure as exc:
+        raise StartupError(
+            "DISCORD_TOKEN: Discord refused this token; copy it again from the Bot page "
+            "of the developer portal (Reset Token gives a new one)",
+            status=2,
+        ) from exc
+    except (aiohttp.ClientConnectionError, TimeoutError) as exc:
+        raise StartupError(
+            f"cannot reach Discord ({exc}); check this machine's network and DNS, then start again"
+        ) from exc
+
+
+async def _sync_only(settings: Settings) -> None:
+    bot = SyncOnly(settings, sync_commands=False)
+    try:
+        await _login(bot, settings)
+        await bot.sync_command_tree()
+    finally:
+        await bot.http.close()
+        await bot.database.close()
+
+
+async def _serve(settings: Settings) -> None:
+    locks = ShardLocks(supported_url(settings.database_url))
+    locks.lock_file()  # on SQLite, before anything else touches the file
+    try:
+        database = await open_database(settings)
+    except BaseException:
+        await locks.release()
+        raise
+    bot = LockdownBot(
+        settings,
+        database=database,
+        locks=locks,
+        deliver_within=settings.shutdown_delivery_seconds,
+        http_trace=metrics.http_trace(),
+    )
+    collector = metrics.BotCollector(bot.games_by_shard, lambda: bot.latencies)
+    REGISTRY.register(collector)
+    ops = None
+    if settings.ops_port is not None:
+        ops = OpsServer(settings.ops_host, settings.ops_port, bot.not_ready)
+    main = asyncio.current_task()
+    stopped_early = False
+    shutting_down: list[asyncio.Future[None]] = []  # kept, so the task is not collected
+
+    def on_signal() -> None:
+        """Running games: the orderly shutdown. Still waiting for shards (or resuming):
+        nothing runs yet, so the start is simply abandoned."""
+        nonlocal stopped_early
+        if bot.resumed:
+            shutting_down.append(asyncio.ensure_future(bot.shutdown()))
+        elif main is not None and not stopped_early:
+            stopped_early = True
+            main.cancel()
+
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, on_signal)
+    try:
+        async with bot:
+            if ops is not None:
+                await ops.start()
+            await _login(bot, settings)
+            await bot.connect()
+    except asyncio.CancelledError:
+        if not stopped_early:
+            raise
+        log.info("stopped before running any game")
+    finally:
+        await locks.release()
+        if ops is not None:
+            await ops.close()
+        REGISTRY.unregister(collector)
+    if bot.lost_shards:
+        raise StartupError(
+            "DATABASE_URL: the connection holding this process's shard locks was lost, so "
+            "another process may run its games; stopped. Start it again once the database "
+            "answers"
+        )

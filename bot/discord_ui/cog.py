@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_ui.service import GameService
-from bot.discord_ui.slash_text import command_name, command_text
+from bot.discord_ui.slash_text import command_name, command_text, menu_choice
 from bot.texts import t
 
 
@@ -55,6 +55,17 @@ class LockdownCog(
     @app_commands.guild_only()
     async def abort(self, interaction: discord.Interaction[Any]) -> None:
         await self.service.ask_abort(interaction)
+
+    @app_commands.command(
+        name=command_name("notify"), description=command_text("command.notify.description")
+    )
+    @app_commands.rename(state=command_text("command.notify.option.state.name"))
+    @app_commands.describe(state=command_text("command.notify.option.state"))
+    @app_commands.choices(
+        state=[menu_choice("command.notify.on", "on"), menu_choice("command.notify.off", "off")]
+    )
+    async def notify(self, interaction: discord.Interaction[Any], state: str) -> None:
+        await self.service.set_notify(interaction, state == "on")
 
     @app_commands.command(
         name=command_name("help"), description=command_text("command.help.description")

@@ -1,25 +1,48 @@
 """Persistent buttons: each parses its custom id and hands over to the service.
 
 They hold no game logic (no rule lives in a callback); `GameService` does the
-work and the core decides what is legal.
+work and the core decides what is legal. They find it as `client.service` and
+know it only by the `ButtonHandler` protocol, so this module sits below the
+service and every feature that draws buttons (no import circle).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 import discord
 
 from bot.discord_ui import ids
 
-if TYPE_CHECKING:
-    from bot.discord_ui.service import GameService
+
+class ButtonHandler(Protocol):
+    """What the buttons ask of the service (`bot.discord_ui.service.GameService`)."""
+
+    async def failed(self, interaction: discord.Interaction[Any], error: BaseException) -> None: ...
+
+    async def show_hand(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        narrowed: str = "",
+        token: str | None = None,
+    ) -> None: ...
+
+    async def act(
+        self, interaction: discord.Interaction[Any], game_id: int, token: str, code: str
+    ) -> None: ...
+
+    async def lobby_action(
+        self, interaction: discord.Interaction[Any], lobby_id: int, op: str
+    ) -> None: ...
+
+    async def confirm_abort(self, interaction: discord.Interaction[Any], game_id: int) -> None: ...
 
 
-def service_of(interaction: discord.Interaction[Any]) -> GameService:
-    service: GameService = interaction.client.service
+def service_of(interaction: discord.Interaction[Any]) -> ButtonHandler:
+    service: ButtonHandler = interaction.client.service
     return service
 
 

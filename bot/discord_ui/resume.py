@@ -15,16 +15,29 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 
 import discord
 
+from bot.discord_ui.game.presenter import DiscordPresenter
 from bot.discord_ui.service import GameService
+from bot.storage.deliveries import Cursor
 from bot.table.lobby import Lobby
-from bot.table.persist import GameKeeper, ResumableGame, ResumableLobby, UnloadableGame
+from bot.table.persist import (
+    GameKeeper,
+    ResumableGame,
+    ResumableLobby,
+    UnloadableGame,
+    replayed,
+    stored_seats,
+)
 from bot.table.table import Table
 from bot.texts import t
 
 log = logging.getLogger(__name__)
+
+# How long after its end a game whose reveal never went out is still worth posting.
+ENDINGS_KEPT = timedelta(days=2)
 
 
 @dataclass(slots=True)
@@ -33,6 +46,7 @@ class ResumeReport:
     paused: list[int] = field(default_factory=list)
     lobbies: list[int] = field(default_factory=list)
     lobbies_skipped: list[int] = field(default_factory=list)
+    endings: list[int] = field(default_factory=list)
 
 
 async def resume_games(service: GameService, keeper: GameKeeper) -> ResumeReport:
@@ -42,10 +56,13 @@ async def resume_games(service: GameService, keeper: GameKeeper) -> ResumeReport
     # Lobbies first: a resumed game's grace period starts when its table begins.
     await resume_lobbies(service, keeper, report)
     loaded = await keeper.load()
+    cursors = await _cursors(service, [game.record.id for game in loaded.games])
     for game in loaded.games:
-        table = rebuild_table(service, game)
+        table = rebuild_table(service, game, cursors.get(game.record.id))
         await table.begin([], game.deadline)
+        service.presenters[table.game_id].resume(table)
         report.resumed.append(table.game_id)
+    await deliver_endings(service, keeper, report)
     for broken in loaded.broken:
         log.error("game %s cannot be resumed and is paused: %s", broken.game_id, broken.reason)
         await keeper.pause(broken.game_id, broken.reason[:500])
@@ -105,7 +122,82 @@ async def rebuild_lobby(service: GameService, stored: ResumableLobby) -> None:
     service.hub.restore_lobby(lobby)
 
 
-def rebuild_table(service: GameService, game: ResumableGame) -> Table:
+async def _cursors(service: GameService, game_ids: list[int]) -> dict[int, Cursor]:
+    """Where each game's thread stands; a game without one shows everything again."""
+    if service.deliveries is None:
+        return {}
+    try:
+        return await service.deliveries.cursors(game_ids)
+    except Exception:
+        log.exception("the delivery cursors could not be read; games resume without them")
+        return {}
+
+
+async def deliver_endings(service: GameService, keeper: GameKeeper, report: ResumeReport) -> None:
+    """Games that ended but whose end never reached their thread: post it now.
+
+    The process stopped (or Discord refused) between a game's last stored
+    action and its reveal. The game is rebuilt from its log, off the hub (no
+    click or timer reaches it), and its presenter delivers what is missing:
+    the last lines, the final board, the campaign's news and Play again.
+    """
+    if service.deliveries is None:
+        return
+    try:
+        since = datetime.now(UTC) - ENDINGS_KEPT
+        game_ids = await service.deliveries.unfinished_endings(since)
+        cursors = await service.deliveries.cursors(game_ids)
+    except Exception:
+        log.exception("the games whose end was not posted could not be listed")
+        return
+    for game_id in game_ids:
+        try:
+            game = await _finished_game(keeper, game_id)
+            table = rebuild_ending(service, game, cursors.get(game_id, Cursor()))
+        except Exception:  # one game's failure must spare the others
+            log.exception("game %s: its end cannot be posted", game_id)
+            continue
+        service.presenters[game_id].resume(table)
+        report.endings.append(game_id)
+
+
+async def _finished_game(keeper: GameKeeper, game_id: int) -> ResumableGame:
+    """A finished game rebuilt from its seed and log, as it was at its end."""
+    record = await keeper.games.get_game(game_id)
+    log_rows = await keeper.games.action_log(game_id)
+    state, events = replayed(record, [row.action for row in log_rows])
+    return ResumableGame(record, state, stored_seats(record.seats), None, events)
+
+
+def rebuild_ending(service: GameService, game: ResumableGame, cursor: Cursor) -> Table:
+    """A finished game's table and presenter, outside the hub, to post its end."""
+    record = game.record
+    channel_id = record.thread_id or record.channel_id
+    lobby = Lobby(record.id, record.guild_id, channel_id, record.host_user_id, game.seats)
+    service.lobby_langs[record.id] = record.language
+    presenter = service.make_presenter(record.id, lobby)
+    table = Table(
+        record.id,
+        game.state,
+        game.seats,
+        presenter,
+        service.hub.scheduler,
+        service.hub.ai_factory,
+        service.config,
+    )
+    table.seed = record.seed
+    table.recall(game.events)
+    _place(presenter, record.board_message_id, cursor)
+    return table
+
+
+def _place(presenter: DiscordPresenter, board_message_id: int | None, cursor: Cursor) -> None:
+    presenter.board_message_id = board_message_id
+    presenter.delivered = cursor.public_events
+    presenter.end_posted = cursor.end_posted
+
+
+def rebuild_table(service: GameService, game: ResumableGame, cursor: Cursor | None = None) -> Table:
     """Register a stored game's table and presenter in the hub, as they were.
 
     The replayed events refill what a restart would otherwise forget: the
@@ -122,7 +214,12 @@ def rebuild_table(service: GameService, game: ResumableGame) -> Table:
     table.paused = record.status == "paused"
     table.recall(game.events)
     presenter = service.presenters[record.id]
-    presenter.board_message_id = record.board_message_id
+    if cursor is None:
+        # Stored before threads had cursors: a game whose board is up showed everything.
+        shown = len(table.public_log) if record.board_message_id is not None else 0
+        cursor = Cursor(public_events=shown)
+    _place(presenter, record.board_message_id, cursor)
+    presenter.resuming = True
     presenter.recall(table.private_events(game.events))
     return table
 

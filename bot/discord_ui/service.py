@@ -7,27 +7,81 @@ are short ephemeral texts from the catalog and change nothing.
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
-from bot.discord_ui import views
-from bot.discord_ui.presenter import DiscordPresenter
+from bot.discord_ui.discord_errors import missing_permissions
+from bot.discord_ui.game import panel
+from bot.discord_ui.game.presenter import DiscordPresenter
+from bot.discord_ui.lobby.message import lobby_message
+from bot.render.replay_gif import game_gif
+from bot.storage.deliveries import DeliveryRepository
+from bot.storage.people import PeopleRepository
 from bot.table.codes import decode
 from bot.table.hub import GameHub, LobbyChange
 from bot.table.lobby import Lobby, LobbyError
+from bot.table.persist import stored_seed
 from bot.table.table import Table, TableConfig
-from bot.texts import t
+from bot.texts import choose_lang, t
 from bot.texts.narrate import describe
+from bot.texts.rules_text import rules_sections
+from lockdown_core import GameRecord, load_ruleset
 
 if TYPE_CHECKING:
-    from bot.discord_ui.moderation import Moderation
+    from bot.table.guild_settings import GuildConfig
+    from bot.table.server_book import ServerBook
 
 log = logging.getLogger(__name__)
 
 SUPPORTED = ("en", "fr")
+# Seconds between two `/lockdown board` of one game: each posts a picture in the
+# thread and stores its message, so anyone repeating it would flood both.
+BOARD_COOLDOWN = 30.0
+
+
+class LobbyPlanned(Protocol):
+    """A lobby's plan as the service reads it: the server's settings when it opened."""
+
+    @property
+    def config(self) -> GuildConfig: ...
+
+
+class ServerRules(Protocol):
+    """What the service asks of the server's settings and campaign (`moderation.Moderation`).
+
+    A protocol rather than an import: the features that moderate sit above the
+    service and call it; the service knows them only by this shape.
+    """
+
+    @property
+    def book(self) -> ServerBook: ...
+
+    @property
+    def plans(self) -> Mapping[int, LobbyPlanned]: ...
+
+    async def lobby_config(self, interaction: discord.Interaction[Any]) -> GuildConfig: ...
+
+    async def lobby_opened(self, lobby: Lobby, config: GuildConfig) -> None: ...
+
+    def decorate_lobby(
+        self, lobby: Lobby, view: discord.ui.View, say: Callable[..., str]
+    ) -> None: ...
+
+    def table_config(self, lobby: Lobby, base: TableConfig) -> TableConfig: ...
+
+    def game_variants(self, lobby: Lobby) -> Callable[[Lobby], list[str]] | None: ...
+
+    async def close_game(self, table: Table) -> str | None: ...
+
+    def end_message(
+        self, table: Table, code: str | None, lang: str
+    ) -> tuple[discord.Embed, discord.ui.View]: ...
 
 
 @dataclass(slots=True)
@@ -46,10 +100,26 @@ def locale_lang(locale: discord.Locale | None, fallback: str) -> str:
     return fallback
 
 
+def server_locale(interaction: discord.Interaction[Any]) -> str | None:
+    """The server's preferred locale on Discord (`fr`, `en-US`), if the interaction has one."""
+    locale = interaction.guild_locale
+    return None if locale is None else str(locale.value)
+
+
 def is_moderator(interaction: discord.Interaction[Any]) -> bool:
     """Manage Server, checked here and not trusted to Discord's default permissions."""
     user = interaction.user
     return isinstance(user, discord.Member) and user.guild_permissions.manage_guild
+
+
+def same_server(interaction: discord.Interaction[Any], guild_id: int) -> bool:
+    """The click or command came from `guild_id`, the game's or the lobby's server.
+
+    A moderator is a moderator of the server the interaction came from: with a
+    forged id naming another server's game or lobby, `is_moderator` alone would
+    let them manage it.
+    """
+    return interaction.guild_id is not None and interaction.guild_id == guild_id
 
 
 class GameService:
@@ -60,21 +130,38 @@ class GameService:
         config: TableConfig,
         server_lang: str = "en",
         batch_delay: float = 0.4,
+        edit_interval: float = 1.5,
+        deliveries: DeliveryRepository | None = None,
+        people: PeopleRepository | None = None,
     ) -> None:
         self.client = client
         self.batch_delay = batch_delay
+        self.edit_interval = edit_interval
+        # How long a delivery refused by Discord (a missing permission) waits to try again.
+        self.refused_retry = 30.0
+        self.board_cooldown = BOARD_COOLDOWN
+        self._board_asked: dict[int, float] = {}
+        self.deliveries = deliveries
+        self.people = people
         self.hub = hub
         self.config = config
         self.server_lang = server_lang
         self.presenters: dict[int, DiscordPresenter] = {}
         self.meta: dict[int, GameMeta] = {}
         self.lobby_langs: dict[int, str] = {}
-        self.moderation: Moderation | None = None
+        self.moderation: ServerRules | None = None
 
     # Languages ----------------------------------------------------------------
 
     def lang(self, interaction: discord.Interaction[Any], game_lang: str | None = None) -> str:
-        return locale_lang(interaction.locale, game_lang or self.server_lang)
+        """The reader's Discord language when we speak it; else the game's, else the
+        server's preferred locale (a French server reads French), else `server_lang`."""
+        return locale_lang(interaction.locale, game_lang or self.server_default(interaction))
+
+    def server_default(self, interaction: discord.Interaction[Any]) -> str:
+        """A server's language before any setting: its preferred locale when we speak it."""
+        locale = server_locale(interaction)
+        return choose_lang(None, locale) if locale is not None else self.server_lang
 
     async def tell(self, interaction: discord.Interaction[Any], key: str, **params: object) -> None:
         """An ephemeral answer in the reader's language, whether or not we deferred."""
@@ -97,6 +184,32 @@ class GameService:
         except (discord.HTTPException, discord.ClientException):
             log.warning("interaction %s: could not say that it failed", interaction.id)
 
+    async def refuse_other_server(
+        self, interaction: discord.Interaction[Any], guild_id: int | None
+    ) -> bool:
+        """Say so, privately, when a click or command names another server's game or
+        lobby (`guild_id`, None for an unknown game): nothing is changed then."""
+        if guild_id is not None and same_server(interaction, guild_id):
+            return False
+        log.warning(
+            "user %s from server %s named a game or lobby of server %s",
+            interaction.user.id,
+            interaction.guild_id,
+            guild_id,
+        )
+        await self.tell(interaction, "error.other_server")
+        return True
+
+    def game_server(self, game_id: int) -> int | None:
+        meta = self.meta.get(game_id)
+        return meta.guild_id if meta is not None else None
+
+    async def tell_gone(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """A click on a game with no table here: paused (it could not be loaded) says
+        so; finished, aborted or unknown says it is no longer running."""
+        status = await self.hub.status_of(game_id)
+        await self.tell(interaction, "error.game_held" if status == "paused" else "error.game_gone")
+
     # Lobbies --------------------------------------------------------------------
 
     def make_presenter(self, game_id: int, lobby: Lobby) -> DiscordPresenter:
@@ -108,13 +221,32 @@ class GameService:
             lang,
             [s.name for s in lobby.seats],
             [s.user_id for s in lobby.seats],
+            host_id=lobby.host_id,
             batch_delay=self.batch_delay,
+            edit_interval=self.edit_interval,
+            refused_retry=self.refused_retry,
+            nudges=self._reminders_of(lobby),
+            wants_dm=self.people.wants_dm_reminders if self.people is not None else None,
+            store=self.deliveries,
+            ending=ServiceEnding(self),
             on_board_message=self.hub.board_posted,
-            on_finished=self._finished,
         )
         self.presenters[game_id] = presenter
         self.meta[game_id] = GameMeta(lobby.guild_id, lobby.host_id, lang)
         return presenter
+
+    def _reminders_of(self, lobby: Lobby) -> str:
+        """The server's DM reminders setting as the lobby was opened ("turn" by default)."""
+        plan = self.moderation.plans.get(lobby.lobby_id) if self.moderation else None
+        return plan.config.dm_reminders if plan is not None else "turn"
+
+    async def set_notify(self, interaction: discord.Interaction[Any], on: bool) -> None:
+        """`/lockdown notify on|off`: this person's DM reminders, on every server."""
+        if self.people is None:
+            await self.tell(interaction, "error.try_again")
+            return
+        await self.people.set_dm_reminders(interaction.user.id, on)
+        await self.tell(interaction, "notify.on" if on else "notify.off")
 
     async def new_lobby(self, interaction: discord.Interaction[Any]) -> None:
         channel = interaction.channel
@@ -124,29 +256,87 @@ class GameService:
         if not self.hub.accepting:
             await self.tell(interaction, "error.shutting_down")
             return
+        if await self.refuse_missing_permissions(interaction, channel):
+            return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             settings = await self.moderation.lobby_config(interaction) if self.moderation else None
         except LobbyError as exc:
             await self.tell(interaction, exc.key, **exc.params)
             return
-        lang = settings.language if settings is not None else self.server_lang
-        name = interaction.user.display_name
-        thread = await channel.create_thread(
-            name=t(lang, "lobby.thread_name", host=name)[:90],
-            type=discord.ChannelType.public_thread,
-            auto_archive_duration=1440,
-        )
-        lobby = await self.hub.open_lobby(
-            interaction.guild.id, thread.id, interaction.user.id, name, language=lang
-        )
-        self.lobby_langs[lobby.lobby_id] = lang
-        if self.moderation is not None and settings is not None:
-            await self.moderation.lobby_opened(lobby, settings)
-        embed, view = self.lobby_message(lobby)
-        await thread.send(embed=embed, view=view)
+        lang = settings.language if settings is not None else self.server_default(interaction)
+        await self.open_lobby_thread(interaction, channel, lang, settings)
+
+    async def open_lobby_thread(
+        self,
+        interaction: discord.Interaction[Any],
+        channel: discord.TextChannel,
+        lang: str,
+        settings: GuildConfig | None,
+        seat: LobbyChange | None = None,
+    ) -> None:
+        """A new thread in `channel` with a lobby card in it, answered to the host.
+
+        If Discord refuses the thread or its first message, nothing is left
+        behind (no empty thread, no lobby row) and the host is told what to fix.
+        """
+        assert interaction.guild is not None
+        host = interaction.user
+        try:
+            thread = await channel.create_thread(
+                name=t(lang, "lobby.thread_name", host=host.display_name)[:90],
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=1440,
+            )
+        except (discord.Forbidden, discord.NotFound) as exc:
+            await self._thread_refused(interaction, channel, exc)
+            return
+        lobby: Lobby | None = None
+        try:
+            lobby = await self.hub.open_lobby(
+                interaction.guild.id, thread.id, host.id, host.display_name, lang, seat
+            )
+            self.lobby_langs[lobby.lobby_id] = lang
+            if self.moderation is not None and settings is not None:
+                await self.moderation.lobby_opened(lobby, settings)
+            embed, view = self.lobby_message(lobby)
+            await thread.send(embed=embed, view=view)
+        except (discord.Forbidden, discord.NotFound) as exc:
+            if lobby is not None:
+                await self.hub.drop_lobby(lobby.lobby_id)
+            await _remove_thread(thread)
+            await self._thread_refused(interaction, channel, exc)
+            return
         await interaction.followup.send(
-            t(self.lang(interaction), "lobby.opened", thread=thread.mention), ephemeral=True
+            t(self.lang(interaction, lang), "lobby.opened", thread=thread.mention), ephemeral=True
+        )
+
+    async def refuse_missing_permissions(
+        self, interaction: discord.Interaction[Any], channel: discord.TextChannel
+    ) -> bool:
+        """Before any thread is made: name every permission the bot lacks in `channel`."""
+        missing = missing_permissions(interaction.app_permissions)
+        if not missing:
+            return False
+        lang = self.lang(interaction)
+        names = ", ".join(f"**{t(lang, key)}**" for key in missing)
+        await self.tell(
+            interaction, "error.missing_permissions", permissions=names, channel=channel.mention
+        )
+        return True
+
+    async def _thread_refused(
+        self,
+        interaction: discord.Interaction[Any],
+        channel: discord.TextChannel,
+        exc: discord.HTTPException,
+    ) -> None:
+        log.warning("channel %s: Discord refused the game's thread: %s", channel.id, exc)
+        await self.tell(
+            interaction,
+            "error.thread_refused",
+            reason=f"{exc.status}/{exc.code}",
+            channel=channel.mention,
         )
 
     async def lobby_action(
@@ -156,12 +346,15 @@ class GameService:
         if lobby is None:
             await self.tell(interaction, "error.lobby_gone")
             return
+        if await self.refuse_other_server(interaction, lobby.guild_id):
+            return
         user = interaction.user
+        moderator = is_moderator(interaction)
         changes: dict[str, LobbyChange] = {
             "join": lambda target: target.join(user.id, user.display_name),
             "leave": lambda target: target.leave(user.id),
-            "ai": lambda target: target.add_ai(user.id),
-            "noai": lambda target: target.remove_ai(),
+            "ai": lambda target: target.add_ai(user.id, is_moderator=moderator),
+            "noai": lambda target: target.remove_ai(user.id, is_moderator=moderator),
         }
         try:
             change = changes.get(op)
@@ -178,7 +371,7 @@ class GameService:
 
     def lobby_message(self, lobby: Lobby) -> tuple[discord.Embed, discord.ui.View]:
         lang = self.lobby_langs.get(lobby.lobby_id, self.server_lang)
-        embed, view = views.lobby_message(lobby, lambda k, **p: t(lang, k, **p))
+        embed, view = lobby_message(lobby, lambda k, **p: t(lang, k, **p))
         if self.moderation is not None:
             self.moderation.decorate_lobby(lobby, view, lambda k, **p: t(lang, k, **p))
         return embed, view
@@ -216,7 +409,9 @@ class GameService:
     ) -> None:
         table = self._table_for(game_id)
         if table is None:
-            await self.tell(interaction, "error.game_gone")
+            await self.tell_gone(interaction, game_id)
+            return
+        if await self.refuse_other_server(interaction, self.game_server(game_id)):
             return
         seat = table.seat_of(interaction.user.id)
         if seat is None:
@@ -237,12 +432,12 @@ class GameService:
     ) -> None:
         lang = self.lang(interaction, self.meta[table.game_id].lang)
         presenter = self.presenters[table.game_id]
-        embed, view = views.hand_panel(
+        embed, view = panel.hand_panel(
             table,
             seat,
             lang,
             presenter.names,
-            presenter.inbox.get(seat, []),
+            presenter.recent_lines(seat, lang),
             narrowed=narrowed,
             receipt=receipt,
         )
@@ -259,7 +454,9 @@ class GameService:
     ) -> None:
         table = self._table_for(game_id)
         if table is None:
-            await self.tell(interaction, "error.game_gone")
+            await self.tell_gone(interaction, game_id)
+            return
+        if await self.refuse_other_server(interaction, self.game_server(game_id)):
             return
         rules = table.state.rules
         reply = await table.act(interaction.user.id, token, lambda seat: decode(code, seat, rules))
@@ -282,25 +479,30 @@ class GameService:
         if table is None:
             await self.tell(interaction, "error.no_game_here")
             return
+        if await self.refuse_other_server(interaction, self.game_server(table.game_id)):
+            return
         if not self._may_abort(interaction, table.game_id):
             await self.tell(interaction, "error.abort_not_allowed")
             return
         lang = self.lang(interaction, self.meta[table.game_id].lang)
         await interaction.response.send_message(
             t(lang, "abort.confirm"),
-            view=views.abort_view(table.game_id, lambda k, **p: t(lang, k, **p)),
+            view=panel.abort_view(table.game_id, lambda k, **p: t(lang, k, **p)),
             ephemeral=True,
         )
 
     def _may_abort(self, interaction: discord.Interaction[Any], game_id: int) -> bool:
+        """The host, or a moderator of the game's own server."""
         meta = self.meta.get(game_id)
-        return is_moderator(interaction) or (
-            meta is not None and meta.host_id == interaction.user.id
-        )
+        if meta is None or not same_server(interaction, meta.guild_id):
+            return False
+        return is_moderator(interaction) or meta.host_id == interaction.user.id
 
     async def confirm_abort(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         if self._table_for(game_id) is None:
-            await self.tell(interaction, "error.game_gone")
+            await self.tell_gone(interaction, game_id)
+            return
+        if await self.refuse_other_server(interaction, self.game_server(game_id)):
             return
         if not self._may_abort(interaction, game_id):
             await self.tell(interaction, "error.abort_not_allowed")
@@ -318,16 +520,25 @@ class GameService:
             )
 
     async def repost_board(self, interaction: discord.Interaction[Any]) -> None:
+        """The board again at the bottom of the thread, at most once per `board_cooldown`
+        seconds per game, whoever asks: within it the board just posted is still a
+        short scroll away, and nothing is posted or stored."""
         table = self.hub.table_in(interaction.channel_id or 0)
         if table is None:
             await self.tell(interaction, "error.no_game_here")
             return
-        await interaction.response.defer(ephemeral=True)
-        presenter = self.presenters[table.game_id]
-        channel = interaction.channel
-        if isinstance(channel, discord.abc.Messageable):
-            await presenter.refresh_board(channel, table, repost=True)
-        await interaction.followup.send(t(self.lang(interaction), "board.reposted"), ephemeral=True)
+        if await self.refuse_other_server(interaction, self.game_server(table.game_id)):
+            return
+        now = time.monotonic()
+        last = self._board_asked.get(table.game_id)
+        if last is not None and now - last < self.board_cooldown:
+            wait = max(1, round(self.board_cooldown - (now - last)))
+            await self.tell(interaction, "error.board_cooldown", seconds=wait)
+            return
+        self._board_asked = {g: at for g, at in self._board_asked.items() if g in self.hub.tables}
+        self._board_asked[table.game_id] = now
+        self.presenters[table.game_id].repost()
+        await self.tell(interaction, "board.reposted")
 
     async def hand_here(self, interaction: discord.Interaction[Any]) -> None:
         table = self.hub.table_in(interaction.channel_id or 0)
@@ -337,21 +548,71 @@ class GameService:
         await self.show_hand(interaction, table.game_id)
 
     async def rules_here(self, interaction: discord.Interaction[Any]) -> None:
+        """The guide, then the kinds, closing locations and Cold storage rows with the
+        numbers of this thread's game (or the base rules), and where the game stands."""
         table = self.hub.table_in(interaction.channel_id or 0)
-        lang = self.lang(interaction)
-        text = t(lang, "rules.guide")
-        if table is not None:
-            step = table.state.step
-            text += "\n\n" + t(
-                lang,
-                "rules.current",
-                step=t(lang, f"step.{step}.name"),
-                help=t(lang, f"step.{step}.help"),
-            )
-        await interaction.response.send_message(text[:2000], ephemeral=True)
+        lang = self.lang(interaction, self.meta[table.game_id].lang if table else None)
+        state = table.state if table is not None else None
+        rules = state.rules if state is not None else load_ruleset()
+        (title, guide), *parts = rules_sections(lang, rules, state)
+        embed = discord.Embed()
+        for name, value in parts:
+            embed.add_field(name=name, value=value[:1024], inline=False)
+        await interaction.response.send_message(
+            f"**{title}**\n{guide}"[:2000], embed=embed, ephemeral=True
+        )
 
-    async def _finished(self, table: Table) -> None:
-        """The game is over: the table leaves the hub; the final board stays."""
-        self.hub.close(table.game_id)
-        if self.moderation is not None:
-            await self.moderation.game_over(table)
+
+class ServiceEnding:
+    """A game's end as the service sees it: leave the hub, close the campaign, the reveal."""
+
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+
+    def leave(self, table: Table) -> None:
+        self.service.hub.close(table.game_id)
+
+    async def close(self, table: Table) -> str | None:
+        moderation = self.service.moderation
+        return await moderation.close_game(table) if moderation is not None else None
+
+    def message(
+        self, table: Table, code: str | None, lang: str
+    ) -> tuple[discord.Embed, discord.ui.View]:
+        moderation = self.service.moderation
+        if moderation is None:
+            return discord.Embed(title=t(lang, "recap.title")), discord.ui.View()
+        return moderation.end_message(table, code, lang)
+
+    async def replay(self, table: Table, lang: str) -> bytes | None:
+        """The game's GIF from its stored log, if the server wants it (`replay_gif`)."""
+        service = self.service
+        meta = service.meta.get(table.game_id)
+        keeper = service.hub.keeper
+        if meta is None or keeper is None or table.seed is None or service.moderation is None:
+            return None
+        try:
+            config = await service.moderation.book.config(meta.guild_id)
+            if not config.replay_gif:
+                return None
+            rows = await keeper.games.action_log(table.game_id)
+        except Exception:
+            log.exception("game %s: no replay GIF, its log could not be read", table.game_id)
+            return None
+        record = GameRecord(
+            players=table.state.players,
+            seed=stored_seed(str(table.seed)),
+            variants=list(table.state.rules.variants),
+            actions=[row.action for row in rows],
+        )
+        names = [seat.name for seat in table.seats]
+        return await game_gif(record, lang, names)
+
+
+async def _remove_thread(thread: discord.Thread) -> None:
+    """Take back a thread nobody can use: deleted (Manage Threads), else archived."""
+    try:
+        await thread.delete()
+    except discord.HTTPException:
+        with contextlib.suppress(discord.HTTPException):
+            await thread.edit(archived=True)

@@ -23,10 +23,9 @@ class Game:
     people: dict[int, FakeUser]
 
     def board(self) -> FakeMessage:
-        """The board message: the one with the permanent "My hand" button."""
-        hand_id = f"ld:h:{self.table.game_id}"
+        """The board message: the newest one carrying the board's picture."""
         for message in reversed(self.fake.messages(self.thread)):
-            if any(b.custom_id == hand_id for b in message.buttons):
+            if any(a.filename == "board.png" for a in message.attachments):
                 return message
         raise AssertionError("no board message in the thread")
 
@@ -56,6 +55,8 @@ async def open_and_start(
         await fake.click(host, lobby, add_ai)
     start = next(b.custom_id for b in lobby.buttons if b.custom_id.endswith(":start"))
     assert (await fake.click(host, lobby, start)).answered_in_time
+    # The click is answered (deferred) before the game is dealt: wait for the table.
+    await fake.wait_until(lambda: bot.hub.table_in(thread.id) is not None, within=5)
     table = bot.hub.table_in(thread.id)
     assert table is not None
     people = {s.index: u for s in table.seats for u in [host, *guests] if s.user_id == u.id}

@@ -31,6 +31,7 @@ def make_bot(folder: Path, speed: float = 1000.0) -> LockdownBot:
         scheduler=FastScheduler(speed),
         config=TableConfig(ai_delay=1.0),
         batch_delay=0.01,
+        edit_interval=0.0,
     )
 
 
@@ -46,7 +47,9 @@ def public_text(fake: FakeDiscord, game: Game) -> str:
 def assert_no_private_line_in_public(game: Game, fake: FakeDiscord) -> None:
     """What a seat was told privately never shows in the thread."""
     presenter = game.bot.service.presenters[game.table.game_id]
-    presenter_lines = [line for box in presenter.inbox.values() for line in box]
+    presenter_lines = [
+        line for seat in presenter.inbox for line in presenter.recent_lines(seat, presenter.lang)
+    ]
     text = public_text(fake, game)
     assert presenter_lines, "no private line was delivered at all"
     for line in presenter_lines:

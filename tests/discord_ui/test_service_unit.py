@@ -49,8 +49,11 @@ async def test_rules_answers_privately_with_the_guide_in_the_readers_language() 
     await service.rules_here(interaction)
     interaction.response.send_message.assert_awaited_once()
     text = interaction.response.send_message.await_args.args[0]
-    assert text.startswith(t("fr", "rules.guide")[:40])
-    assert interaction.response.send_message.await_args.kwargs == {"ephemeral": True}
+    assert text == f"**{t('fr', 'rules.title')}**\n{t('fr', 'rules.guide')}"
+    kwargs = interaction.response.send_message.await_args.kwargs
+    assert kwargs["ephemeral"] is True
+    names = [f.name for f in kwargs["embed"].fields]
+    assert names == [t("fr", "rules.kinds_title"), t("fr", "rules.dangers_title")]
 
 
 async def test_my_hand_for_a_game_that_is_gone_is_a_short_private_answer() -> None:

@@ -139,13 +139,15 @@ def answer(interaction: MagicMock) -> str:
 
 
 @pytest.mark.parametrize(
-    ("locale", "lang"), [(discord.Locale.french, "fr"), (discord.Locale.american_english, "en")]
+    ("locale", "lang"), [(discord.Locale.american_english, "fr"), (discord.Locale.french, "en")]
 )
-async def test_a_changed_setting_is_named_as_the_menu_showed_it(
+async def test_a_changed_setting_is_named_in_the_servers_language(
     locale: discord.Locale, lang: str
 ) -> None:
+    """Moderator menus follow the server's language, whatever the moderator's client."""
     book = MagicMock()
-    book.change = AsyncMock(return_value=GuildConfig().with_value("timer_discussion", 90))
+    changed = GuildConfig().with_value("language", lang).with_value("timer_discussion", 90)
+    book.change = AsyncMock(return_value=changed)
     interaction = moderator(locale)
     await moderation_with(book).set_config(interaction, "timer_discussion", "90")
     text = answer(interaction)
@@ -154,10 +156,11 @@ async def test_a_changed_setting_is_named_as_the_menu_showed_it(
     assert "timer_discussion" not in text
 
 
-async def test_a_changed_switch_reads_on_or_off_in_the_readers_language() -> None:
+async def test_a_changed_switch_reads_on_or_off_in_the_servers_language() -> None:
     book = MagicMock()
-    book.change = AsyncMock(return_value=GuildConfig().with_value("allow_ai", "non"))
-    interaction = moderator(discord.Locale.french)
+    changed = GuildConfig().with_value("language", "fr").with_value("allow_ai", "non")
+    book.change = AsyncMock(return_value=changed)
+    interaction = moderator(discord.Locale.american_english)
     await moderation_with(book).set_config(interaction, "allow_ai", "non")
     expected = t("fr", "config.changed", setting=t("fr", "setting.allow_ai"), value="désactivé")
     assert answer(interaction).startswith(expected)

@@ -26,7 +26,11 @@ pytestmark = pytest.mark.e2e
 def make_bot(db: Path) -> LockdownBot:
     settings = Settings(discord_token="fake-bot-token", database_url=f"sqlite+aiosqlite:///{db}")
     return LockdownBot(
-        settings, scheduler=FastScheduler(), config=TableConfig(ai_delay=1.0), batch_delay=0.01
+        settings,
+        scheduler=FastScheduler(),
+        config=TableConfig(ai_delay=1.0),
+        batch_delay=0.01,
+        edit_interval=0.0,
     )
 
 
@@ -101,7 +105,8 @@ async def test_a_member_without_manage_server_is_refused_whatever_discord_lets_t
         assert not [s for s in await bot.moderation.book.variants(guild.id) if s.unlocked]
         assert await bot.moderation.book.history(guild.id) == []
         text = await configure(fake_discord, ana, general, "language", "fr")
-        assert t("en", "config.changed", setting=t("en", "setting.language"), value="fr") in text
+        # Moderator menus read the server's language: French from this answer on.
+        assert t("fr", "config.changed", setting=t("fr", "setting.language"), value="fr") in text
         history = await bot.moderation.book.history(guild.id)
         assert [(c.user_id, c.key, c.new) for c in history] == [(ana.id, "language", "fr")]
 

@@ -44,6 +44,7 @@ def make_bot(database: Database, previous: FastScheduler | None = None) -> Lockd
         scheduler=scheduler_from(previous),
         config=TableConfig(ai_delay=1.0, resume_grace=RESUME_GRACE),
         batch_delay=0.01,
+        edit_interval=0.0,
         database=database,
     )
 

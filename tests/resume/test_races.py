@@ -111,7 +111,8 @@ async def test_a_lost_write_race_is_refused_clearly_and_never_applied(
     lost = await loser.act(100 + seat, loser.token, lambda s: choice[-1])
     assert not lost.ok
     assert lost.key == "error.stale"
-    assert loser.state.to_dict() == snapshot, "the refused action left no trace in memory"
+    assert loser.state.to_dict() != snapshot, "the loser caught up with the stored action"
+    assert loser.state.to_dict() == winner.state.to_dict(), "and the refused one left no trace"
     log = await GameRepository(first_db).action_log(record.id)
     assert [row.seq for row in log] == [version + 1]
     replayed = await stored_replay(first_db, record.id)

@@ -166,7 +166,7 @@ async def test_a_cautious_ai_resumed_mid_game_aims_as_if_it_had_never_stopped(
     database = databases()
     await database.migrate()
     live = None
-    for seed in range(1, 30):
+    for seed in range(1, 200):
         live = await play_until_memory_matters(database, seed)
         if live is not None:
             break

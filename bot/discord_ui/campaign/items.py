@@ -2,29 +2,37 @@
 
 `ld:v:<lobby>` is the host's variant menu on a lobby message; `ld:p:<game>`
 opens a new lobby with the seats of a finished game. Both hand over to
-`Moderation`, which the bot keeps as `client.moderation`.
+`Moderation`, which the bot keeps as `client.moderation`; they know it only by
+the `CampaignHandler` protocol, so the components sit below what they call.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
 from bot.discord_ui.components import PersistentButton, service_of
-
-if TYPE_CHECKING:
-    from bot.discord_ui.moderation import Moderation
 
 VARIANTS = r"ld:v:(?P<lobby>\d+)"
 PLAY_AGAIN = r"ld:p:(?P<game>\d+)"
 MAX_OPTIONS = 25
 
 
-def moderation_of(interaction: discord.Interaction[Any]) -> Moderation:
-    moderation: Moderation = interaction.client.moderation
+class CampaignHandler(Protocol):
+    """What the campaign's components ask of `client.moderation`."""
+
+    async def choose_variants(
+        self, interaction: discord.Interaction[Any], lobby_id: int, chosen: list[str]
+    ) -> None: ...
+
+    async def play_again(self, interaction: discord.Interaction[Any], game_id: int) -> None: ...
+
+
+def moderation_of(interaction: discord.Interaction[Any]) -> CampaignHandler:
+    moderation: CampaignHandler = interaction.client.moderation
     return moderation
 
 

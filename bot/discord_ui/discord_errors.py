@@ -1,0 +1,60 @@
+"""What a failed Discord request means for us: wait and retry, or tell someone.
+
+Discord's 429s never reach this module: discord.py waits them out itself. A
+5xx, a dropped connection or a time-out is the weather: retried with backoff,
+and the delivery cursor covers a restart. A 403 (50001 Missing Access, 50013
+Missing Permissions) or a 404 of a deleted thread (10003) will not pass by
+waiting: someone must be told what is missing, in words they can act on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+
+import aiohttp
+import discord
+
+MISSING_ACCESS = 50001
+MISSING_PERMISSIONS = 50013
+UNKNOWN_CHANNEL = 10003
+
+# The permissions a game needs in its channel and thread, with their catalog keys.
+GAME_PERMISSIONS = (
+    ("view_channel", "permission.view_channel"),
+    ("send_messages", "permission.send_messages"),
+    ("create_public_threads", "permission.create_public_threads"),
+    ("send_messages_in_threads", "permission.send_messages_in_threads"),
+    ("embed_links", "permission.embed_links"),
+    ("attach_files", "permission.attach_files"),
+    ("read_message_history", "permission.read_message_history"),
+)
+
+RETRYABLE: tuple[type[BaseException], ...] = (
+    discord.DiscordServerError,
+    aiohttp.ClientError,
+    OSError,
+    asyncio.TimeoutError,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """A request Discord will keep refusing until someone changes something."""
+
+    thread_gone: bool
+    code: int
+
+
+def refusal(exc: BaseException) -> Refusal | None:
+    """The refusal behind `exc`, or None if waiting may help (or it is not Discord's)."""
+    if isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_CHANNEL:
+        return Refusal(thread_gone=True, code=exc.code)
+    if isinstance(exc, discord.Forbidden) and exc.code in (MISSING_ACCESS, MISSING_PERMISSIONS):
+        return Refusal(thread_gone=False, code=exc.code)
+    return None
+
+
+def missing_permissions(granted: discord.Permissions) -> list[str]:
+    """The catalog keys of the game's permissions that `granted` lacks, in a fixed order."""
+    return [key for name, key in GAME_PERMISSIONS if not getattr(granted, name)]

@@ -1,0 +1,200 @@
+"""The board message: one moment of the game, drawn whole.
+
+A `BoardMoment` is taken from the table while its lock is held, right after an
+action was stored, and holds copies of everything the board shows: the public
+view, who is awaited, the step's token and deadline, the vote's candidates.
+The picture, the text, the "Now" field and the buttons are all drawn from the
+same moment, so a board never mixes two versions of the game.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import io
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+import discord
+
+from bot.discord_ui import components
+from bot.render.board_text import board_lines
+from bot.render.labels import board_png
+from bot.table.codes import encode
+from bot.table.table import Table
+from bot.texts import t
+from bot.texts.rules_text import vote_weights, voters_text
+from lockdown_core import Designate, Done, Ruleset, Step
+
+Translate = Callable[..., str]
+# Steps whose Done button sits on the board itself: everyone may answer them.
+PUBLIC_DONE_STEPS = (Step.DISCUSSION, Step.WALKIE_WINDOW, Step.AFTER_MOVE)
+
+
+@dataclass(frozen=True, slots=True)
+class BoardMoment:
+    """What the board shows, copied at one state version."""
+
+    game_id: int
+    version: int
+    token: str
+    step: str
+    data: dict[str, Any]
+    rules: Ruleset
+    deadline: float | None
+    finished: bool
+    seed: int | str | None
+    seed_hash: str
+    candidates: tuple[int, ...]
+    designated: int
+    public_count: int
+    # Each voter's weight in the open vote (R2.1), shown beside their name.
+    weights: tuple[tuple[int, int], ...] = ()
+
+    @classmethod
+    def capture(cls, table: Table) -> BoardMoment:
+        """Copy the board's facts now; call only while the table's lock is held."""
+        state = table.state
+        vote = state.vote
+        return cls(
+            game_id=table.game_id,
+            version=state.version,
+            token=table.token,
+            step=str(state.step),
+            data=copy.deepcopy(table.view_for(None)),
+            rules=state.rules,
+            deadline=table.deadline,
+            finished=table.finished,
+            seed=table.seed,
+            seed_hash=state.seed_hash,
+            candidates=tuple(vote.candidates) if vote is not None else (),
+            designated=len(vote.designations) if vote is not None else 0,
+            public_count=len(table.public_log),
+            weights=tuple(vote_weights(state).items()),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class BoardDrawing:
+    """A board ready to send; `fingerprint` tells two drawings that look the same apart."""
+
+    embed: discord.Embed
+    view: discord.ui.View
+    png: bytes
+    fingerprint: str
+
+    def file(self) -> discord.File:
+        return discord.File(io.BytesIO(self.png), filename="board.png")
+
+
+def picture_key(moment: BoardMoment) -> str:
+    """What the picture depends on: the public view without the progress counters."""
+    shown = {k: v for k, v in moment.data.items() if k not in ("version", "waiting_for")}
+    return hashlib.sha256(json.dumps(shown, sort_keys=True).encode()).hexdigest()
+
+
+def render_picture(moment: BoardMoment, say: Translate, names: list[str]) -> bytes:
+    """The PNG of the mall at this moment (CPU work: call it off the event loop)."""
+    return board_png(moment.data, moment.rules, names, say)
+
+
+def draw(
+    moment: BoardMoment,
+    png: bytes,
+    lang: str,
+    names: list[str],
+    *,
+    notes: tuple[str, ...] = (),
+) -> BoardDrawing:
+    """The board message for `moment` in `lang`, its picture already rendered as `png`."""
+    say = partial(t, lang)
+    data = moment.data
+    embed = discord.Embed(
+        title=say("board.title", turn=data["turn"]),
+        description="\n".join(board_lines(data, names, say, rules=moment.rules))[:4096],
+    )
+    embed.add_field(name=say("board.step"), value=step_text(moment, lang, names), inline=False)
+    if data["variants"]:
+        embed.add_field(
+            name=say("board.variants"),
+            value=", ".join(say(f"variant.{v}.name") for v in data["variants"])[:1024],
+            inline=False,
+        )
+    for note in notes:
+        embed.add_field(name="\u200b", value=note[:1024], inline=False)
+    if moment.finished and moment.seed is not None:
+        embed.set_footer(text=say("board.seed_revealed", seed=moment.seed, hash=moment.seed_hash))
+    else:
+        embed.set_footer(text=say("board.seed_hash", hash=moment.seed_hash))
+    embed.set_image(url="attachment://board.png")
+    view = buttons(moment, say, names)
+    shown = {
+        "embed": embed.to_dict(),
+        "buttons": view.to_components(),
+        "picture": hashlib.sha256(png).hexdigest(),
+    }
+    fingerprint = hashlib.sha256(json.dumps(shown, sort_keys=True).encode()).hexdigest()
+    return BoardDrawing(embed, view, png, fingerprint)
+
+
+def step_text(moment: BoardMoment, lang: str, names: list[str]) -> str:
+    """The "Now" field: the step, who votes with what weight, who the game waits for,
+    and when the step ends."""
+    say = partial(t, lang)
+    parts = [say(f"step.{moment.step}.name")]
+    if moment.weights and not moment.finished:
+        weights = dict(moment.weights)
+        parts.append(say("panel.voters", voters=voters_text(lang, weights, names)))
+    if moment.step == Step.DESIGNATION and moment.candidates:
+        parts.append(say("board.designated", done=moment.designated, total=len(moment.candidates)))
+    elif moment.data["waiting_for"] and not moment.finished:
+        waiting = ", ".join(names[p] for p in moment.data["waiting_for"])
+        parts.append(say("board.waiting_for", names=waiting))
+    if moment.deadline is not None and not moment.finished:
+        parts.append(say("board.deadline", when=f"<t:{int(moment.deadline)}:R>"))
+    return "\n".join(parts)[:1024]
+
+
+def buttons(moment: BoardMoment, say: Translate, names: list[str]) -> discord.ui.View:
+    """ "My hand" while the game runs; candidates during a vote; "Done" in discussions.
+
+    A finished game's board has no button: nothing on it can be answered any more.
+    """
+    view = discord.ui.View(timeout=None)
+    if moment.finished:
+        return view
+    view.add_item(components.HandButton(moment.game_id, say("ui.button.my_hand")))
+    if moment.step == Step.DESIGNATION and moment.candidates:
+        for candidate in moment.candidates:
+            view.add_item(
+                components.ActButton(
+                    moment.game_id,
+                    moment.token,
+                    encode(Designate(0, candidate), moment.rules),
+                    say("action.designate", name=names[candidate]),
+                    style=discord.ButtonStyle.danger,
+                )
+            )
+    elif moment.step in PUBLIC_DONE_STEPS:
+        view.add_item(
+            components.ActButton(
+                moment.game_id,
+                moment.token,
+                encode(Done(0), moment.rules),
+                say("action.done"),
+                style=discord.ButtonStyle.secondary,
+            )
+        )
+    return view
+
+
+def folded(moment: BoardMoment, say: Translate) -> discord.Embed:
+    """What a board becomes once a newer one is posted below it: one line of history."""
+    return discord.Embed(
+        description=say(
+            "board.folded", turn=moment.data["turn"], step=say(f"step.{moment.step}.name")
+        )
+    )

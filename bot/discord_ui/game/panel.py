@@ -1,0 +1,87 @@
+"""A seat's private panel and the abort confirmation (the board: `game.board`).
+
+Every button is a `DynamicItem` (see `components`) whose custom id carries the
+game and the step, so buttons keep working after a restart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+import discord
+
+from bot.discord_ui import components
+from bot.discord_ui.limits import field_chunks
+from bot.table.choices import arrange, group_label, label
+from bot.table.codes import encode
+from bot.table.table import Table
+from bot.texts import t
+from bot.texts.panel_text import family_lines, hand_lines, now_lines, private_lines
+from lockdown_core import legal_actions
+
+Translate = Callable[..., str]
+
+
+def hand_panel(
+    table: Table,
+    seat: int,
+    lang: str,
+    names: list[str],
+    inbox: list[str],
+    narrowed: str = "",
+    receipt: str = "",
+) -> tuple[discord.Embed, discord.ui.View]:
+    """A seat's private panel: hand, private facts, the kinds in play, the actions open now.
+
+    Everything is written in `lang`, the reader's, when it is shown. The
+    truck's choices come in two steps (`choices.arrange`); a narrowed list
+    has a Back button to the full panel.
+    """
+    say = partial(t, lang)
+    state = table.state
+    data = table.view_for(seat)
+    embed = discord.Embed(title=say("panel.title", name=names[seat]))
+    if receipt:
+        embed.description = receipt
+    hand = data["hand"]
+    # A long hand (seven French cards pass 1,024 characters) takes several fields.
+    for index, value in enumerate(field_chunks(hand_lines(lang, hand, state)) or [""]):
+        embed.add_field(
+            name=say("panel.hand", count=len(hand)) if index == 0 else "\u200b",
+            value=value or say("panel.empty_hand"),
+            inline=False,
+        )
+    private = private_lines(lang, state, data, seat, names)
+    if private:
+        embed.add_field(name=say("panel.private"), value="\n".join(private)[:1024], inline=False)
+    if inbox:
+        embed.add_field(name=say("panel.recent"), value="\n".join(inbox[-6:])[:1024], inline=False)
+    view = discord.ui.View(timeout=None)
+    legal = legal_actions(state, seat)
+    if legal:
+        embed.add_field(
+            name=say("panel.now"), value="\n".join(now_lines(lang, state, names)), inline=False
+        )
+    embed.add_field(
+        name=say("panel.kinds"), value="\n".join(family_lines(lang, state))[:1024], inline=False
+    )
+    for key, actions in arrange(legal, state, narrowed).items():
+        if len(view.children) >= 24:
+            break
+        if len(actions) == 1 and encode(actions[0], state.rules) == key:
+            text = label(actions[0], state, names, say, narrowed)
+            view.add_item(components.ActButton(table.game_id, table.token, key, text[:80]))
+        else:
+            text = group_label(key, actions, state, names, say)
+            view.add_item(components.GroupButton(table.game_id, table.token, key, text[:80]))
+    if narrowed:
+        view.add_item(components.HandButton(table.game_id, say("panel.back")))
+    return embed, view
+
+
+def abort_view(game_id: int, say: Translate) -> discord.ui.View:
+    """The host's confirmation before a game is stopped."""
+    view = discord.ui.View(timeout=120)
+    view.add_item(components.AbortButton(game_id, say("abort.confirm_button")))
+    return view

@@ -1,0 +1,170 @@
+"""`/lockdown config show|set|variant`: a server's settings, for its moderators.
+
+Manage Server is checked on every call, whatever the server's command overrides
+say. The rules of settings live in `bot.table.guild_settings`; this module only
+asks and tells.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.discord_ui.server_desk import EMBED_FIELD, Say, ServerDesk
+from bot.discord_ui.service import server_locale
+from bot.table.guild_settings import SETTING_KEYS, GuildConfig, SettingError, parse_setting
+from bot.texts import catalog, t
+
+VARIANT_STATES = ("unlock", "lock", "campaign")
+
+
+class ConfigCommands(ServerDesk):
+    """`/lockdown config show|set|variant`, for those with Manage Server."""
+
+    async def show_config(self, interaction: discord.Interaction[Any]) -> None:
+        if await self._refuse_non_moderator(interaction):
+            return
+        assert interaction.guild is not None
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        guild_id = interaction.guild.id
+        config = await self._config(interaction, guild_id)
+        lang = config.language  # moderator menus read the server's language
+
+        def say(key: str, **params: object) -> str:
+            return t(lang, key, **params)
+
+        embed = config_embed(config, say)
+        history = await self.book.history(guild_id)
+        if history:
+            embed.add_field(
+                name=say("config.history_title"),
+                value="\n".join(
+                    say(
+                        "config.history_line",
+                        user=f"<@{c.user_id}>",
+                        setting=setting_label(say, c.key),
+                        old=_shown(c.old, say),
+                        new=_shown(c.new, say),
+                        when=f"<t:{int(c.at.timestamp())}:R>",
+                    )
+                    for c in history
+                )[:EMBED_FIELD],
+                inline=False,
+            )
+        await self._reply(interaction, "", embed)
+
+    async def set_config(self, interaction: discord.Interaction[Any], key: str, value: str) -> None:
+        if await self._refuse_non_moderator(interaction):
+            return
+        assert interaction.guild is not None
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            config = await self.book.change(
+                interaction.guild.id,
+                interaction.user.id,
+                key,
+                parse_setting(key, value),
+                server_locale(interaction),
+            )
+        except SettingError as exc:
+            params = dict(exc.params)
+            if exc.key == "error.setting_unknown":
+                params["keys"] = setting_labels(self._say(interaction))
+            await self.service.tell(interaction, exc.key, **params)
+            return
+        await self._tell_unreadable(interaction, interaction.guild.id, config)
+        lang = config.language
+
+        def say(key: str, **params: object) -> str:
+            return t(lang, key, **params)
+
+        changed = say(
+            "config.changed",
+            setting=setting_label(say, key),
+            value=_shown(config.stored()[key], say),
+        )
+        await self._reply(interaction, changed + "\n" + say("config.saved"))
+
+    async def set_variant(
+        self, interaction: discord.Interaction[Any], variant: str, state: str
+    ) -> None:
+        if await self._refuse_non_moderator(interaction):
+            return
+        assert interaction.guild is not None
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if state not in VARIANT_STATES:
+            say = self._say(interaction)
+            states = ", ".join(say(f"config.state.{s}") for s in VARIANT_STATES)
+            await self.service.tell(interaction, "error.variant_state", states=states)
+            return
+        try:
+            await self.book.set_variant(interaction.guild.id, interaction.user.id, variant, state)
+        except SettingError as exc:
+            await self.service.tell(interaction, exc.key, **exc.params)
+            return
+        config = await self._config(interaction, interaction.guild.id)
+        lang = config.language
+        await self._reply(
+            interaction, t(lang, f"config.variant_{state}", name=t(lang, f"variant.{variant}.name"))
+        )
+
+
+def setting_label(say: Say, key: str) -> str:
+    """A setting as `/lockdown config set` shows it in its menu; the key itself for a
+    setting stored by an older version that the menu no longer has."""
+    label = f"setting.{key}"
+    return say(label) if catalog().has(label) else key
+
+
+def setting_labels(say: Say) -> str:
+    return ", ".join(setting_label(say, key) for key in SETTING_KEYS)
+
+
+def _shown(value: object, say: Say) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return say("config.on" if value else "config.off")
+    if isinstance(value, list):
+        return ", ".join(map(str, value)) or "-"
+    return str(value)
+
+
+def config_embed(config: GuildConfig, say: Say) -> discord.Embed:
+    on, off = say("config.on"), say("config.off")
+    embed = discord.Embed(title=say("config.title"))
+    timers = config.timers
+    lines = [
+        say("config.language", language=config.language),
+        say(
+            "config.timers",
+            discussion=timers.discussion,
+            designation=timers.designation,
+            destination=timers.destination,
+            other=timers.other,
+        ),
+        say("config.ai", state=on if config.allow_ai else off),
+        say("config.host", who=f"<@&{config.host_role_id}>")
+        if config.host_role_id is not None
+        else say("config.host_everyone"),
+        say("config.channels", channels=", ".join(f"<#{c}>" for c in config.channel_ids))
+        if config.channel_ids
+        else say("config.channels_any"),
+        say(
+            "config.designations_open" if config.open_designations else "config.designations_secret"
+        ),
+        say(
+            "config.variants_offered",
+            variants=", ".join(say(f"variant.{v}.name") for v in config.offered_variants),
+        )
+        if config.offered_variants is not None
+        else say("config.variants_all"),
+        say("config.combine", state=on if config.combine_variants else off),
+        say("config.conditions", state=on if config.show_conditions else off),
+        say("config.replay_gif", state=on if config.replay_gif else off),
+        say("config.dm_reminders", mode=say(f"config.dm_reminders.{config.dm_reminders}")),
+        say("config.keys", keys=setting_labels(say)),
+    ]
+    embed.description = "\n".join(lines)
+    return embed

@@ -1,0 +1,305 @@
+"""`/lockdown simulate`: the variant simulator for a server's moderators, in Discord.
+
+A moderator (Manage Server, checked here on every call) picks up to three of
+the server's unlocked variants (several only if the server combines them),
+3 to 6 players and up to 2,000 games. The base rules and the chosen variants
+are played on the same seeds in a separate process, never on the event loop:
+one run per server at a time and at most `max_runs` on the whole bot, each
+with a process of its own. The answer is edited every few seconds with the
+games played, then replaced by the comparison table and its chart, in the
+reader's language.
+
+The games are those of `lockdown simulate --seed 0`: the same figures can be
+had on the command line.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import multiprocessing
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord_ui.service import GameService, is_moderator, locale_lang
+from bot.discord_ui.slash_text import command_name, command_text, menu_choice
+from bot.render.chart import Series, chart_png, comparison_table
+from bot.table.campaign import check_variant_choice, variant_epilogues
+from bot.table.lobby import LobbyError
+from bot.table.server_book import ServerBook
+from bot.texts import t
+from lockdown_core import load_ruleset
+from lockdown_core.ai.simulation import Tally, simulate
+
+log = logging.getLogger(__name__)
+
+DEFAULT_GAMES = 500
+MAX_GAMES = 2000
+MIN_PLAYERS, MAX_PLAYERS = 3, 6
+# Runs at once on the whole bot, each in a process of its own.
+MAX_RUNS = 2
+# Seconds between two edits of the progress message (Discord allows far more; readers
+# need no more).
+PROGRESS_SECONDS = 3.0
+# Games per task sent to the run's process: the progress moves every CHUNK games.
+CHUNK = 50
+SEED = 0
+# Each AI line-up and its words (spelled out, so that the catalog check sees every key).
+AI_LABELS = {
+    "random": "simulate.ai.random",
+    "cautious": "simulate.ai.cautious",
+    "mix": "simulate.ai.mix",
+}
+ExecutorFactory = Callable[[], Executor]
+
+
+def _process() -> Executor:
+    """One fresh process per run, started with `spawn`: forking a process that runs an
+    event loop and database threads could copy a lock held by one of them."""
+    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+
+
+class SimulationDesk:
+    """Who is simulating what: refuses a second run on a server and runs past the cap."""
+
+    def __init__(
+        self,
+        service: GameService,
+        book: ServerBook,
+        *,
+        max_runs: int = MAX_RUNS,
+        progress_every: float = PROGRESS_SECONDS,
+        executor: ExecutorFactory = _process,
+    ) -> None:
+        self.service = service
+        self.book = book
+        self.max_runs = max_runs
+        self.progress_every = progress_every
+        self.executor = executor
+        self.running: set[int] = set()
+
+    async def simulate(
+        self,
+        interaction: discord.Interaction[Any],
+        variants: Sequence[str],
+        players: int,
+        games: int,
+        ai: str,
+    ) -> None:
+        guild = interaction.guild
+        if guild is None or not is_moderator(interaction):
+            log.info("user %s refused /lockdown simulate", interaction.user.id)
+            await self.service.tell(interaction, "error.not_moderator")
+            return
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            await self.service.tell(
+                interaction, "simulate.players_range", minimum=MIN_PLAYERS, maximum=MAX_PLAYERS
+            )
+            return
+        if not 1 <= games <= MAX_GAMES:
+            await self.service.tell(interaction, "simulate.games_range", maximum=MAX_GAMES)
+            return
+        if guild.id in self.running:
+            await self.service.tell(interaction, "simulate.already")
+            return
+        if len(self.running) >= self.max_runs:
+            await self.service.tell(interaction, "simulate.busy")
+            return
+        self.running.add(guild.id)
+        try:
+            await self._run(
+                interaction, guild.id, list(dict.fromkeys(variants)), players, games, ai
+            )
+        finally:
+            self.running.discard(guild.id)
+
+    async def _run(
+        self,
+        interaction: discord.Interaction[Any],
+        guild_id: int,
+        variants: list[str],
+        players: int,
+        games: int,
+        ai: str,
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        config = await self.book.config(guild_id)
+        lang = locale_lang(interaction.locale, config.language)
+
+        def say(key: str, **params: object) -> str:
+            return t(lang, key, **params)
+
+        unlocked = [s.key for s in await self.book.variants(guild_id) if s.unlocked]
+        try:
+            check_variant_choice(variants, unlocked, config.combine_variants)
+        except LobbyError as exc:
+            await interaction.edit_original_response(content=say(exc.key, **exc.params))
+            return
+        names = " + ".join(say(f"variant.{v}.name") for v in variants)
+        started = say(
+            "simulate.started",
+            games=games,
+            players=players,
+            variants=names or say("simulate.no_variant"),
+            ai=say(AI_LABELS[ai]),
+        )
+        rulesets = [()] + ([tuple(variants)] if variants else [])
+        total = games * len(rulesets)
+        clock = time.monotonic()
+        try:
+            tallies = await self._play(
+                interaction, started, say, rulesets, players, games, ai, total
+            )
+        except Exception:
+            log.exception("guild %s: /lockdown simulate failed", guild_id)
+            await interaction.edit_original_response(content=say("simulate.failed"))
+            return
+        seconds = round(time.monotonic() - clock)
+        series = [Series(say("chart.base"), tallies[0].summary())]
+        if variants:
+            series.append(Series(names, tallies[1].summary()))
+        png = await asyncio.to_thread(chart_png, series, players, games, say)
+        lines = [
+            say(
+                "simulate.done",
+                games=games,
+                players=players,
+                ai=say(AI_LABELS[ai]),
+                seconds=seconds,
+            )
+        ]
+        errors = sum(tally.errors for tally in tallies)
+        if errors:
+            lines.append(say("simulate.errors", errors=errors))
+        embed = discord.Embed(
+            title=say("chart.title", games=games, players=players),
+            description=f"```\n{comparison_table(series, players, say)}\n```"[:4096],
+        )
+        embed.set_image(url="attachment://simulation.png")
+        await interaction.edit_original_response(
+            content="\n".join(lines),
+            embed=embed,
+            attachments=[discord.File(io.BytesIO(png), filename="simulation.png")],
+        )
+
+    async def _play(
+        self,
+        interaction: discord.Interaction[Any],
+        started: str,
+        say: Callable[..., str],
+        rulesets: list[tuple[str, ...]],
+        players: int,
+        games: int,
+        ai: str,
+        total: int,
+    ) -> list[Tally]:
+        """Every ruleset's games in chunks on the run's own process, the message edited
+        with the count every `progress_every` seconds; tallies merged in game order."""
+        done = 0
+        shown = -1
+        finished = asyncio.Event()
+
+        async def report() -> None:
+            nonlocal shown
+            while not finished.is_set():
+                if done != shown:
+                    shown = done
+                    text = f"{started}\n{say('simulate.progress', done=done, total=total)}"
+                    try:
+                        await interaction.edit_original_response(content=text)
+                    except discord.HTTPException:
+                        log.warning("simulate: progress not shown", exc_info=True)
+                # Not wait_for: on Python 3.11 it can swallow a cancellation as it times out.
+                waiter = asyncio.ensure_future(finished.wait())
+                try:
+                    await asyncio.wait({waiter}, timeout=self.progress_every)
+                finally:
+                    waiter.cancel()
+
+        reporter = asyncio.create_task(report())
+        pool = self.executor()
+        try:
+            parts: list[list[Future[Tally]]] = []
+            for variants in rulesets:
+                rules = load_ruleset(variants)
+                parts.append(
+                    [
+                        pool.submit(
+                            simulate,
+                            rules,
+                            players,
+                            ai,
+                            min(CHUNK, games - first),
+                            SEED,
+                            None,
+                            first,
+                        )
+                        for first in range(0, games, CHUNK)
+                    ]
+                )
+            for future in asyncio.as_completed(
+                [asyncio.wrap_future(f) for chunks in parts for f in chunks]
+            ):
+                done += (await future).games
+        finally:
+            finished.set()
+            pool.shutdown(wait=False, cancel_futures=True)
+            await reporter
+        tallies = []
+        for chunks in parts:
+            tally = Tally(players)
+            for chunk in chunks:
+                tally.merge(chunk.result())
+            tallies.append(tally)
+        return tallies
+
+
+def simulate_command(desk: SimulationDesk) -> app_commands.Command[Any, ..., None]:
+    """The `/lockdown simulate` subcommand, answered by `desk`."""
+    variant_menu = [menu_choice(f"variant.{key}.name", key) for key in variant_epilogues()]
+
+    @app_commands.command(
+        name=command_name("simulate"), description=command_text("command.simulate.description")
+    )
+    @app_commands.rename(
+        variant=command_text("command.simulate.option.variant.name"),
+        variant2=command_text("command.simulate.option.variant2.name"),
+        variant3=command_text("command.simulate.option.variant3.name"),
+        players=command_text("command.simulate.option.players.name"),
+        games=command_text("command.simulate.option.games.name"),
+        ai=command_text("command.simulate.option.ai.name"),
+    )
+    @app_commands.describe(
+        variant=command_text("command.simulate.option.variant"),
+        variant2=command_text("command.simulate.option.variant2"),
+        variant3=command_text("command.simulate.option.variant3"),
+        players=command_text("command.simulate.option.players"),
+        games=command_text("command.simulate.option.games"),
+        ai=command_text("command.simulate.option.ai"),
+    )
+    @app_commands.choices(
+        variant=variant_menu,
+        variant2=variant_menu,
+        variant3=variant_menu,
+        ai=[menu_choice(key, level) for level, key in AI_LABELS.items()],
+    )
+    @app_commands.guild_only()
+    async def simulate_(
+        interaction: discord.Interaction[Any],
+        variant: str | None = None,
+        variant2: str | None = None,
+        variant3: str | None = None,
+        players: app_commands.Range[int, MIN_PLAYERS, MAX_PLAYERS] = 4,
+        games: app_commands.Range[int, 1, MAX_GAMES] = DEFAULT_GAMES,
+        ai: str = "random",
+    ) -> None:
+        chosen = [v for v in (variant, variant2, variant3) if v is not None]
+        await desk.simulate(interaction, chosen, players, games, ai)
+
+    return simulate_

@@ -1,0 +1,65 @@
+"""`/lockdown stats` and `/lockdown leaderboard`: a server's shared record of games."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.discord_ui.server_desk import ServerDesk
+from bot.texts import t
+
+
+class StatsCommands(ServerDesk):
+    """A member's record and the server's leaderboard, read from the shared history."""
+
+    async def user_stats(
+        self, interaction: discord.Interaction[Any], user: discord.abc.User | None
+    ) -> None:
+        context = await self._server(interaction)
+        if context is None:
+            return
+        guild, _config, lang = context
+        who = user or interaction.user
+        stats = await self.book.user_stats(guild.id, who.id)
+        embed = discord.Embed(title=t(lang, "stats.title", name=who.display_name))
+        if stats.games == 0:
+            embed.description = t(lang, "stats.none")
+        else:
+            embed.description = t(
+                lang,
+                "stats.record",
+                games=stats.games,
+                wins=stats.wins,
+                points=stats.total_score,
+                devoured=stats.times_devoured,
+            )
+            survivors = ", ".join(
+                f"{t(lang, f'kind.{kind}')} {n}" for kind, n in stats.survivors_by_kind.items()
+            )
+            favourites = ", ".join(
+                f"{t(lang, f'card.{c.card}')} ({c.plays})" for c in stats.favourite_cards
+            )
+            embed.add_field(name=t(lang, "stats.survivors"), value=survivors or "-", inline=False)
+            embed.add_field(name=t(lang, "stats.favourites"), value=favourites or "-", inline=False)
+        await self._reply(interaction, "", embed)
+
+    async def leaderboard(self, interaction: discord.Interaction[Any]) -> None:
+        context = await self._server(interaction)
+        if context is None:
+            return
+        guild, _config, lang = context
+        entries = await self.book.leaderboard(guild.id)
+        embed = discord.Embed(title=t(lang, "leaderboard.title"))
+        embed.description = "\n".join(
+            t(
+                lang,
+                "leaderboard.line",
+                rank=rank,
+                name=f"<@{entry.user_id}>",
+                wins=entry.wins,
+                games=entry.games,
+            )
+            for rank, entry in enumerate(entries, start=1)
+        ) or t(lang, "leaderboard.empty")
+        await self._reply(interaction, "", embed)

@@ -1,0 +1,121 @@
+"""What a game's thread must show, read back from the stored game.
+
+The thread is a projection of the stored log: replaying the stored seed and
+actions gives every public event in order, and each one's line must be in the
+thread exactly once, in that order. These helpers compute both sides and the
+delay from each stored action to the message that first showed its lines.
+"""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.discord_ui.game.presenter import BOARD_ONLY
+from bot.storage.database import Database
+from bot.storage.repository import GameRepository
+from bot.texts.narrate import describe
+from lockdown_core import Event, action_from_dict, apply, load_ruleset, new_game
+from lockdown_core.actions import action_revision
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.records import FakeChannel
+
+
+@dataclass(frozen=True)
+class StoredLine:
+    text: str
+    stored_at: datetime | None  # None: the opening, stored with the game's start
+
+
+async def expected_lines(database: Database, game_id: int) -> list[StoredLine]:
+    """Every public line of the stored game, in order, with when its action was stored."""
+    games = GameRepository(database)
+    record = await games.get_game(game_id)
+    rows = await games.action_log(game_id)
+    assert record.seed is not None
+    seed: int | str = int(record.seed) if record.seed.lstrip("-").isdigit() else record.seed
+    names = [s.display_name for s in record.seats]
+    state, events = new_game(load_ruleset(list(record.variants)), len(record.seats), seed)
+    lines: list[StoredLine] = []
+
+    def add(shown: list[Event], stored_at: datetime | None) -> None:
+        for event in shown:
+            if event.to is None and event.kind not in BOARD_ONLY:
+                text = describe(event, record.language, names)
+                lines.extend(StoredLine(part, stored_at) for part in text.split("\n") if part)
+
+    add(events, None)
+    for row in rows:
+        add(apply(state, action_from_dict(row.action), action_revision(row.action)), row.created_at)
+    return lines
+
+
+def thread_lines(fake: FakeDiscord, thread: FakeChannel) -> list[tuple[str, datetime]]:
+    """Every line of text in the thread's messages as they stand now, each with when it
+    first showed: lines are only ever added below a message's text, so a line's time
+    is that of the first version of its message that held it."""
+    found = []
+    for message in fake.messages(thread):
+        shown = 0
+        for version in message.versions:
+            lines = [line for line in version.content.split("\n") if line]
+            found.extend((line, version.at) for line in lines[shown:])
+            shown = max(shown, len(lines))
+        final = [line for line in message.content.split("\n") if line]
+        assert [text for text, _ in found[len(found) - shown :]] == final[:shown], (
+            "a message's text changed above its last line"
+        )
+    return found
+
+
+def assert_each_line_once_in_order(expected: list[StoredLine], shown: list[str]) -> None:
+    """The thread's event lines are exactly the stored ones: none missing, none twice."""
+    wanted = {line.text for line in expected}
+    in_thread = [line for line in shown if line in wanted]
+    missing = [line.text for line in expected if line.text not in in_thread]
+    assert not missing, f"{len(missing)} lines never reached the thread, e.g. {missing[:3]}"
+    assert in_thread == [line.text for line in expected], "lines repeated or out of order"
+
+
+def delivery_delays(expected: list[StoredLine], shown: list[tuple[str, datetime]]) -> list[float]:
+    """Seconds from each stored action to the message that showed its line (in order)."""
+    delays = []
+    position = 0
+    for line in expected:
+        while shown[position][0] != line.text:
+            position += 1
+        if line.stored_at is not None:
+            delays.append((shown[position][1] - line.stored_at).total_seconds())
+        position += 1
+    return delays
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    if len(ordered) == 1:
+        return ordered[0]
+    cuts = statistics.quantiles(ordered, n=100, method="inclusive")
+    return cuts[round(share * 100) - 1]
+
+
+def assert_current_step_always_last(
+    fake: FakeDiscord, thread: FakeChannel, notices: tuple[str, ...] = ()
+) -> None:
+    """The board was the thread's last message all game long: from the first board to
+    the last, no other message came between them (but the `notices` a test expects,
+    such as a refusal told in the thread), and every board but the newest was folded
+    (no picture, no button) once the next one was posted below it."""
+    messages = [m for m in fake.messages(thread) if m.content not in notices]
+    boards = [
+        i
+        for i, m in enumerate(messages)
+        if any(a.filename == "board.png" for v in m.versions for a in v.attachments)
+    ]
+    assert boards, "no board in the thread"
+    between = messages[boards[0] : boards[-1] + 1]
+    intruders = [m.content for i, m in enumerate(between, boards[0]) if i not in boards]
+    assert not intruders, f"messages came between two boards: {intruders}"
+    for folded in between[:-1]:
+        assert not folded.buttons, "an old board still offers buttons"
+        assert not folded.attachments, "an old board still shows its picture"

@@ -18,7 +18,7 @@ import time
 
 import discord
 
-from bot.discord_ui import views
+from bot.discord_ui.game import panel
 from bot.table.codes import decode, encode
 from bot.table.presenter import Update
 from bot.table.seats import Seat
@@ -88,7 +88,7 @@ async def main() -> None:
         )
         text = t("en", reply.key, **reply.params)
         if not table.finished:
-            views.hand_panel(table, seat, say, table.presenter.names, [], receipt=text)  # type: ignore[attr-defined]
+            panel.hand_panel(table, seat, say, table.presenter.names, [], receipt=text)  # type: ignore[attr-defined]
         timings.append(time.perf_counter() - start)
         clicks += 1
     timings.sort()

@@ -9,11 +9,17 @@ phase in a schema of its own, dropped at the end):
 - cold start, in a new process: `migrate()`, load every running game, check
   each against its seed + log, build its table and arm its deadline.
 
+`--cold-start-only` measures the cold start alone on games of real length
+(`--actions 120`: a whole game as `lockdown simulate` plays it is about 120
+actions; the cautious AI plays every seat), stored in bulk by `seed_running_games`
+so that seeding 1,000 games takes seconds, not the minutes of 120,000 commits.
+
 The tables have a presenter that shows nothing and a scheduler that never
 fires, so only storage, the core and the table are measured.
 
 Run: uv run python bench/persist_bench.py [--games 1000] [--actions 20] [--clicks 2000]
      [--postgres postgresql://postgres@127.0.0.1:5432/test]
+     uv run python bench/persist_bench.py --cold-start-only --games 1000 --actions 120
 """
 
 from __future__ import annotations
@@ -37,13 +43,31 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 from sqlalchemy.pool import NullPool
 
+from bot.storage import jsontext
+from bot.storage import tables as storage_tables
 from bot.storage.database import Database, async_url
+from bot.storage.models import NewGame, SeatRecord
+from bot.storage.repository import GameRepository
 from bot.table.hub import GameHub
 from bot.table.lobby import Lobby
 from bot.table.persist import GameKeeper
 from bot.table.presenter import Update
 from bot.table.table import Table, TableConfig
-from lockdown_core import Action, Event, legal_actions, pending_players
+from lockdown_core import (
+    Action,
+    Event,
+    Step,
+    apply,
+    legal_actions,
+    load_ruleset,
+    new_game,
+    pending_players,
+    replay,
+    view,
+)
+from lockdown_core import GameRecord as CoreRecord
+from lockdown_core.actions import action_to_dict
+from lockdown_core.ai.kinds import make_player
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,12 +221,105 @@ async def cold_start(target: Target) -> None:
         print(*figures, f"{elapsed:.3f}", f"{peak_rss_mb():.0f}")
 
 
+def running_game(seed: int, actions: int) -> tuple[dict[str, object], list[dict[str, object]]]:
+    """A 4-seat game played by cautious AI seats (as `lockdown simulate` plays) for
+    `actions` moves, stopped before its end: the snapshot and the log, as the store
+    would hold them. (A game that ends sooner is kept one action before its end.)"""
+    state, events = new_game(load_ruleset([]), 4, seed)
+    players = [make_player("cautious", seat, f"{seed}-{seat}") for seat in range(4)]
+
+    def show(shown: list[Event]) -> None:
+        for seat, player in enumerate(players):
+            player.observe([e for e in shown if e.to is None or seat in e.to])
+
+    show(events)
+    rng = random.Random(seed)
+    log: list[dict[str, object]] = []
+    while len(log) < actions and state.step != Step.GAME_OVER:
+        seat = rng.choice(pending_players(state))
+        choice = players[seat].choose(view(state, seat), legal_actions(state, seat))
+        show(apply(state, choice))
+        log.append(action_to_dict(choice))
+    if state.step == Step.GAME_OVER:
+        log.pop()
+        state, _ = replay(CoreRecord(players=4, seed=seed, variants=[], actions=log))
+    return state.to_dict(), log
+
+
+async def seed_running_games(target: Target, games: int, actions: int) -> int:
+    """`games` running games of `actions` actions each, written in bulk; the action count."""
+    async with target.open() as database:
+        await database.migrate()
+        repository = GameRepository(database)
+        total = 0
+        for index in range(games):
+            seed = 1000 + index
+            snapshot, log = running_game(seed, actions)
+            game_id = await repository.create_game(
+                NewGame(
+                    guild_id=index,
+                    channel_id=index,
+                    thread_id=index,
+                    host_user_id=10_000,
+                    language="en",
+                    seats=tuple(
+                        SeatRecord(seat=s, display_name=f"p{s}", user_id=10_000 + s)
+                        for s in range(4)
+                    ),
+                )
+            )
+            start, _ = new_game(load_ruleset([]), 4, seed)
+            await repository.start_game(game_id, seed=seed, snapshot=start.to_dict(), deadlines={})
+            async with database.write() as conn:
+                await conn.execute(
+                    storage_tables.actions.insert(),
+                    [
+                        {
+                            "game_id": game_id,
+                            "seq": seq,
+                            "actor_seat": action.get("player"),
+                            "action": jsontext.dump(action),
+                            "created_at": repository._clock(),
+                        }
+                        for seq, action in enumerate(log, start=1)
+                    ],
+                )
+                await conn.execute(
+                    storage_tables.games.update()
+                    .where(storage_tables.games.c.id == game_id)
+                    .values(snapshot=jsontext.dump(snapshot), version=len(log))
+                )
+            total += len(log)
+        return total
+
+
+def cold_start_only(args: argparse.Namespace, target: Target) -> None:
+    stored = asyncio.run(seed_running_games(target, args.games, args.actions))
+    print(f"{args.games} running games stored, {stored / args.games:.0f} actions each on average")
+    out = subprocess.run(
+        [sys.executable, __file__, "--cold-start", *target.arguments()],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    tables, broken, armed, elapsed, rss = out
+    print(
+        f"cold start in a new process: {tables} games resumed ({broken} broken), "
+        f"{armed} deadlines armed, in {float(elapsed):.2f} s, RSS {rss} MB  (target < 2 s)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--actions", type=int, default=20, help="clicks per game")
     parser.add_argument("--clicks", type=int, default=2000, help="latency samples")
     parser.add_argument("--postgres", metavar="URL", help="measure this PostgreSQL server")
+    parser.add_argument(
+        "--cold-start-only",
+        action="store_true",
+        help="only the cold start, on --games running games of --actions actions each",
+    )
     parser.add_argument("--cold-start", metavar="URL", help=argparse.SUPPRESS)
     parser.add_argument("--schema", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -210,6 +327,20 @@ def main() -> None:
         asyncio.run(cold_start(Target(args.cold_start, args.schema)))
         return
     print(f"load average {os.getloadavg()[0]:.2f}, {os.cpu_count()} CPUs")
+    if args.cold_start_only and args.postgres is None:
+        with tempfile.TemporaryDirectory() as folder:
+            print("SQLite file, WAL")
+            cold_start_only(args, Target(f"sqlite+aiosqlite:///{Path(folder) / 'cold.db'}"))
+        return
+    if args.cold_start_only:
+        name = f"bench_{uuid.uuid4().hex[:12]}"
+        asyncio.run(postgres_schemas(args.postgres, [name]))
+        try:
+            print(f"PostgreSQL at {async_url(args.postgres).render_as_string()}")
+            cold_start_only(args, Target(args.postgres, name))
+        finally:
+            asyncio.run(postgres_schemas(args.postgres, [name], drop=True))
+        return
     if args.postgres is None:
         with tempfile.TemporaryDirectory() as folder:
             latency, games = (Target(f"sqlite+aiosqlite:///{Path(folder) / n}") for n in NAMES)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
@@ -309,10 +310,23 @@ def load_ruleset(variants: tuple[str, ...] | list[str] = (), data_dir: Path = DA
     """The base rules with the named variants applied in the order given.
 
     The base files are checked first, then the rules after each variant, so an
-    error names the file (or the variant) that is wrong.
+    error names the file (or the variant) that is wrong. This build's own data
+    is read once per process and variant list: a Ruleset is frozen, so games
+    share it, and a start-up that replays a thousand logs reads the files once.
     """
+    if data_dir == DATA_DIR:
+        return _this_builds_rules(tuple(variants))
+    return _build(tuple(variants), data_dir)
+
+
+@lru_cache(maxsize=64)
+def _this_builds_rules(variants: tuple[str, ...]) -> Ruleset:
+    return _build(variants, DATA_DIR)
+
+
+def _build(variants: tuple[str, ...], data_dir: Path) -> Ruleset:
     fields, homes = _base_fields(data_dir)
-    fields["variants"] = tuple(variants)
+    fields["variants"] = variants
 
     def in_base(field: str) -> tuple[str, str]:
         file = homes.get(field, "board.json/characters.json/deck.json")

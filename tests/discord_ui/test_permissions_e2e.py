@@ -21,6 +21,7 @@ from bot.storage.tables import GameStatus
 from bot.texts import t
 from tests.discord_ui.players import open_and_start, play_by_clicking
 from tests.discord_ui.test_games_e2e import make_bot
+from tests.discord_ui.thread_check import assert_current_step_always_last
 from tests.fakediscord import FakeDiscord, start_client
 from tests.fakediscord.protocol import Permission
 
@@ -106,6 +107,11 @@ async def test_a_thread_that_loses_send_messages_catches_up_when_it_comes_back(
         await fake_discord.allow_bot(general, Permission.SEND_MESSAGES_IN_THREADS)
         assert await fake_discord.wait_until(lambda: presenter.end_posted, within=15)
         assert presenter._waiting == 0, "the operators' backlog is back to nothing"
+    # The whole game's lines came at once: too many for one message, so the first
+    # parts were sent as text just before the board, which still ends the thread.
+    assert_current_step_always_last(fake_discord, game.thread)
+    texts = [m for m in fake_discord.messages(game.thread) if not m.embeds and m.nonce]
+    assert len(texts) >= 2, "the catch-up needed several messages"
     refused = REGISTRY.get_sample_value("lockdown_delivery_failures_total", {"kind": "refused"})
     assert (refused or 0.0) > refused_before, "operators see the refusals"
     assert "game_over" in [e.kind for e in game.table.public_log]

@@ -8,6 +8,7 @@ delay from each stored action to the message that first showed its lines.
 
 from __future__ import annotations
 
+import itertools
 import statistics
 from dataclasses import dataclass
 from datetime import datetime
@@ -19,7 +20,7 @@ from bot.texts.narrate import describe
 from lockdown_core import Event, action_from_dict, apply, load_ruleset, new_game
 from lockdown_core.actions import action_revision
 from tests.fakediscord import FakeDiscord
-from tests.fakediscord.records import FakeChannel
+from tests.fakediscord.records import FakeChannel, FakeMessage
 
 
 @dataclass(frozen=True)
@@ -103,9 +104,12 @@ def assert_current_step_always_last(
     fake: FakeDiscord, thread: FakeChannel, notices: tuple[str, ...] = ()
 ) -> None:
     """The board was the thread's last message all game long: from the first board to
-    the last, no other message came between them (but the `notices` a test expects,
-    such as a refusal told in the thread), and every board but the newest was folded
-    (no picture, no button) once the next one was posted below it."""
+    the last, nothing came between two boards but the `notices` a test expects (such
+    as a refusal told in the thread) and the first part of the next board's own
+    lines, when a long night's lines needed more than one message: text alone, sent
+    by the same send as that board (the same batch in its nonce), just before it.
+    Every board but the newest was folded (no picture, no button) once the next one
+    was posted below it."""
     messages = [m for m in fake.messages(thread) if m.content not in notices]
     boards = [
         i
@@ -113,9 +117,22 @@ def assert_current_step_always_last(
         if any(a.filename == "board.png" for v in m.versions for a in v.attachments)
     ]
     assert boards, "no board in the thread"
-    between = messages[boards[0] : boards[-1] + 1]
-    intruders = [m.content for i, m in enumerate(between, boards[0]) if i not in boards]
-    assert not intruders, f"messages came between two boards: {intruders}"
-    for folded in between[:-1]:
+    for above, below in itertools.pairwise(boards):
+        batch = _batch_of(messages[below])
+        for between in messages[above + 1 : below]:
+            part_of_the_next_board = _text_only(between) and _batch_of(between) == batch
+            assert batch is not None, f"a message came between two boards: {between.content!r}"
+            assert part_of_the_next_board, f"a message came between two boards: {between.content!r}"
+    for index in boards[:-1]:
+        folded = messages[index]
         assert not folded.buttons, "an old board still offers buttons"
         assert not folded.attachments, "an old board still shows its picture"
+
+
+def _batch_of(message: FakeMessage) -> str | None:
+    """The send a message was part of: its nonce without the part number."""
+    return None if message.nonce is None else message.nonce.rsplit(".", 1)[0]
+
+
+def _text_only(message: FakeMessage) -> bool:
+    return not message.embeds and not message.components and not message.attachments

@@ -225,6 +225,9 @@ class FakeMessage:
     interaction: FakeInteraction | None = field(default=None, repr=False)
     webhook_id: int | None = None
     deleted: bool = False
+    # The nonce the sender gave (Discord echoes it on MESSAGE_CREATE): it tells which
+    # messages one send of the bot was split into.
+    nonce: str | None = None
 
     @property
     def current(self) -> MessageVersion:

@@ -528,6 +528,7 @@ class RestApi:
             visible_to=interaction.user.id if interaction and ephemeral else None,
             interaction=interaction,
             webhook_id=self.world.application_id if interaction else None,
+            nonce=None if body.get("nonce") is None else str(body["nonce"]),
         )
         self.world.messages[message.id] = message
         return message

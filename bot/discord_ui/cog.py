@@ -18,6 +18,9 @@ class LockdownCog(
     group_name="lockdown",
     group_description=command_text("command.lockdown.description"),
 ):
+    """The /lockdown commands: each one only reads its options and asks the service,
+    so what a command does is tested without Discord's command tree."""
+
     def __init__(self, service: GameService) -> None:
         self.service = service
         super().__init__()

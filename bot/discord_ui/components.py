@@ -83,6 +83,8 @@ class PersistentButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=
 
 
 class HandButton(PersistentButton, template=ids.HAND):
+    """A seated player's own hand, shown to them alone."""
+
     fields = (int,)
 
     def __init__(self, game_id: int, text: str = "My hand") -> None:
@@ -94,6 +96,9 @@ class HandButton(PersistentButton, template=ids.HAND):
 
 
 class ActButton(PersistentButton, template=ids.ACT):
+    """One legal action of the board it is on; its id carries that board's token, so
+    a click on an older board is answered as stale instead of acted on."""
+
     fields = (int, str, str)
 
     def __init__(
@@ -112,6 +117,8 @@ class ActButton(PersistentButton, template=ids.ACT):
 
 
 class GroupButton(PersistentButton, template=ids.GROUP):
+    """A group of choices too many for the board, opened in a private panel."""
+
     fields = (int, str, str)
 
     def __init__(self, game_id: int, token: str, prefix: str, text: str = "…") -> None:
@@ -125,6 +132,8 @@ class GroupButton(PersistentButton, template=ids.GROUP):
 
 
 class LobbyButton(PersistentButton, template=ids.LOBBY):
+    """Join or leave a lobby, add or remove its AI seats, or start its game."""
+
     fields = (int, str)
 
     def __init__(
@@ -142,6 +151,8 @@ class LobbyButton(PersistentButton, template=ids.LOBBY):
 
 
 class AbortButton(PersistentButton, template=ids.ABORT):
+    """The host's or a moderator's confirmation that a game ends now, unplayed."""
+
     fields = (int,)
 
     def __init__(self, game_id: int, text: str = "…") -> None:

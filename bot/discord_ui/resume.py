@@ -42,6 +42,8 @@ ENDINGS_KEPT = timedelta(days=2)
 
 @dataclass(slots=True)
 class ResumeReport:
+    """What a start-up did with each stored game and lobby, for the log and the tests."""
+
     resumed: list[int] = field(default_factory=list)
     paused: list[int] = field(default_factory=list)
     lobbies: list[int] = field(default_factory=list)

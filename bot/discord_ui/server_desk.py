@@ -38,6 +38,8 @@ class LobbyPlan:
 
 @dataclass(slots=True)
 class FinishedGame:
+    """The seats of a game that just ended, kept until Play again has used them."""
+
     guild_id: int
     seats: list[Seat]
 

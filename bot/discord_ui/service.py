@@ -86,6 +86,9 @@ class ServerRules(Protocol):
 
 @dataclass(slots=True)
 class GameMeta:
+    """What a running game needs from Discord beyond its table: whose server it is
+    (clicks from elsewhere are refused), who hosts it (may abort) and its language."""
+
     guild_id: int
     host_id: int
     lang: str
@@ -123,6 +126,10 @@ def same_server(interaction: discord.Interaction[Any], guild_id: int) -> bool:
 
 
 class GameService:
+    """Between Discord and the tables: every slash command and click of a game or a
+    lobby comes here, is checked (the server, the seat, the moment) and handed to the
+    hub; each game's thread is kept by its own presenter."""
+
     def __init__(
         self,
         client: discord.Client,

@@ -37,6 +37,8 @@ def moderation_of(interaction: discord.Interaction[Any]) -> CampaignHandler:
 
 
 class VariantSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=VARIANTS):
+    """The host's pick of variants in a lobby, among those the server offers."""
+
     def __init__(
         self,
         lobby_id: int,
@@ -81,6 +83,8 @@ class VariantSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=VAR
 
 
 class PlayAgainButton(PersistentButton, template=PLAY_AGAIN):
+    """A new lobby with the same people, from the end of a game."""
+
     fields = (int,)
 
     def __init__(self, game_id: int, text: str = "Play again") -> None:

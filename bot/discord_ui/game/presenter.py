@@ -108,6 +108,10 @@ class Batch:
 
 
 class DiscordPresenter:
+    """One game's thread as a projection of its stored log: a delivery loop that
+    posts each public line once and in order behind a stored cursor, keeps the board
+    last, retries what Discord refused or dropped, and reminds players by DM."""
+
     def __init__(
         self,
         client: discord.Client,

@@ -3,6 +3,8 @@
 - Two processes, each running one of two shards: every slash command and click
   of a server reaches (and is answered by) the process of that server's shard,
   each process runs its own shard's games only, nothing is stored twice.
+- Nobody clicks: each game's timer fires once, by the process of its shard (the
+  other never loads the game, so never arms it).
 - A rolling deploy: a new process starts while the old one runs the games; it
   waits for their shards; the old one gets SIGTERM, delivers, lets them go; the
   games go on in the new one with no action lost, doubled, or game paused.
@@ -14,6 +16,7 @@ through `tests/ops/bot_process.py` only to point discord.py at the fake.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import random
 import signal
@@ -33,6 +36,8 @@ from sqlalchemy import text
 
 from bot.ops.shards import shard_of
 from bot.storage.database import Database
+from bot.storage.guilds import GuildRepository
+from bot.table.guild_settings import TIMER_KEYS
 from lockdown_core import GameState, pending_players
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.records import FakeChannel, FakeGuild, FakeMessage, FakeUser
@@ -214,8 +219,6 @@ async def stored(database: Database, game_id: int) -> tuple[str, int, list[int],
                 text("SELECT seq FROM actions WHERE game_id = :id ORDER BY seq"), {"id": game_id}
             )
         ]
-    import json
-
     return str(row.status), int(row.version), seqs, GameState.from_dict(json.loads(row.snapshot))
 
 
@@ -294,6 +297,57 @@ async def test_two_processes_each_run_the_games_of_their_own_shard(
         # Commands were synced once, by the process holding shard 0.
         assert "slash commands synced" in processes[0].log
         assert "slash commands synced" not in processes[1].log
+        for process in processes:
+            assert await process.stop() == 0
+    finally:
+        for process in processes:
+            await process.kill()
+        await database.close()
+
+
+async def timeouts(database: Database, game: Game) -> int:
+    """How many of the game's stored actions are the table's Timeout."""
+    async with database.read() as conn:
+        rows = await conn.execute(
+            text("SELECT action FROM actions WHERE game_id = :id"), {"id": game.game_id}
+        )
+        return sum(json.loads(row.action)["type"] == "Timeout" for row in rows)
+
+
+async def test_each_timer_fires_once_with_two_processes(
+    fake_discord: FakeDiscord, pg_database: str, tmp_path: Path
+) -> None:
+    """Steps of 15 s (the shortest a server may set) and nobody clicks. Had both
+    processes armed a game's timer, the second firing would be stored moments after
+    the first (it reloads the game on the version conflict and times out the next
+    step); instead each game has exactly one Timeout until its next step runs out."""
+    guilds = guilds_on_shards(fake_discord, 2)
+    common = {"DATABASE_URL": pg_database, "SHARD_COUNT": "2"}
+    processes = [
+        BotProcess(f"shard{shard}", tmp_path, fake_discord, SHARD_IDS=str(shard), **common)
+        for shard in (0, 1)
+    ]
+    database = Database(pg_database)
+    try:
+        for process in processes:
+            await process.start()
+        for process in processes:
+            await process.until_ready()
+        servers = GuildRepository(database)
+        for guild in guilds:
+            await servers.update_settings(
+                guild.id, guild.members[0].id, dict.fromkeys(TIMER_KEYS, 15)
+            )
+        games = [await open_game(fake_discord, guild) for guild in guilds]
+        deadline = time.monotonic() + 40
+        for game in games:
+            while await timeouts(database, game) == 0:
+                assert time.monotonic() < deadline, "the first step never ran out"
+                await asyncio.sleep(0.2)
+        await asyncio.sleep(5)  # a second firing would be stored within moments
+        for game in games:
+            assert await timeouts(database, game) == 1
+            await assert_whole(database, game)
         for process in processes:
             assert await process.stop() == 0
     finally:

@@ -38,8 +38,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-# main when issue 17's work began.
-BASELINE = "a5a79d9"
+# main before the speed work of issue 17 landed.
+BASELINE = "4c031b9"
 SCENARIO = "tests/scenarios/r6_4_first_arrival_worked_example.json"
 
 RUN_CLI = "import sys; from bot.cli.main import main; sys.argv[0] = 'lockdown'; main()"

@@ -20,10 +20,11 @@ import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import Any
 
-VARIANTS_FILE = Path(__file__).resolve().parent.parent / "data" / "rules" / "variants.json"
+from lockdown_core.ruleset import DATA_DIR
+
+VARIANTS_FILE = DATA_DIR / "variants.json"
 PLAYER_COUNTS = (3, 4, 5, 6)
 BASE = "(base)"
 

@@ -1,4 +1,4 @@
-"""Every number of the board and the deck, loaded from `data/rules/`.
+"""Every number of the board and the deck, loaded from `lockdown_core/data/`.
 
 The engine reads rules only from a `Ruleset`; variants (R11) are patches over
 the base data plus a few named hooks (`end_rule`, `martyr_rule`), so a variant
@@ -10,14 +10,17 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from functools import lru_cache
-from pathlib import Path
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
 from lockdown_core.errors import DataError
 
-DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "rules"
+# The rules data ships inside the package, so an installed wheel finds it wherever
+# it is installed (and installs no top-level `data` folder of its own).
+DATA_DIR: Traversable = files("lockdown_core") / "data"
 
 EndRule = Literal["players", "half_players", "one_family"]
 MartyrRule = Literal["owner", "vendetta"]
@@ -190,7 +193,7 @@ class VariantSpec(_Strict):
         return code
 
 
-def _read(path: Path) -> Any:
+def _read(path: Traversable) -> Any:
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as exc:
@@ -211,7 +214,7 @@ def _in_file(file: str, prefix: str = "") -> Callable[[str], tuple[str, str]]:
     return lambda field: (file, prefix + field)
 
 
-def load_variants(data_dir: Path = DATA_DIR) -> dict[str, VariantSpec]:
+def load_variants(data_dir: Traversable = DATA_DIR) -> dict[str, VariantSpec]:
     raw = _read(data_dir / "variants.json")
     if not isinstance(raw, dict) or not isinstance(raw.get("variants"), list):
         raise DataError("variants.json: field variants: missing or not a list")
@@ -248,7 +251,7 @@ _HOMES = {
 _EPILOGUE_FIELDS = {"epilogue_order": "order", "epilogue_fallback": "fallback"}
 
 
-def _base_fields(data_dir: Path) -> tuple[dict[str, Any], dict[str, str]]:
+def _base_fields(data_dir: Traversable) -> tuple[dict[str, Any], dict[str, str]]:
     """The merged base files, and the file each field was read from."""
     fields: dict[str, Any] = {}
     homes = {field: file for file, names in _HOMES.items() for field in names}
@@ -306,7 +309,9 @@ def _apply_variant(fields: dict[str, Any], variant: VariantSpec) -> None:
     fields["locations"] = locations
 
 
-def load_ruleset(variants: tuple[str, ...] | list[str] = (), data_dir: Path = DATA_DIR) -> Ruleset:
+def load_ruleset(
+    variants: tuple[str, ...] | list[str] = (), data_dir: Traversable = DATA_DIR
+) -> Ruleset:
     """The base rules with the named variants applied in the order given.
 
     The base files are checked first, then the rules after each variant, so an
@@ -324,7 +329,7 @@ def _this_builds_rules(variants: tuple[str, ...]) -> Ruleset:
     return _build(variants, DATA_DIR)
 
 
-def _build(variants: tuple[str, ...], data_dir: Path) -> Ruleset:
+def _build(variants: tuple[str, ...], data_dir: Traversable) -> Ruleset:
     fields, homes = _base_fields(data_dir)
     fields["variants"] = variants
 

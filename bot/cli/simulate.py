@@ -50,7 +50,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="NAME",
-        help="a variant from data/rules/variants.json; repeat for several",
+        help="a variant from lockdown_core/data/variants.json; repeat for several",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")

@@ -1,13 +1,13 @@
 """How long each kind of step waits before RULES.md's defaults apply.
 
-The default lengths are data (`data/timers.json`), like the rules' other
+The default lengths are data (`bot/table/timers.json`, read from the package), like the rules' other
 numbers; a server overrides them through its settings, within the bounds below.
 """
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
+from importlib.resources import files
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -16,7 +16,7 @@ from lockdown_core import Step
 MIN_SECONDS = 15
 MAX_SECONDS = 30 * 60
 
-DEFAULTS_FILE = Path(__file__).resolve().parents[2] / "data" / "timers.json"
+DEFAULTS_FILE = files("bot.table") / "timers.json"
 _DEFAULTS: dict[str, int] = json.loads(DEFAULTS_FILE.read_text(encoding="utf-8"))
 
 

@@ -27,7 +27,7 @@ __all__ = [
 
 @cache
 def catalog() -> Catalog:
-    """The catalog of `data/texts`, read and validated on first use, then kept."""
+    """The catalog of `bot/texts/catalogs`, read and validated on first use, then kept."""
     return Catalog.load()
 
 

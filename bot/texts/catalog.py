@@ -1,6 +1,6 @@
 """The message catalog: every player-facing text, in English and French.
 
-Texts live in `data/texts/<lang>.json` as flat `key -> template` objects using
+Texts live in `bot/texts/catalogs/<lang>.json` as flat `key -> template` objects using
 `str.format` named placeholders (`"{name} wins the vote."`). The files are
 read and checked once: both languages must hold the same keys, and each key
 the same placeholders, so a caller that works in one language works in all.
@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from pathlib import Path
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from string import Formatter
 
-DATA_DIR = Path(__file__).resolve().parent.parent.parent / "data" / "texts"
+# Inside the package, so an installed wheel finds its texts wherever it is installed.
+DATA_DIR: Traversable = files("bot.texts") / "catalogs"
 LANGUAGES = ("en", "fr")
 FALLBACK = "en"
 
@@ -60,7 +62,7 @@ class Catalog:
         self._texts = {lang: dict(table) for lang, table in texts.items()}
 
     @classmethod
-    def load(cls, directory: Path = DATA_DIR) -> Catalog:
+    def load(cls, directory: Traversable = DATA_DIR) -> Catalog:
         texts: dict[str, dict[str, str]] = {}
         for lang in LANGUAGES:
             path = directory / f"{lang}.json"

@@ -1,13 +1,12 @@
-"""Loading data/rules: a malformed file fails with a DataError naming the file and the field.
+"""Loading the rules data: a malformed file fails with a DataError naming the file and the field.
 
-Each test copies data/rules to a temporary folder, breaks one thing and loads it
+Each test copies `lockdown_core/data/` to a temporary folder, breaks one thing and loads it
 with `load_ruleset(data_dir=...)`.
 """
 
 from __future__ import annotations
 
 import json
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -21,9 +20,9 @@ Edit = Callable[[Any], object]
 
 
 def broken(tmp_path: Path, file: str, edit: Edit) -> Path:
-    """A copy of data/rules where `edit` has changed the parsed `file`."""
+    """A copy of the rules data where `edit` has changed the parsed `file`."""
     for path in DATA_DIR.iterdir():
-        shutil.copy(path, tmp_path / path.name)
+        (tmp_path / path.name).write_bytes(path.read_bytes())
     data = json.loads((tmp_path / file).read_text(encoding="utf-8"))
     edit(data)
     (tmp_path / file).write_text(json.dumps(data), encoding="utf-8")

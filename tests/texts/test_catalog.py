@@ -1,7 +1,7 @@
 """The message catalog: both languages agree, and it covers everything the game can name.
 
 Coverage is checked against the sources of truth: the rules data in
-`data/rules/` (cards, kinds, locations, variants, epilogues), the core's own
+`lockdown_core/data/` (cards, kinds, locations, variants, epilogues), the core's own
 `IllegalAction(...)` keys (grepped from `lockdown_core`), the steps of `Step`,
 and the catalog keys written as literals anywhere in `bot/`.
 """
@@ -18,9 +18,9 @@ from bot.table.guild_settings import SETTING_KEYS
 from bot.texts import Catalog, CatalogError, MissingText, card_help, catalog, plural_form, t
 from bot.texts.catalog import DATA_DIR, placeholders
 from lockdown_core import Step, load_ruleset, load_variants
+from lockdown_core.ruleset import DATA_DIR as RULES
 
 REPO = Path(__file__).resolve().parents[2]
-RULES = REPO / "data" / "rules"
 
 
 def shipped(lang: str) -> dict[str, str]:

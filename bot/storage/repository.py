@@ -10,6 +10,7 @@ seq) as its key as a second line of defence.
 from __future__ import annotations
 
 import hashlib
+import json
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -373,15 +374,15 @@ class GameRepository:
                 .where(t.actions.c.game_id.in_(chosen))
                 .order_by(t.actions.c.game_id, t.actions.c.seq)
             )
-            for row in rows:
-                log_of = result.logs.get(row.game_id)
-                if log_of is None or row.game_id in result.unreadable:
-                    continue
-                try:
-                    log_of.append(jsontext.load_object(row.action, f"action {row.seq}"))
-                except ValueError as exc:
-                    # One unreadable action breaks its own game, never the others.
-                    result.unreadable[row.game_id] = str(exc)
+            texts: dict[int, list[tuple[int, str]]] = defaultdict(list)
+            for game_id, seq, text in rows:
+                texts[game_id].append((seq, text))
+        for game_id, log_of in result.logs.items():
+            try:
+                log_of.extend(_decoded_log(texts.get(game_id, [])))
+            except ValueError as exc:
+                # One unreadable action breaks its own game, never the others.
+                result.unreadable[game_id] = str(exc)
         return result
 
     async def load_lobbies(self, shards: Shards | None = None) -> OpenLobbies:
@@ -457,6 +458,23 @@ class GameRepository:
 
 
 # Helpers ---------------------------------------------------------------------
+
+
+def _decoded_log(rows: Sequence[tuple[int, str]]) -> list[dict[str, Any]]:
+    """A game's stored actions decoded, from (seq, JSON text) rows in order.
+
+    A start-up decodes every action of every running game, so the usual case
+    is decoded in one pass with nothing around `json.loads`; only a log that
+    fails goes through `jsontext` again, row by row, for the message that
+    names the bad action.
+    """
+    try:
+        actions = [json.loads(text) for _, text in rows]
+    except ValueError:
+        actions = []
+    if len(actions) != len(rows) or any(type(action) is not dict for action in actions):
+        return [jsontext.load_object(text, f"action {seq}") for seq, text in rows]
+    return actions
 
 
 def _chosen(

@@ -369,3 +369,26 @@ async def test_a_corrupt_action_is_reported_by_the_log(games: GameRepository, db
         await conn.execute(text("UPDATE actions SET action = 'oops' WHERE seq = 2"))
     with pytest.raises(CorruptGame, match="action 2"):
         await games.action_log(game_id)
+
+
+@pytest.mark.parametrize(
+    ("bad_value", "reason"), [("oops", "action 2 is not valid JSON"), ("[1]", "action 2 is a")]
+)
+async def test_a_corrupt_action_breaks_its_own_game_at_start_up(
+    games: GameRepository, db: Database, bad_value: str, reason: str
+) -> None:
+    """The start-up decodes every log at once; one bad action spares the other logs."""
+    good = await running_game(games)
+    bad = await running_game(games)
+    for game_id in (good, bad):
+        await play(games, game_id, 3)
+    async with db.write() as conn:
+        await conn.execute(
+            text("UPDATE actions SET action = :value WHERE game_id = :id AND seq = 2"),
+            {"value": bad_value, "id": bad},
+        )
+    loaded = await games.load_running_with_logs()
+    assert reason in loaded.unreadable[bad]
+    assert good not in loaded.unreadable
+    assert len(loaded.logs[good]) == 3
+    assert loaded.logs[good] == [row.action for row in await games.action_log(good)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -11,7 +12,13 @@ from bot.storage import tables
 from bot.storage.database import Database
 from bot.storage.tables import GameStatus
 from bot.table.hub import GameHub
-from bot.table.persist import LOBBY_LIFETIME, GameKeeper, results, stored_seed
+from bot.table.persist import (
+    LOBBY_LIFETIME,
+    GameKeeper,
+    collector_paused,
+    results,
+    stored_seed,
+)
 from bot.table.table import TableConfig
 from lockdown_core.model import COLD
 from tests.table.fakes import ManualScheduler, RandomSeat, RecordingPresenter
@@ -84,3 +91,23 @@ async def test_a_lobby_left_for_more_than_a_week_is_closed_at_start_up(tmp_path:
         much_later = GameKeeper(database, clock=lambda: now + LOBBY_LIFETIME + timedelta(hours=1))
         assert (await much_later.load_lobbies()).lobbies == []
         assert (await much_later.games.get_game(old.lobby_id)).status == GameStatus.ABORTED
+
+
+def test_the_collector_rests_while_games_load_and_keeps_what_was_made_aside() -> None:
+    """Objects made during a start-up go straight to the oldest generation, and the
+    collector comes back as it was (on, or off if someone had turned it off)."""
+    assert gc.isenabled()
+    with collector_paused():
+        assert not gc.isenabled()
+        made = [[n] for n in range(100)]
+    assert gc.isenabled()
+    oldest = {id(o) for o in gc.get_objects(generation=2)}
+    assert id(made) in oldest
+    assert all(id(item) in oldest for item in made)
+    gc.disable()
+    try:
+        with collector_paused():
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

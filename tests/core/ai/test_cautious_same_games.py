@@ -1,10 +1,11 @@
 """The cautious AI makes exactly the choices it made before it was made faster (issue 17).
 
 `fixtures/cautious_games.txt` holds one hash per game of every action taken,
-recorded with the AI as it was at `bench.cautious_bench.BASELINE`; the first
-200 games are played again here with today's AI. If a rule change alters
-the games themselves, record the file again from the old AI, which the bench
-loads from git: `uv run python bench/cautious_bench.py --record FILE`.
+recorded with the AI as it was before its speed-up, under rules revision 2;
+the first 200 games are played again here with today's AI (the bench plays
+all 2,000). If a rule change alters the games themselves, record the file
+again from a commit whose AI is the reference, which the bench loads from
+git: `uv run python bench/cautious_bench.py --record FILE --ref COMMIT`.
 """
 
 from __future__ import annotations

@@ -7,7 +7,8 @@ phase in a schema of its own, dropped at the end):
 - many concurrent games in one process, every seat clicking as fast as it
   can: stored actions per second sustained, and the peak RSS;
 - cold start, in a new process: `migrate()`, load every running game, check
-  each against its seed + log, build its table and arm its deadline.
+  each against its seed + log, build its table (its public log recalled) and
+  arm its deadline.
 
 `--cold-start-only` measures the cold start alone on games of real length
 (`--actions 120`: a whole game as `lockdown simulate` plays it is about 120
@@ -215,6 +216,8 @@ async def cold_start(target: Target) -> None:
             lobby = Lobby(record.id, record.guild_id, record.channel_id, record.host_user_id)
             lobby.seats = game.seats
             table = hub.add_table(record.id, game.state, lobby, TableConfig())
+            # As the bot's resume does: the public log and what each AI seat saw come back.
+            table.recall(game.events)
             await table.begin([], game.deadline)
         elapsed = time.perf_counter() - start
         figures = [len(hub.tables), len(loaded.broken), clock.armed]

@@ -25,7 +25,7 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from alembic import command
@@ -36,6 +36,9 @@ from sqlalchemy.engine import URL, Connection
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from bot.settings import supported_url
+
+if TYPE_CHECKING:
+    from aiosqlite import Connection as SqliteDriver
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
@@ -132,6 +135,33 @@ class Database:
         """A write transaction: committed when the block ends, rolled back if it raises."""
         async with self._queue(), self._writer.begin() as conn:
             yield conn
+
+    @contextlib.asynccontextmanager
+    async def driver_write(self) -> AsyncIterator[SqliteDriver]:
+        """A write transaction on aiosqlite's own connection (SQLite only).
+
+        Through SQLAlchemy's async adapter a statement costs about 350 us of
+        CPU (a cursor is made, used and closed, each a trip to the driver's
+        thread), against about 100 us sent to aiosqlite directly: for the one
+        transaction run on every click (`bot.table.write_behind`) that was
+        most of the click's cost. It queues on the same lock as `write`,
+        begins the same way (BEGIN IMMEDIATE), and commits when the block
+        ends or rolls back if it raises.
+        """
+        if not self.is_sqlite:
+            raise ValueError("driver_write is for SQLite; use write()")
+        async with self._queue(), self.engine.connect() as conn:
+            pooled = await conn.get_raw_connection()
+            driver: SqliteDriver | None = pooled.driver_connection
+            if driver is None:
+                raise RuntimeError("the pooled connection has no driver connection")
+            await driver.execute("BEGIN IMMEDIATE")
+            try:
+                yield driver
+            except BaseException:
+                await driver.rollback()
+                raise
+            await driver.commit()
 
     @contextlib.asynccontextmanager
     async def read(self, *, snapshot: bool = False) -> AsyncIterator[AsyncConnection]:

@@ -71,3 +71,51 @@ async def test_an_idle_store_writes_at_once_and_refuses_a_skipped_version(
     await writer.record_action(game_id, 0, 0, {"type": "Done"}, snapshot(1), 1, {})
     assert writer.batches == 1
     assert (await games.get_game(game_id)).version == 1
+
+
+async def test_the_write_behind_stores_rows_exactly_as_the_repository_does(
+    databases: DatabaseFactory,
+) -> None:
+    """On SQLite the write-behind sends its statements to aiosqlite directly, past
+    SQLAlchemy (`Database.driver_write`): every column must come out as the
+    repository writes it, instants in the same stored form included."""
+    database = databases()
+    await database.migrate()
+    games = GameRepository(database)
+    direct, behind = [await running_game(games) for _ in range(2)]
+    progress = [SeatProgress(seat=1, missed_deadlines=2, ai_takeover=True)]
+    action = {"type": "Done", "player": 1, "rules": 2}
+    await games.record_action(
+        direct, 0, 1, action, snapshot(1), 1, {"step": due(5)}, seat_progress=progress
+    )
+    await WriteBehind(database, games).record_action(
+        behind, 0, 1, action, snapshot(1), 1, {"step": due(5)}, seat_progress=progress
+    )
+    one, other = await games.get_game(direct), await games.get_game(behind)
+    assert (one.version, one.snapshot, one.deadlines, one.seats, one.status) == (
+        other.version,
+        other.snapshot,
+        other.deadlines,
+        other.seats,
+        other.status,
+    )
+    [mine], [theirs] = await games.action_log(direct), await games.action_log(behind)
+    assert (mine.seq, mine.actor, mine.action) == (theirs.seq, theirs.actor, theirs.action)
+    assert theirs.created_at.tzinfo is not None
+    if not database.is_sqlite:
+        return  # PostgreSQL's write-behind goes through SQLAlchemy like the repository
+    async with database.read() as conn:
+        forms = (
+            await conn.exec_driver_sql(
+                "SELECT typeof(created_at), length(created_at), typeof(action) FROM actions "
+                f"WHERE game_id IN ({direct}, {behind}) ORDER BY game_id"
+            )
+        ).all()
+        due_forms = (
+            await conn.exec_driver_sql(
+                "SELECT due_at FROM deadlines "
+                f"WHERE game_id IN ({direct}, {behind}) ORDER BY game_id"
+            )
+        ).all()
+    assert forms[0] == forms[1]
+    assert due_forms[0] == due_forms[1]

@@ -26,7 +26,7 @@ import os
 import shutil
 import sqlite3
 import subprocess
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -79,9 +79,15 @@ FAULTS: dict[str, Fault] = {
 
 
 class StoreFaults:
-    """Fails a database's writes on demand; `detach` puts it back as it was."""
+    """Fails a database's writes on demand; `detach` puts it back as it was.
+
+    The write path that goes to aiosqlite directly (`Database.driver_write`)
+    passes no SQLAlchemy event, so its door is watched too: the database's
+    `driver_write` is replaced by one that hands out a `_FaultyDriver`.
+    """
 
     def __init__(self, database: Database) -> None:
+        self._database = database
         self._engine = database.engine.sync_engine
         self._pending: list[tuple[Fault, str, int]] = []
         self._down: tuple[Fault, str, int] | None = None
@@ -91,11 +97,14 @@ class StoreFaults:
         event.listen(self._engine, "begin", self._on_begin)
         event.listen(self._engine, "before_cursor_execute", self._on_statement)
         event.listen(self._engine, "commit", self._on_commit)
+        self._driver_write = database.driver_write
+        database.driver_write = self._faulty_driver_write  # type: ignore[method-assign,assignment]
 
     def detach(self) -> None:
         event.remove(self._engine, "begin", self._on_begin)
         event.remove(self._engine, "before_cursor_execute", self._on_statement)
         event.remove(self._engine, "commit", self._on_commit)
+        del self._database.driver_write
 
     def fail_next(
         self, count: int = 1, fault: Fault = disk_full, *, at: str = "statement", after: int = 0
@@ -162,16 +171,62 @@ class StoreFaults:
             raise fault(statement)
 
     def _on_commit(self, conn: Connection) -> None:
-        written = self._seen.pop(id(conn), 0)
-        if written == 0:
-            return
-        plan = self._down or (self._pending[0] if self._pending else None)
-        fault = self._next("commit", written)
+        fault, after_commit = self._at_commit(self._seen.pop(id(conn), 0))
         if fault is None:
             return
-        if plan is not None and plan[1] == "after_commit":
+        if after_commit:
             conn.connection.dbapi_connection.commit()  # type: ignore[union-attr]
         raise fault("COMMIT")
+
+    def _at_commit(self, written: int) -> tuple[Fault | None, bool]:
+        """The fault for a commit after `written` write statements, and whether it
+        strikes once the commit is done."""
+        if written == 0:
+            return None, False
+        plan = self._down or (self._pending[0] if self._pending else None)
+        fault = self._next("commit", written)
+        return fault, fault is not None and plan is not None and plan[1] == "after_commit"
+
+    @contextlib.asynccontextmanager
+    async def _faulty_driver_write(self) -> AsyncIterator[_FaultyDriver]:
+        async with self._driver_write() as driver:
+            faulty = _FaultyDriver(driver, self)
+            yield faulty
+            fault, after_commit = self._at_commit(faulty.written)
+            if fault is not None and not after_commit:
+                raise fault("COMMIT")  # inside the transaction: rolled back
+        if fault is not None:
+            raise fault("COMMIT")  # committed, and the answer lost
+
+
+class _FaultyDriver:
+    """aiosqlite's connection as `Database.driver_write` yields it, failing the writes
+    `StoreFaults` plans, as `_on_statement` does on the SQLAlchemy path."""
+
+    def __init__(self, driver: Any, faults: StoreFaults) -> None:
+        self._driver = driver
+        self._faults = faults
+        self.written = 0
+
+    def _check(self, statement: str) -> None:
+        if not statement.lstrip().upper().startswith(WRITES):
+            return
+        self.written += 1
+        fault = self._faults._next("statement", self.written)
+        if fault is not None:
+            raise fault(statement)
+
+    async def execute(self, statement: str, parameters: Any = None) -> Any:
+        self._check(statement)
+        return await self._driver.execute(statement, parameters)
+
+    async def executemany(self, statement: str, parameters: Any) -> Any:
+        self._check(statement)
+        return await self._driver.executemany(statement, parameters)
+
+    async def execute_fetchall(self, statement: str, parameters: Any = None) -> Any:
+        self._check(statement)
+        return await self._driver.execute_fetchall(statement, parameters)
 
 
 class SmallDisk:

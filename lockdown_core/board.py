@@ -12,16 +12,21 @@ from lockdown_core.model import COLD, Character, GameState
 
 def place_monster(state: GameState, loc: int, reason: str, events: Events) -> None:
     """R6.1 placement and runoff: closed or full goes to the Parking lot, else lost."""
+    # GameState.free_monster_spot, inline: a turn places dozens of Monsters.
+    closed, monsters, locations = state.closed, state.monsters, state.rules.locations
     target = loc
-    parking = state.rules.parking_lot
-    if not state.free_monster_spot(target):
-        target = parking
-    if state.supply <= 0 or not state.free_monster_spot(target):
+    if closed[loc] or monsters[loc] >= locations[loc - 1].monster_spots:
+        target = state.rules.parking_lot
+    if (
+        state.supply <= 0
+        or closed[target]
+        or monsters[target] >= locations[target - 1].monster_spots
+    ):
         if events is not None:
             events.append(Event("monster_not_placed", {"location": loc, "reason": reason}))
         return
     state.supply -= 1
-    state.monsters[target] += 1
+    monsters[target] += 1
     if events is not None:
         events.append(
             Event("monster_added", {"location": target, "intended": loc, "reason": reason})
@@ -58,7 +63,10 @@ def under_attack(state: GameState, loc: int) -> bool:
     if not here:
         return False
     strength = sum(here)
-    return monsters >= strength if attack_uses_equal(state) else monsters > strength
+    # attack_uses_equal, inline: asked of every location after every arrival.
+    if state.rules.attack_at_equal_from_start or state.rows_triggered[0]:
+        return monsters >= strength
+    return monsters > strength
 
 
 def dice_count(state: GameState) -> int:

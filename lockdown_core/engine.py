@@ -182,28 +182,21 @@ def _done(state: GameState, action: Done, events: Events, checked: bool) -> None
     state.acted.add(action.player)
     if events is not None:
         events.append(Event("player_done", {"player": action.player, "step": state.step}))
-    kept = _kept_pending(state)
-    if kept is None:
+    # Who apply_legal found pending at this very version, if it did. Read once (inline:
+    # a hot path): the state is about to change, after which the list no longer
+    # describes it (a Timeout applies several defaults within one version).
+    kept = state.pending_cache
+    state.pending_cache = None
+    if kept is None or kept[0] != state.version:
         _close_window_if_over(state, events)
         return
     # A Done changes nothing but who has acted: the window is the one kept, less this seat.
-    players = [p for p in kept if p != action.player]
+    player = action.player
+    players = [p for p in kept[1] if p != player]
     if players:
         state.next_pending = players
     else:
         _end_window(state, events)
-
-
-def _kept_pending(state: GameState) -> list[int] | None:
-    """Who `engine.apply_legal` found pending at this very version, if it did.
-
-    Read once: the caller is about to change the state, after which the list no
-    longer describes it (a Timeout applies several defaults within one version)."""
-    known = state.pending_cache
-    state.pending_cache = None
-    if known is not None and known[0] == state.version:
-        return known[1]
-    return None
 
 
 def _close_window_if_over(state: GameState, events: Events) -> None:
@@ -265,8 +258,10 @@ def _designate(state: GameState, action: Designate, events: Events, checked: boo
     assert vote is not None
     if not checked and action.candidate not in vote.candidates:
         raise IllegalAction("not_a_candidate")
-    vote.designations[action.player] = action.candidate
-    voters = flow.voters(state)
+    designations = vote.designations
+    designations[action.player] = action.candidate
+    # flow.voters without its copy: read here, never changed.
+    voters = vote.candidates
     if state.rules.open_ballots:
         if events is not None:
             events.append(
@@ -280,13 +275,12 @@ def _designate(state: GameState, action: Designate, events: Events, checked: boo
             events.append(
                 Event(
                     "designation_count",
-                    {"designated": len(vote.designations), "voters": len(voters)},
+                    {"designated": len(designations), "voters": len(voters)},
                 )
             )
-    if len(vote.designations) == len(voters):
+    if len(designations) == len(voters):
         flow.reveal_designations(state, events)
     else:
-        designations = vote.designations
         state.next_pending = [p for p in voters if p not in designations]
 
 
@@ -357,12 +351,14 @@ def _choose_destination(
             Event("destination_receipt", {"location": action.location}, to=(action.player,))
         )
         events.append(Event("destination_locked", {"player": action.player}))
-    kept = _kept_pending(state)
-    if kept is None:
+    kept = state.pending_cache  # read once, as in _done
+    state.pending_cache = None
+    if kept is None or kept[0] != state.version:
         waiting = flow.destination_players(state)
     else:
         # Only this seat's choice changed: it owes nothing more, nobody else is affected.
-        waiting = [p for p in kept if p != action.player]
+        player = action.player
+        waiting = [p for p in kept[1] if p != player]
     if waiting:
         state.next_pending = waiting
     else:

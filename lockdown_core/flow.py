@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from lockdown_core import board
 from lockdown_core.events import Event, Events
-from lockdown_core.model import GameState, Step, Vote
+from lockdown_core.model import Character, GameState, Step, Vote
 from lockdown_core.scoring import final_result
 
 # Cards that can matter in each kind of discussion (R2.6, R7.8).
@@ -52,6 +52,7 @@ def begin_placement(state: GameState, player: int, events: Events) -> None:
     count = len(state.living(player))
     state.step = Step.PLACEMENT
     state.mover = player
+    state.next_pending = [player]
     state.dice = state.rng.roll(count)
     state.dice_revealed = True
     if events is not None:
@@ -59,7 +60,7 @@ def begin_placement(state: GameState, player: int, events: Events) -> None:
 
 
 def after_placement(state: GameState, events: Events) -> None:
-    order = state.clockwise_from(state.badge)
+    order = state.orders[state.badge]
     index = order.index(state.mover) + 1
     if index < len(order):
         begin_placement(state, order[index], events)
@@ -103,6 +104,7 @@ def begin_truck_choice(state: GameState, searcher: int, events: Events) -> None:
     state.drawn = [state.deck.pop() for _ in range(count)]
     state.step = Step.TRUCK_CHOICE
     state.mover = searcher
+    state.next_pending = [searcher]
     if events is not None:
         events.append(
             Event("truck_searched", {"player": searcher, "drawn": count, "deck": len(state.deck)})
@@ -221,6 +223,7 @@ def begin_destinations(state: GameState, events: Events) -> None:
     if destination_options(state, state.badge):
         state.step = Step.BADGE_DESTINATION
         state.mover = state.badge
+        state.next_pending = [state.badge]
         return
     begin_secret_destinations(state, events)
 
@@ -316,6 +319,7 @@ def begin_move(state: GameState, player: int, events: Events) -> None:
     state.mover = player
     options = move_options(state, player)
     if len(options) > 1:
+        state.next_pending = [player]
         return
     if options:
         move_character(state, player, options[0], "move", events)
@@ -341,11 +345,19 @@ def move_options(state: GameState, player: int) -> list[int]:
     nothing can move. A log stored under revision 1 replays with the old
     reading, where a character at a full destination was sent to the Parking lot.
     """
-    to = move_target(state, player)
     if state.rules.revision < 2:
+        to = move_target(state, player)
         return [c.id for c in state.family(player) if c.location and c.location != to]
     dest = state.destinations[player]
-    return [c.id for c in state.family(player) if c.location and c.location not in (to, dest)]
+    parking = state.rules.parking_lot
+    # Excluded: the destination, and the Parking lot when the move would lead there
+    # (a full destination). Whether it is full is asked only of a family that has
+    # somebody in the Parking lot, since it changes nothing for the others.
+    family = state.family(player)
+    options = [c.id for c in family if c.location and c.location != dest]
+    if parking in [c.location for c in family] and not state.free_spot(dest):
+        return [i for i in options if state.characters[i].location != parking]
+    return options
 
 
 def move_character(
@@ -532,6 +544,8 @@ def begin_devour(state: GameState, player: int, events: Events) -> None:
     options = devour_options(state, player)
     if len(options) == 1:
         finish_devour(state, options[0], events)
+    else:
+        state.next_pending = [player]
 
 
 def devour_options(state: GameState, player: int) -> list[int]:
@@ -581,15 +595,13 @@ def end_of_turn(state: GameState, events: Events) -> None:
         c.hidden = False
     state.vote = None
     board.close_full_locations(state, events)
-    living = sum(1 for c in state.characters if c.location)
-    families = sum(1 for p in range(state.players) if state.has_characters(p))
     rule = state.rules.end_rule
-    if rule == "players":
-        over = living <= state.players
-    elif rule == "half_players":
-        over = living <= (state.players + 1) // 2
+    if rule == "one_family":
+        over = len([family for family in state.families() if _any_living(family)]) <= 1
     else:
-        over = families <= 1
+        # Each rule counts only what it reads: this runs at the end of every turn.
+        living = len([c for c in state.characters if c.location])
+        over = living <= (state.players if rule == "players" else (state.players + 1) // 2)
     if over:
         state.step = Step.GAME_OVER
         state.result = final_result(state)
@@ -599,6 +611,14 @@ def end_of_turn(state: GameState, events: Events) -> None:
     if events is not None:
         events.append(Event("turn_ended", {"turn": state.turn}))
     start_turn(state, events)
+
+
+def _any_living(family: list[Character]) -> bool:
+    """`GameState.has_characters`, for a family already in hand."""
+    for c in family:  # noqa: SIM110 (a plain loop costs less than any() on a generator)
+        if c.location:
+            return True
+    return False
 
 
 # Votes (R2) -------------------------------------------------------------------
@@ -654,6 +674,8 @@ def begin_designation(state: GameState, events: Events) -> None:
     assert state.vote is not None
     state.step = Step.DESIGNATION
     state.vote.designations = {}
+    # Nobody has designated yet: every voter is pending (see engine.apply_legal).
+    state.next_pending = voters(state)
     if events is not None:
         events.append(
             Event(
@@ -678,8 +700,9 @@ def weights_of(state: GameState, vote: Vote) -> dict[int, int]:
     """R2.1/R2.6: votes of non-hidden characters there, plus Guns played."""
     specs = state.kind_specs
     weights = dict.fromkeys(vote.candidates, 0)
+    loc = vote.location
     for c in state.characters:
-        if c.location == vote.location and not c.hidden and c.owner in weights:
+        if c.location == loc and not c.hidden and c.owner in weights:
             weights[c.owner] += specs[c.kind].votes
     for player, guns in vote.guns.items():
         if player in weights:
@@ -717,6 +740,7 @@ def reveal_designations(state: GameState, events: Events) -> None:
     vote.tied = tied
     state.step = Step.TIEBREAK
     state.mover = state.martyr
+    state.next_pending = [state.martyr]
     if events is not None:
         events.append(Event("tie", {"tied": tied, "martyr": state.martyr}))
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import permutations
 from typing import TypeVar
 
@@ -36,6 +36,7 @@ __all__ = [
     "legal_actions",
     "pending",
     "pending_players",
+    "pending_seats",
     "placement_landing",
     "placement_options",
     "truck_options",
@@ -55,6 +56,20 @@ def pending_players(state: GameState) -> list[int]:
     known = state.pending_cache
     if known is not None and known[0] == state.version:
         return list(known[1])
+    return _pending_now(state)
+
+
+def pending_seats(state: GameState) -> list[int]:
+    """`pending_players`, but maybe the very list the engine keeps: the caller must not
+    change it. For the simulator's driver, which reads it once per action."""
+    known = state.pending_cache
+    if known is not None and known[0] == state.version:
+        return known[1]
+    return _pending_now(state)
+
+
+def _pending_now(state: GameState) -> list[int]:
+    """Who is pending, worked out from the state alone."""
     step = state.step
     if step in WINDOW_STEPS:
         return flow.window_players(state)
@@ -134,12 +149,22 @@ def placement_options(state: GameState, player: int) -> list[PlaceFamily]:
     character takes the spot (and which goes to the Parking lot) is the
     player's choice, so each of those outcomes is offered.
     """
-    family = [c.id for c in state.living(player)]
+    family = tuple(c.id for c in state.living(player))
     # Where die i lands does not depend on who is given it: worked out once.
-    landing = placement_landing(state, tuple(family))
+    landing = tuple(placement_landing(state, family))
+    return list(_placements(player, family, landing))
+
+
+# Bounded: a few thousand rolls of the commonest families cover almost every game.
+@lru_cache(maxsize=4096)
+def _placements(
+    player: int, family: tuple[int, ...], landing: tuple[int, ...]
+) -> tuple[PlaceFamily, ...]:
+    """`placement_options` once the landings are known: they depend on nothing else, and
+    the same few families and rolls come back game after game."""
     if len(set(landing)) == len(landing) == len(family):
         # Every die lands somewhere else: each assignment is an outcome of its own.
-        return [_place(player, order) for order in permutations(family)]
+        return tuple(_place(player, order) for order in permutations(family))
     seen: set[tuple[tuple[int, int], ...]] = set()
     options = []
     for order in permutations(family):
@@ -148,7 +173,7 @@ def placement_options(state: GameState, player: int) -> list[PlaceFamily]:
         if key not in seen:
             seen.add(key)
             options.append(_place(player, order))
-    return options
+    return tuple(options)
 
 
 def placement_landing(state: GameState, order: tuple[int, ...]) -> list[int]:
@@ -157,9 +182,11 @@ def placement_landing(state: GameState, order: tuple[int, ...]) -> list[int]:
     places by this, and the buttons say it."""
     room: dict[int, int] = {}
     lands = []
+    # Every character's place, read once for all the dice.
+    places = [c.location for c in state.characters]
     for die in state.dice[: len(order)]:
         if die not in room:
-            room[die] = _free_spots(state, die, len(order))
+            room[die] = _free_spots(state, die, len(order), places)
         if room[die]:
             room[die] -= 1
             lands.append(die)
@@ -168,14 +195,15 @@ def placement_landing(state: GameState, order: tuple[int, ...]) -> list[int]:
     return lands
 
 
-def _free_spots(state: GameState, loc: int, most: int) -> int:
-    """Free character spots at `loc`, counting no further than `most`."""
+def _free_spots(state: GameState, loc: int, most: int, places: list[int]) -> int:
+    """Free character spots at `loc`, counting no further than `most`; `places` holds
+    every character's location."""
     if state.closed[loc]:
         return 0
-    spots = state.rules.location(loc).character_spots
+    spots = state.rules.locations[loc - 1].character_spots
     if spots is None:
         return most
-    return max(0, spots - len(state.at(loc)))
+    return max(0, spots - places.count(loc))
 
 
 def legal_actions(state: GameState, player: int, pending: bool = False) -> list[Action]:

@@ -15,7 +15,7 @@ the full dump, and snapshots of schema 1, which always did, still load.
 from __future__ import annotations
 
 import hashlib
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from lockdown_core.errors import DataError
@@ -117,6 +117,12 @@ class Vote:
         return vote
 
 
+@cache
+def _orders(players: int) -> tuple[tuple[int, ...], ...]:
+    """`GameState.orders` for a number of seats: the same few tuples for every game."""
+    return tuple(tuple((start + i) % players for i in range(players)) for start in range(players))
+
+
 class GameState:
     """Everything about one game. Mutated only by `lockdown_core.engine.apply`."""
 
@@ -168,9 +174,7 @@ class GameState:
         self.kind_specs: dict[str, KindSpec] = {k.key: k for k in rules.kinds}
         self.card_copies: dict[str, int] = {c.key: c.copies for c in rules.cards}
         # orders[s]: every seat clockwise from seat s (s first).
-        self.orders: tuple[tuple[int, ...], ...] = tuple(
-            tuple((start + i) % players for i in range(players)) for start in range(players)
-        )
+        self.orders: tuple[tuple[int, ...], ...] = _orders(players)
         # Characters by owner, rebuilt whenever characters are added (only at setup).
         self._families: list[list[Character]] = []
         self._indexed = -1

@@ -39,7 +39,11 @@ class Rng:
             raise ValueError("n must be positive")
         limit = _MASK - (_MASK + 1) % n
         while True:
-            x = self.next64()
+            # next64, inline: every die and every shuffled card comes through here.
+            self.state = z = (self.state + _GOLDEN) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            x = z ^ (z >> 31)
             if x <= limit:
                 return x % n
 
@@ -49,14 +53,18 @@ class Rng:
         return self.below(6) + 1
 
     def roll(self, count: int) -> list[int]:
-        return [self.die() for _ in range(count)]
+        if self.forced_dice:
+            return [self.die() for _ in range(count)]
+        below = self.below
+        return [below(6) + 1 for _ in range(count)]
 
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
+        below = self.below
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            j = below(i + 1)
             items[i], items[j] = items[j], items[i]
 
 

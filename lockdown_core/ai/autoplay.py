@@ -10,14 +10,16 @@ so that in a discussion one seat may answer another's card before saying Done.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
 
 from lockdown_core.actions import Action
 from lockdown_core.ai.player import Player
 from lockdown_core.engine import apply_legal, new_game
 from lockdown_core.events import Event
-from lockdown_core.legal import legal_actions, pending_players
+from lockdown_core.legal import legal_actions, pending_seats
 from lockdown_core.model import GameState, Step
 from lockdown_core.ruleset import Ruleset
 from lockdown_core.view import view
@@ -26,6 +28,10 @@ from lockdown_core.view import view
 # survivor, and the three at once) took 411 actions; a game still running after
 # ten times that is going round in circles.
 MAX_ACTIONS = 5000
+
+# The view handed to a seat that reads none (`Player.uses_view` False): one shared,
+# read-only empty mapping rather than a new dict per decision.
+_NO_VIEW: Mapping[str, Any] = MappingProxyType({})
 
 # Called with each accepted action (None for the opening) and the events it caused.
 Observer = Callable[[Action | None, list[Event]], None]
@@ -72,7 +78,7 @@ def play_game(
     while state.step != game_over:
         if actions >= max_actions:
             raise EndlessGame(f"no end after {actions} actions (turn {state.turn}, {state.step})")
-        waiting = pending_players(state)
+        waiting = pending_seats(state)
         if not waiting:
             raise EndlessGame(f"the game waits for nobody at step {state.step}")
         seat = waiting[0]
@@ -81,9 +87,15 @@ def play_game(
         legal = legal_actions(state, seat, True)
         if not legal:
             raise EndlessGame(f"seat {seat} is pending at {state.step} with no legal action")
-        action = choosers[seat](view(state, seat) if reads[seat] else {}, legal)
-        if action is not legal[0] and not _among(action, legal):
-            raise IllegalChoice(f"seat {seat} chose {action!r} at {state.step}")
+        action = choosers[seat](view(state, seat) if reads[seat] else _NO_VIEW, legal)
+        if action is not legal[0]:
+            # `action in legal`, identity first: AIs hand back one of the list.
+            for option in legal:
+                if option is action:
+                    break
+            else:
+                if action not in legal:
+                    raise IllegalChoice(f"seat {seat} chose {action!r} at {state.step}")
         events = apply_legal(state, action, record=recording)
         actions += 1
         last = seat
@@ -92,14 +104,6 @@ def play_game(
         if watchers:
             _show(watchers, events)
     return GameOutcome(state, actions)
-
-
-def _among(action: Action, legal: list[Action]) -> bool:
-    """`action in legal`, trying identity first: AIs usually hand back one of the list."""
-    for option in legal:
-        if option is action:
-            return True
-    return action in legal
 
 
 def _next_seat(waiting: list[int], last: int) -> int:

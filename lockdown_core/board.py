@@ -71,7 +71,7 @@ def under_attack(state: GameState, loc: int) -> bool:
 
 def dice_count(state: GameState) -> int:
     """Arrival dice: the start dice plus one per Cold storage row after the first (R8.4)."""
-    extra = sum(1 for row in state.rows_triggered[1:] if row)
+    extra = state.rows_triggered[1:].count(True)
     return min(state.rules.start_dice + extra, state.rules.max_dice)
 
 

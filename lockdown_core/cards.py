@@ -29,20 +29,26 @@ def options_in_window(state: GameState, player: int) -> list[PlayCard]:
     if not hand:
         return []
     step = state.step
-    options: list[PlayCard] = []
+    # Discussions first: most card windows of a game are.
+    if step == Step.DISCUSSION:
+        return [] if state.vote is None else _discussion_cards(state, player, hand)
     if step == Step.WALKIE_WINDOW:
         if "walkie_talkie" in hand and player not in state.dice_seen:
-            options.append(_play(player, "walkie_talkie"))
-    elif step == Step.AFTER_MOVE:
-        if "energy_drink" in hand:
-            options.extend(_energy_drinks(state, player))
-    elif step == Step.DISCUSSION and state.vote is not None:
-        options.extend(_discussion_cards(state, player, hand))
-    return options
+            return [_play(player, "walkie_talkie")]
+    elif step == Step.AFTER_MOVE and "energy_drink" in hand:
+        return _energy_drinks(state, player)
+    return []
 
 
 def _energy_drinks(state: GameState, player: int) -> list[PlayCard]:
-    open_spots = [loc for loc in range(1, 7) if state.free_spot(loc)]
+    # GameState.free_spot for every location, the characters' places read once.
+    places = [c.location for c in state.characters]
+    closed, locations = state.closed, state.rules.locations
+    open_spots = []
+    for loc in range(1, 7):
+        spots = locations[loc - 1].character_spots
+        if not closed[loc] and (spots is None or places.count(loc) < spots):
+            open_spots.append(loc)
     return [
         _play(player, "energy_drink", c.id, loc)
         for c in state.family(player)
@@ -90,7 +96,10 @@ def _discussion_cards(state: GameState, player: int, hand: list[str]) -> list[Pl
 
 def _another_voter(state: GameState, player: int, loc: int) -> bool:
     """R2.6: a Gun is for a voter of a vote; with a single exposed owner there is none (R7.5)."""
-    return any(c.location == loc and not c.hidden and c.owner != player for c in state.characters)
+    for c in state.characters:  # noqa: SIM110 (a plain loop costs less than any() here)
+        if c.location == loc and not c.hidden and c.owner != player:
+            return True
+    return False
 
 
 def play(state: GameState, action: PlayCard, events: Events) -> None:

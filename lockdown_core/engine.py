@@ -44,8 +44,13 @@ def seed_hash(seed: int | str) -> str:
     return hashlib.sha256(str(seed).encode("utf-8")).hexdigest()
 
 
-def new_game(rules: Ruleset, players: int, seed: int | str) -> tuple[GameState, list[Event]]:
-    """R1.1-R1.3, then the first placement roll (R1.4)."""
+def new_game(
+    rules: Ruleset, players: int, seed: int | str, *, record: bool = True
+) -> tuple[GameState, list[Event]]:
+    """R1.1-R1.3, then the first placement roll (R1.4).
+
+    With `record=False` no event is built and the list returned is empty, as with
+    `apply_legal`: for a driver nobody reads the events of (the game is the same)."""
     if not rules.min_players <= players <= rules.max_players:
         raise IllegalAction(
             "bad_player_count", minimum=rules.min_players, maximum=rules.max_players
@@ -64,6 +69,9 @@ def new_game(rules: Ruleset, players: int, seed: int | str) -> tuple[GameState, 
                 state.hands[player].append(state.deck.pop())
     state.badge = state.rng.below(players)
     state.martyr = (state.badge + 1 + state.rng.below(players - 1)) % players
+    if not record:
+        flow.begin_placement(state, state.badge, None)
+        return state, []
     events = [
         Event(
             "game_started",
@@ -191,12 +199,20 @@ def _done(state: GameState, action: Done, events: Events, checked: bool) -> None
         _close_window_if_over(state, events)
         return
     # A Done changes nothing but who has acted: the window is the one kept, less this seat.
-    player = action.player
-    players = [p for p in kept[1] if p != player]
+    players = _without(kept[1], action.player)
     if players:
         state.next_pending = players
     else:
         _end_window(state, events)
+
+
+def _without(seats: list[int], player: int) -> list[int]:
+    """A new list of `seats` (each seat there once at most) less `player`: a copy and a
+    removal cost less than a comprehension, on the paths of most actions."""
+    rest = seats.copy()
+    if player in rest:
+        rest.remove(player)
+    return rest
 
 
 def _close_window_if_over(state: GameState, events: Events) -> None:
@@ -278,8 +294,13 @@ def _designate(state: GameState, action: Designate, events: Events, checked: boo
                     {"designated": len(designations), "voters": len(voters)},
                 )
             )
+    kept = state.pending_cache  # read once, as in _done
+    state.pending_cache = None
     if len(designations) == len(voters):
         flow.reveal_designations(state, events)
+    elif kept is not None and kept[0] == state.version:
+        # Only this seat's ballot changed: the voters kept, less this one.
+        state.next_pending = _without(kept[1], action.player)
     else:
         state.next_pending = [p for p in voters if p not in designations]
 
@@ -357,8 +378,7 @@ def _choose_destination(
         waiting = flow.destination_players(state)
     else:
         # Only this seat's choice changed: it owes nothing more, nobody else is affected.
-        player = action.player
-        waiting = [p for p in kept[1] if p != player]
+        waiting = _without(kept[1], action.player)
     if waiting:
         state.next_pending = waiting
     else:

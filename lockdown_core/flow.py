@@ -395,11 +395,14 @@ def begin_after_move(state: GameState, events: Events) -> None:
 
 
 def next_mover(state: GameState, events: Events) -> None:
-    movers = [p for p in state.orders[state.badge] if p in state.destinations]
-    index = movers.index(state.mover) + 1
-    if index < len(movers):
-        begin_move(state, movers[index], events)
-        return
+    """The next seat clockwise from the badge holder, after the one who just moved,
+    that chose a destination (R5.4); once all have moved, the Monsters arrive."""
+    order = state.orders[state.badge]
+    destinations = state.destinations
+    for player in order[order.index(state.mover) + 1 :]:
+        if player in destinations:
+            begin_move(state, player, events)
+            return
     monsters_arrive(state, events)
 
 
@@ -481,7 +484,7 @@ def _parking_round(state: GameState, events: Events) -> bool:
     if state.monsters[parking] == 0 or (not present and not ongoing):
         state.vote = None
         return False
-    if not any(not c.hidden for c in present):
+    if _all_hidden(present):
         returned = board.remove_monsters(state, parking, state.monsters[parking])
         if events is not None:
             events.append(Event("monsters_left", {"location": parking, "monsters": returned}))
@@ -499,6 +502,14 @@ def _parking_round(state: GameState, events: Events) -> bool:
                 )
             )
     _start_vote(state, "attack", parking, guns, events)
+    return True
+
+
+def _all_hidden(characters: list[Character]) -> bool:
+    """Whether every one of `characters` is hidden (True for none at all)."""
+    for c in characters:  # noqa: SIM110 (a plain loop costs less than all() on a generator)
+        if not c.hidden:
+            return False
     return True
 
 
@@ -653,11 +664,16 @@ def begin_discussion(state: GameState, events: Events) -> None:
         events.append(
             Event(
                 "discussion_started",
-                {"vote": state.vote.kind, "location": state.vote.location, "players": players},
+                {
+                    "vote": state.vote.kind,
+                    "location": state.vote.location,
+                    # A list of its own: the pending seats are kept apart (next_pending).
+                    "players": list(players),
+                },
             )
         )
     if players:
-        state.next_pending = list(players)
+        state.next_pending = players
     else:
         end_discussion(state, events)
 

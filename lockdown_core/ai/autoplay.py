@@ -62,14 +62,14 @@ def play_game(
     observer: Observer | None = None,
 ) -> GameOutcome:
     """Play one game to its end with one AI per seat (`len(players)` seats)."""
-    state, events = new_game(rules, len(players), seed)
     watchers = [(seat, p) for seat, p in enumerate(players) if p.uses_view]
+    # Events are built only if somebody reads them: an observer, or a seat that watches.
+    recording = observer is not None or bool(watchers)
+    state, events = new_game(rules, len(players), seed, record=recording)
     if observer is not None:
         observer(None, events)
     _show(watchers, events)
     reads = [p.uses_view for p in players]
-    # Events are built only if somebody reads them: an observer, or a seat that watches.
-    recording = observer is not None or bool(watchers)
     # Bound once: the loop below runs a few hundred times a game.
     choosers = [p.choose for p in players]
     game_over = Step.GAME_OVER

@@ -7,6 +7,8 @@ end of turn) and stops at the next step that waits for somebody.
 
 from __future__ import annotations
 
+from functools import cache
+
 from lockdown_core import board
 from lockdown_core.events import Event, Events
 from lockdown_core.model import Character, GameState, Step, Vote
@@ -220,7 +222,7 @@ def begin_destinations(state: GameState, events: Events) -> None:
     """R5.1: the badge holder chooses first, in the open."""
     state.acted = set()
     state.destinations = {}
-    if destination_options(state, state.badge):
+    if open_destinations(state, state.badge):
         state.step = Step.BADGE_DESTINATION
         state.mover = state.badge
         state.next_pending = [state.badge]
@@ -244,32 +246,36 @@ def destination_options(state: GameState, player: int) -> list[int]:
     character is in the only open location (the Parking lot, once 1-5 are
     closed): that seat has no destination and no move this turn.
     """
-    mine = {c.location for c in state.family(player) if c.location > 0}
-    if not mine:
-        return []
-    closed = state.closed
-    # With characters in two places or more, every open location qualifies.
-    anywhere = len(mine) > 1
-    return [loc for loc in range(1, 7) if not closed[loc] and (anywhere or loc not in mine)]
+    return list(open_destinations(state, player))
+
+
+def open_destinations(state: GameState, player: int) -> tuple[int, ...]:
+    """`destination_options` as a shared tuple, for the paths that only read it: every
+    destination step asks it of each seat."""
+    first = 0
+    for c in state.family(player):
+        loc = c.location
+        if loc > 0:
+            if not first:
+                first = loc
+            elif loc != first:
+                # With characters in two places or more, every open location qualifies.
+                return _open_places(tuple(state.closed), 0)
+    if not first:
+        return ()
+    return _open_places(tuple(state.closed), first)
+
+
+@cache
+def _open_places(closed: tuple[bool, ...], but: int) -> tuple[int, ...]:
+    """The locations 1-6 not closed, less `but` (0 for none): a few hundred patterns."""
+    return tuple(loc for loc in range(1, 7) if not closed[loc] and loc != but)
 
 
 def destination_players(state: GameState) -> list[int]:
     """Seats that still owe a secret destination (R5.1, R8.6)."""
     chosen = state.destinations
-    closed = state.closed
-    open_places = closed.count(False) - (not closed[0])
-    seats = []
-    for p, family in enumerate(state.families()):
-        if p in chosen:
-            continue
-        # _has_destination, with the open locations counted once for every seat.
-        places = {c.location for c in family if c.location > 0}
-        if len(places) > 1:
-            if open_places > 0:
-                seats.append(p)
-        elif places and open_places - (not closed[places.pop()]) > 0:
-            seats.append(p)
-    return seats
+    return [p for p in range(state.players) if p not in chosen and open_destinations(state, p)]
 
 
 def owes_destination(state: GameState, player: int) -> bool:
@@ -277,20 +283,8 @@ def owes_destination(state: GameState, player: int) -> bool:
     return (
         0 <= player < state.players
         and player not in state.destinations
-        and _has_destination(state, player)
+        and bool(open_destinations(state, player))
     )
-
-
-def _has_destination(state: GameState, player: int) -> bool:
-    """`bool(destination_options(state, player))`, without building the list."""
-    places = {c.location for c in state.family(player) if c.location > 0}
-    if not places:
-        return False
-    open_places = state.closed[1:].count(False)
-    if len(places) > 1:
-        return open_places > 0
-    (place,) = places
-    return open_places - (not state.closed[place]) > 0
 
 
 def reveal_destinations(state: GameState, events: Events) -> None:
@@ -353,9 +347,15 @@ def move_options(state: GameState, player: int) -> list[int]:
     # Excluded: the destination, and the Parking lot when the move would lead there
     # (a full destination). Whether it is full is asked only of a family that has
     # somebody in the Parking lot, since it changes nothing for the others.
-    family = state.family(player)
-    options = [c.id for c in family if c.location and c.location != dest]
-    if parking in [c.location for c in family] and not state.free_spot(dest):
+    options = []
+    parked = False
+    # One plain loop over a family of a few: cheaper than comprehensions.
+    for c in state.family(player):
+        loc = c.location
+        if loc and loc != dest:
+            options.append(c.id)
+            parked = parked or loc == parking
+    if parked and not state.free_spot(dest):
         return [i for i in options if state.characters[i].location != parking]
     return options
 

@@ -149,7 +149,7 @@ def placement_options(state: GameState, player: int) -> list[PlaceFamily]:
     character takes the spot (and which goes to the Parking lot) is the
     player's choice, so each of those outcomes is offered.
     """
-    family = tuple(c.id for c in state.living(player))
+    family = tuple([c.id for c in state.family(player) if c.location])
     # Where die i lands does not depend on who is given it: worked out once.
     landing = tuple(placement_landing(state, family))
     return list(_placements(player, family, landing))
@@ -231,7 +231,7 @@ def legal_actions(state: GameState, player: int, pending: bool = False) -> list[
         return []
     if step == Step.DESTINATIONS:
         if pending or (state.has_characters(player) and player != state.badge):
-            return list(_each(ChooseDestination, player, tuple(destination_options(state, player))))
+            return list(_each(ChooseDestination, player, flow.open_destinations(state, player)))
         return []
     if step == Step.GAME_OVER or player != state.mover:
         return []
@@ -240,7 +240,7 @@ def legal_actions(state: GameState, player: int, pending: bool = False) -> list[
     if step == Step.TRUCK_CHOICE:
         return list(truck_options(state, player))
     if step == Step.BADGE_DESTINATION:
-        return list(_each(ChooseDestination, player, tuple(destination_options(state, player))))
+        return list(_each(ChooseDestination, player, flow.open_destinations(state, player)))
     if step == Step.MOVE:
         return list(_each(MoveCharacter, player, tuple(flow.move_options(state, player))))
     if step == Step.DEVOUR:

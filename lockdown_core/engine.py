@@ -258,12 +258,20 @@ def _cancel_dones(state: GameState, player: int, events: Events) -> None:
     The event names the seats asked again, for the table (which gives them time
     to answer) and the board; a seat the card left with nothing to do is not.
     """
-    if not state.acted:
+    acted = state.acted
+    if not acted:
         return
-    cancelled = sorted(state.acted - {player})
-    state.acted.difference_update(cancelled)
+    if events is None:
+        # Only the event needs to know who is asked again.
+        keeps = player in acted
+        acted.clear()
+        if keeps:
+            acted.add(player)
+        return
+    cancelled = sorted(acted - {player})
+    acted.difference_update(cancelled)
     again = [p for p in cancelled if flow.in_window(state, p)]
-    if again and events is not None:
+    if again:
         events.append(Event("done_cancelled", {"players": again, "step": state.step}))
 
 

@@ -387,9 +387,10 @@ def begin_after_move(state: GameState, events: Events) -> None:
     """Right after their move a player may drink Energy drinks (R5.4)."""
     state.step = Step.AFTER_MOVE
     state.acted = set()
-    players = window_players(state)
-    if players:
-        state.next_pending = players
+    mover = state.mover
+    # window_players of this step, where nobody has acted yet: after every move.
+    if state.hands[mover] and not _all_played(state, _ENERGY):
+        state.next_pending = [mover]
     else:
         next_mover(state, events)
 
@@ -421,14 +422,15 @@ def _arrivals(state: GameState, dice: list[int], events: Events) -> None:
         events.append(Event("monsters_arrive", {"dice": list(dice)}))
     for die in dice:
         board.place_monster(state, die, "die", events)
-    alive = [c for c in state.characters if c.location]
     specs = state.kind_specs
     weepers = [0] * 7
     crowd = [0] * 7
-    for c in alive:
-        crowd[c.location] += 1
-        if specs[c.kind].attracts_monsters:
-            weepers[c.location] += 1
+    for c in state.characters:
+        loc = c.location
+        if loc:
+            crowd[loc] += 1
+            if specs[c.kind].attracts_monsters:
+                weepers[loc] += 1
     for counts, reason, amount in (
         (weepers, "weepers", state.rules.weeper_monsters),
         (crowd, "crowd", 1),
@@ -717,9 +719,12 @@ def weights_of(state: GameState, vote: Vote) -> dict[int, int]:
     specs = state.kind_specs
     weights = dict.fromkeys(vote.candidates, 0)
     loc = vote.location
-    for c in state.characters:
-        if c.location == loc and not c.hidden and c.owner in weights:
-            weights[c.owner] += specs[c.kind].votes
+    families = state.families()
+    # Only the voters' own families can weigh: a few characters rather than all.
+    for player in weights:
+        for c in families[player]:
+            if c.location == loc and not c.hidden:
+                weights[player] += specs[c.kind].votes
     for player, guns in vote.guns.items():
         if player in weights:
             weights[player] += guns

@@ -58,11 +58,16 @@ def under_attack(state: GameState, loc: int) -> bool:
     if monsters == 0:
         return False
     specs = state.kind_specs
-    # strength_at and whether anyone is there, in one pass over the characters.
-    here = [specs[c.kind].strength for c in state.characters if c.location == loc]
-    if not here:
+    # strength_at and whether anyone is there, in one plain loop over the characters
+    # (cheaper than a comprehension: asked of every location after every arrival).
+    strength = 0
+    anyone = False
+    for c in state.characters:
+        if c.location == loc:
+            anyone = True
+            strength += specs[c.kind].strength
+    if not anyone:
         return False
-    strength = sum(here)
     # attack_uses_equal, inline: asked of every location after every arrival.
     if state.rules.attack_at_equal_from_start or state.rows_triggered[0]:
         return monsters >= strength

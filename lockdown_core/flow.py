@@ -179,8 +179,16 @@ def window_players(state: GameState) -> list[int]:
             if _all_played(state, _ATTACK):
                 return []
             loc = vote.location
-            present = {c.owner for c in state.characters if c.location == loc}
-            return [p for p in order if p in present and hands[p] and p not in acted]
+            families = state.families()
+            players = []
+            # Seats with a card and not done, then only their own families looked at.
+            for p in order:
+                if hands[p] and p not in acted:
+                    for c in families[p]:
+                        if c.location == loc:
+                            players.append(p)
+                            break
+            return players
         if _all_played(state, _VOTE):
             return []
         candidates = vote.candidates
@@ -547,7 +555,11 @@ def after_attack_discussion(state: GameState, events: Events) -> None:
 
 def _exposed_owners(state: GameState, loc: int) -> list[int]:
     """Players with a non-hidden character at `loc`, clockwise from the badge holder."""
-    owners = {c.owner for c in state.characters if c.location == loc and not c.hidden}
+    owners = set()
+    # A plain loop: cheaper than a comprehension, and every vote starts here.
+    for c in state.characters:
+        if c.location == loc and not c.hidden:
+            owners.add(c.owner)
     return [p for p in state.orders[state.badge] if p in owners]
 
 

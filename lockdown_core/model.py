@@ -264,7 +264,12 @@ class GameState:
         spots = self.rules.locations[loc - 1].character_spots
         if spots is None:
             return True
-        return len([c for c in self.characters if c.location == loc]) < spots
+        # A plain loop: cheaper than a comprehension here, asked before every move.
+        here = 0
+        for c in self.characters:
+            if c.location == loc:
+                here += 1
+        return here < spots
 
     def free_monster_spot(self, loc: int) -> bool:
         return (

@@ -560,6 +560,9 @@ def _exposed_owners(state: GameState, loc: int) -> list[int]:
     for c in state.characters:
         if c.location == loc and not c.hidden:
             owners.add(c.owner)
+    if len(owners) < 2:
+        # Nobody or one seat: no order to put them in.
+        return list(owners)
     return [p for p in state.orders[state.badge] if p in owners]
 
 

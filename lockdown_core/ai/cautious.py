@@ -84,11 +84,19 @@ class Tables:
         self.kinds = {k.key: k for k in rules.kinds}
         # Per kind: strength, points, whether it draws Monsters (R6.2).
         self.traits = {k.key: (k.strength, k.points, k.attracts_monsters) for k in rules.kinds}
+        self.points = {k.key: k.points for k in rules.kinds}
         self.character_spots: list[int | None] = [
             None,
             *(x.character_spots for x in rules.locations),
         ]
         self.monster_spots = [0, *(x.monster_spots for x in rules.locations)]
+        self.parking = rules.parking_lot
+        self.weeper_monsters = rules.weeper_monsters
+        self.equal_from_start = rules.attack_at_equal_from_start
+        self.equal_from_row = rules.cold_storage_rows[0]
+        count = rules.first_arrival_dice
+        # The dice of the first arrival, which the placement prepares for.
+        self.first_dice = rules.start_dice if count is None else count
 
 
 @lru_cache(maxsize=64)
@@ -106,19 +114,18 @@ class Board:
         tables = tables or Tables(rules)
         self.tables = tables
         self.me: int = view["seat"]
-        self.parking = rules.parking_lot
+        self.parking = tables.parking
         self.kinds = tables.kinds
         self.players: int = view["players"]
         # Every character of the view, in id order (the board's order).
         self.characters: list[Mapping[str, Any]] = view["characters"]
         self.monsters: list[int] = [0, *view["monsters"]]
-        self.closed = set(view["closed"])
+        self.closed: list[int] = view["closed"]
         cold = len(view["cold_storage"])
-        self.equal = rules.attack_at_equal_from_start or cold >= rules.cold_storage_rows[0]
-        self.hand: list[str] = list(view.get("hand", []))
+        self.equal = tables.equal_from_start or cold >= tables.equal_from_row
+        self.hand: list[str] = view.get("hand", [])
 
-    # Read from the view only by the decisions that need them (a window with no card
-    # to play needs neither).
+    # Read from the view only by the decisions that need them (most need none).
 
     @cached_property
     def chars(self) -> dict[int, Mapping[str, Any]]:
@@ -130,18 +137,19 @@ class Board:
         return {c["id"]: c["location"] for c in self.characters if c["location"] > 0}
 
     @cached_property
-    def mine(self) -> list[int]:
-        """This seat's characters on the board."""
-        return [cid for cid in self.where if self.chars[cid]["owner"] == self.me]
+    def scores(self) -> list[int]:
+        """Points of each seat's living characters: the public part of its score."""
+        scores = [0] * self.players
+        points = self.tables.points
+        for c in self.characters:
+            if c["location"] > 0:
+                scores[c["owner"]] += points[c["kind"]]
+        return scores
 
     # Facts ------------------------------------------------------------------
 
     def points(self, cid: int) -> int:
         return self.kinds[self.chars[cid]["kind"]].points
-
-    def score(self, player: int) -> int:
-        """Points of a seat's living characters: the public part of its score."""
-        return sum(self.points(cid) for cid in self.where if self.chars[cid]["owner"] == player)
 
     def strength(self, loc: int) -> int:
         return sum(
@@ -154,12 +162,6 @@ class Board:
         return [
             cid for cid, at in self.where.items() if at == loc and not self.chars[cid]["hidden"]
         ]
-
-    def has_room(self, loc: int, where: Mapping[int, int]) -> bool:
-        if loc in self.closed:
-            return False
-        spots = self.tables.character_spots[loc]
-        return spots is None or list(where.values()).count(loc) < spots
 
     def under_attack(self, loc: int) -> bool:
         """R7.2 on the board as it stands (the Parking lot: any Monster)."""
@@ -177,15 +179,13 @@ class Board:
         faces: Sequence[tuple[int, float]] = (
             [(d, 1.0) for d in dice] if dice is not None else [(d, count / 6) for d in range(1, 7)]
         )
+        closed, monsters, spots = self.closed, self.monsters, self.tables.monster_spots
         for face, weight in faces:
             target = face
-            if target in self.closed or self.monsters[target] >= self._monster_spots(target):
+            if target in closed or monsters[target] >= spots[target]:
                 target = self.parking
             expected[target] += weight
         return expected
-
-    def _monster_spots(self, loc: int) -> int:
-        return self.tables.monster_spots[loc]
 
     def forecast(self, arrivals: list[float], sharp: bool) -> Forecast:
         return Forecast(self, arrivals, sharp)
@@ -201,88 +201,84 @@ class Forecast:
     its cheapest character there. In the Parking lot each Monster costs a
     character, shared among those present.
 
-    Every decision weighs a few moves against the same board, so the counts
-    per location are made once here and each `loss` only corrects them for
-    the characters it moves. The sums run in the order of the board's
-    characters, as adding them up afresh for each move did, so every score
-    is the same to the last bit and so is every choice.
+    Every decision weighs a few moves of this seat's characters against the
+    same board, so the counts per location are made once here and each move
+    only corrects them where it changes them. A location a move neither
+    leaves nor joins sees it only through where R6.2's extra Monsters go: its
+    loss is kept per location and that (`_kept`). The sums run in the order of
+    the board's characters, as adding them up afresh for each move did, so
+    every score is the same to the last bit and so is every choice.
     """
 
     def __init__(self, board: Board, arrivals: list[float], sharp: bool) -> None:
+        tables = board.tables
         self.board = board
-        self.where = board.where
-        self.me = board.me
         self.parking = board.parking
-        self.weeper_monsters = board.rules.weeper_monsters
-        self.slope = 3.0 if sharp else 1.5
+        self.weeper_monsters = tables.weeper_monsters
+        self.closed = board.closed
+        self.spots = tables.character_spots
+        self.neg_slope = -3.0 if sharp else -1.5
         self.margin = 0.5 if board.equal else -0.5
         # Monsters there and expected from the dice, before the crowd's (R6.2).
-        self.expected = [board.monsters[loc] + arrivals[loc] for loc in range(7)]
-        kinds = board.tables.traits
+        monsters = board.monsters
+        self.expected = [monsters[loc] + arrivals[loc] for loc in range(7)]
+        traits = tables.traits
         me = board.me
         crowd = [0] * 7
         weepers = [0] * 7
         strength = [0] * 7
-        # owners[loc][seat]: characters of that seat there.
-        owners = [[0] * board.players for _ in range(7)]
-        # Per character on the board or moved onto it: kind traits and owner.
-        traits: dict[int, tuple[int, int, bool, int]] = {}
-        # This seat's characters, in board order.
-        mine: list[int] = []
+        # Per location, the other seats with characters there (one bit each).
+        others = [0] * 7
+        # This seat's characters on the board in board order (id, location, points), and
+        # the location, strength and pull on Monsters of each.
+        mine: list[tuple[int, int, int]] = []
+        info: dict[int, tuple[int, int, bool]] = {}
         for c in board.characters:
             loc = c["location"]
-            if loc <= 0:
-                continue
-            cid = c["id"]
-            power, points, weeps = kinds[c["kind"]]
-            owner = c["owner"]
-            traits[cid] = (power, points, weeps, owner)
-            crowd[loc] += 1
-            strength[loc] += power
-            if weeps:
-                weepers[loc] += 1
-            owners[loc][owner] += 1
-            if owner == me:
-                mine.append(cid)
-        self.crowd, self.weepers, self.strength, self.owners = crowd, weepers, strength, owners
-        self.traits, self.mine = traits, mine
-        self.weepers_most = max(self.weepers) if self.weeper_monsters else 0
-        self.crowd_most = max(self.crowd)
-        # This seat's points at each location of the board as it is, in board order, and
-        # the loss there (worked out when first needed): what a move that touches
-        # neither location nor the crowd's leaders leaves as it was.
-        self.values: dict[int, list[int]] = {}
-        for cid in self.mine:
-            self.values.setdefault(self.where[cid], []).append(self.traits[cid][1])
-        for held in self.values.values():
-            held.sort()
-        self.terms: dict[int, float] = {}
-        # Moves already weighed in this decision: several destinations share them.
-        self.weighed: dict[tuple[int, int], float] = {}
+            if loc > 0:
+                power, points, weeps = traits[c["kind"]]
+                crowd[loc] += 1
+                strength[loc] += power
+                if weeps:
+                    weepers[loc] += 1
+                owner = c["owner"]
+                if owner == me:
+                    cid = c["id"]
+                    mine.append((cid, loc, points))
+                    info[cid] = (loc, power, weeps)
+                else:
+                    others[loc] |= 1 << owner
+        self.crowd, self.weepers, self.strength = crowd, weepers, strength
+        self.mine, self.info = mine, info
+        # The seats at each location once this seat is there too: only the locations
+        # holding some of its characters have a loss.
+        self.present = [bits.bit_count() + 1 for bits in others]
+        self.weepers_most = max(weepers) if self.weeper_monsters else 0
+        self.crowd_most = max(crowd)
+        self.values = _points_by_location(mine, {})
+        # Kept between the moves of one decision: the loss at a location a move leaves
+        # alone (by location and extra Monsters, see `_kept`), the loss of each move
+        # (several destinations share some), the loss with nobody moved.
+        self.kept: dict[int, float] = {}
+        self.weighed: dict[int, float] = {}
+        self.still: float | None = None
+
+    def has_room(self, loc: int) -> bool:
+        """Whether one more character fits at `loc` on the board as it stands (R5.4)."""
+        if loc in self.closed:
+            return False
+        spots = self.spots[loc]
+        return spots is None or self.crowd[loc] < spots
 
     def _term(
-        self,
-        loc: int,
-        points: list[int],
-        crowd: list[int],
-        weepers: list[int],
-        strength: int,
-        present: list[int],
-        weepers_most: int,
-        crowd_most: int,
+        self, loc: int, expected: float, strength: int, crowd: int, points: list[int]
     ) -> float:
-        """The expected loss at one location, for this seat's `points` there (sorted)."""
-        expected = self.expected[loc]
-        # R6.2's extra Monsters go where the most Weepers, then the most characters,
-        # are; added in that order, as the rules add them.
-        if weepers_most and weepers[loc] == weepers_most:
-            expected += self.weeper_monsters
-        if crowd_most and crowd[loc] == crowd_most:
-            expected += 1
+        """The expected loss at one location, for this seat's `points` there (sorted) and
+        `crowd` characters in all."""
         if loc == self.parking:
             total = 0.0
-            rounds = min(expected, crowd[loc])
-            lost = rounds * len(points) / crowd[loc]
+            rounds = min(expected, crowd)
+            lost = rounds * len(points) / crowd
             for value in points:
                 take = min(1.0, lost)
                 total += take * value
@@ -290,136 +286,131 @@ class Forecast:
                 if lost <= 0:
                     break
             return total
-        attacked = 1.0 / (1.0 + math.exp(-self.slope * (expected - strength + self.margin)))
-        return attacked * points[0] / (len(present) - present.count(0))
+        attacked = 1.0 / (1.0 + math.exp(self.neg_slope * (expected - strength + self.margin)))
+        return attacked * points[0] / self.present[loc]
+
+    def _kept(self, loc: int, weepers_most: int, crowd_most: int) -> float:
+        """The loss at a location whose characters stay as they are, with the most
+        Weepers and the most characters anywhere as given (R6.2: extra Monsters there,
+        the Weepers' first, as the rules add them)."""
+        key = loc * 4
+        if weepers_most and self.weepers[loc] == weepers_most:
+            key += 2
+        if crowd_most and self.crowd[loc] == crowd_most:
+            key += 1
+        known = self.kept.get(key)
+        if known is None:
+            expected = self.expected[loc]
+            if key & 2:
+                expected += self.weeper_monsters
+            if key & 1:
+                expected += 1
+            known = self._term(loc, expected, self.strength[loc], self.crowd[loc], self.values[loc])
+            self.kept[key] = known
+        return known
+
+    def now(self) -> float:
+        """The loss with nobody moved."""
+        if self.still is None:
+            total = 0.0
+            for loc in self.values:
+                total += self._kept(loc, self.weepers_most, self.crowd_most)
+            self.still = total
+        return self.still
 
     def loss_one(self, cid: int, loc: int) -> float:
-        """`loss({cid: loc})` for a character on the board, computing afresh only the
-        locations the move changes (all of them when it changes where the crowd is)."""
-        known = self.weighed.get((cid, loc))
+        """`loss({cid: loc})` for one of this seat's characters on the board."""
+        key = cid * 8 + loc
+        known = self.weighed.get(key)
         if known is not None:
             return known
-        old = self.where[cid]
-        power, _, weeps, owner = self.traits[cid]
-        crowd = self.crowd[:]
-        crowd[old] -= 1
-        crowd[loc] += 1
-        weepers = self.weepers
-        if weeps:
-            weepers = weepers[:]
-            weepers[old] -= 1
-            weepers[loc] += 1
-        weepers_most = max(weepers) if self.weeper_monsters else 0
-        crowd_most = max(crowd)
-        same = weepers_most == self.weepers_most and crowd_most == self.crowd_most
-        values = self.values
-        if owner == self.me:
-            values = {}
-            where = self.where
-            traits = self.traits
-            for mine in self.mine:
-                at = loc if mine == cid else where[mine]
-                if at in values:
-                    values[at].append(traits[mine][1])
-                else:
-                    values[at] = [traits[mine][1]]
-        total = 0.0
-        for at, points in values.items():
-            if same and at != old and at != loc:
-                term = self.terms.get(at)
-                if term is None:
-                    term = self.terms[at] = self._term(
-                        at,
-                        self.values[at],
-                        self.crowd,
-                        self.weepers,
-                        self.strength[at],
-                        self.owners[at],
-                        self.weepers_most,
-                        self.crowd_most,
-                    )
-                total += term
-                continue
-            if owner == self.me and len(points) > 1:
-                points.sort()
-            present = self.owners[at]
-            strength = self.strength[at]
-            if at in (old, loc):
-                present = present[:]
-                if at == old:
-                    present[owner] -= 1
-                    strength -= power
-                if at == loc:
-                    present[owner] += 1
-                    strength += power
-            total += self._term(
-                at, points, crowd, weepers, strength, present, weepers_most, crowd_most
-            )
-        self.weighed[cid, loc] = total
-        return total
-
-    def _traits(self, cid: int) -> tuple[int, int, bool, int]:
-        known = self.traits.get(cid)
-        if known is None:
-            c = self.board.chars[cid]
-            known = (*self.board.tables.traits[c["kind"]], c["owner"])
-            self.traits[cid] = known
+        old, power, weeps = self.info[cid]
+        if old == loc:
+            known = self.now()
+        else:
+            crowd = self.crowd[:]
+            crowd[old] -= 1
+            crowd[loc] += 1
+            weepers = self.weepers
+            if weeps:
+                weepers = weepers[:]
+                weepers[old] -= 1
+                weepers[loc] += 1
+            strength = {old: self.strength[old] - power, loc: self.strength[loc] + power}
+            values = _points_by_location(self.mine, {cid: loc})
+            known = self._sum(values, crowd, weepers, strength)
+        self.weighed[key] = known
         return known
 
     def loss(self, moves: Mapping[int, int]) -> float:
-        """The loss with each character of `moves` at its new location (a character not on
-        the board yet, being placed, comes after those on it, in the order given)."""
-        where = self.where
+        """The loss with each of this seat's characters in `moves` at its new location
+        (a character not on the board yet, being placed, comes after those on it, in
+        the order given)."""
         crowd = self.crowd[:]
         weepers = self.weepers[:]
-        strength = self.strength[:]
-        owners: dict[int, list[int]] = {}
+        strength: dict[int, int] = {}
         mine = self.mine
+        traits = self.board.tables.traits
         for cid, loc in moves.items():
-            power, _, weeps, owner = self._traits(cid)
-            old = where.get(cid)
-            if old is not None:
+            known = self.info.get(cid)
+            if known is not None:
+                old, power, weeps = known
                 crowd[old] -= 1
-                strength[old] -= power
+                strength[old] = strength.get(old, self.strength[old]) - power
                 if weeps:
                     weepers[old] -= 1
-                if old not in owners:
-                    owners[old] = self.owners[old][:]
-                owners[old][owner] -= 1
-            elif owner == self.me:
-                mine = [*mine, cid]
+            else:
+                power, points, weeps = traits[self.board.chars[cid]["kind"]]
+                mine = [*mine, (cid, loc, points)]
             crowd[loc] += 1
-            strength[loc] += power
+            strength[loc] = strength.get(loc, self.strength[loc]) + power
             if weeps:
                 weepers[loc] += 1
-            if loc not in owners:
-                owners[loc] = self.owners[loc][:]
-            owners[loc][owner] += 1
-        traits = self.traits
-        values: dict[int, list[int]] = {}
-        for cid in mine:
-            loc = moves.get(cid) or where[cid]
-            if loc in values:
-                values[loc].append(traits[cid][1])
-            else:
-                values[loc] = [traits[cid][1]]
+        return self._sum(_points_by_location(mine, moves), crowd, weepers, strength)
+
+    def _sum(
+        self,
+        values: dict[int, list[int]],
+        crowd: list[int],
+        weepers: list[int],
+        strength: dict[int, int],
+    ) -> float:
+        """The loss over this seat's locations `values`, with the counts after the moves:
+        `strength` holds the locations the moves changed, and only those are worked out
+        afresh."""
         weepers_most = max(weepers) if self.weeper_monsters else 0
         crowd_most = max(crowd)
         total = 0.0
         for loc, points in values.items():
-            if len(points) > 1:
-                points.sort()
-            total += self._term(
-                loc,
-                points,
-                crowd,
-                weepers,
-                strength[loc],
-                owners.get(loc) or self.owners[loc],
-                weepers_most,
-                crowd_most,
-            )
+            changed = strength.get(loc)
+            if changed is None:
+                total += self._kept(loc, weepers_most, crowd_most)
+                continue
+            expected = self.expected[loc]
+            if weepers_most and weepers[loc] == weepers_most:
+                expected += self.weeper_monsters
+            if crowd_most and crowd[loc] == crowd_most:
+                expected += 1
+            total += self._term(loc, expected, changed, crowd[loc], points)
         return total
+
+
+def _points_by_location(
+    mine: list[tuple[int, int, int]], moves: Mapping[int, int]
+) -> dict[int, list[int]]:
+    """This seat's points at each location once `moves` are made, the locations in the
+    order of their first character (the order the sums run in), each list sorted."""
+    values: dict[int, list[int]] = {}
+    for cid, at, points in mine:
+        loc = moves.get(cid, at)
+        if loc in values:
+            values[loc].append(points)
+        else:
+            values[loc] = [points]
+    for held in values.values():
+        if len(held) > 1:
+            held.sort()
+    return values
 
 
 class CautiousPlayer:
@@ -437,9 +428,10 @@ class CautiousPlayer:
 
     def observe(self, events: Sequence[Event]) -> None:
         for event in events:
-            if event.kind == "turn_started":
+            kind = event.kind
+            if kind == "turn_started":
                 self._threat = {p: t * THREAT_DECAY for p, t in self._threat.items()}
-            elif event.kind == "designations_revealed":
+            elif kind == "designations_revealed":
                 for voter, candidate in event.data["designations"].items():
                     if candidate == self.seat and int(voter) != self.seat:
                         self._threat[int(voter)] = self._threat.get(int(voter), 0.0) + 1.0
@@ -447,9 +439,12 @@ class CautiousPlayer:
     # What it does -------------------------------------------------------------
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        first = legal[0]
+        if len(legal) == 1:
+            # Nothing to weigh: most card windows, where it has no card to play.
+            return first
         variants = tuple(view["variants"])
         board = Board(view, rules_for(variants), tables_for(variants))
-        first = legal[0]
         if isinstance(first, PlaceFamily):
             return self._place(board, view, legal)
         if isinstance(first, ChooseDestination):
@@ -476,54 +471,33 @@ class CautiousPlayer:
     # Placement, destinations, moves -------------------------------------------
 
     def _place(self, board: Board, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        rules = board.rules
-        count = rules.first_arrival_dice
-        arrivals = board.arrivals(None, rules.start_dice if count is None else count)
+        arrivals = board.arrivals(None, board.tables.first_dice)
         forecast = board.forecast(arrivals, sharp=False)
+        dice = view["dice"]
         scored = []
         for action in legal:
             assert isinstance(action, PlaceFamily)
-            where = dict(board.where)
-            moves: dict[int, int] = {}
-            for die, cid in zip(view["dice"], action.order, strict=True):
-                where[cid] = moves[cid] = die if board.has_room(die, where) else board.parking
-            scored.append((forecast.loss(moves), action))
+            scored.append((forecast.loss(_landing(forecast, dice, action.order)), action))
         return self._best(scored)
 
-    def _forecast(self, board: Board, view: Mapping[str, Any]) -> tuple[list[float], bool]:
+    def _forecast(self, board: Board, view: Mapping[str, Any]) -> Forecast:
         dice = view["dice"]
-        return board.arrivals(dice, view["dice_count"]), dice is not None
+        return board.forecast(board.arrivals(dice, view["dice_count"]), dice is not None)
 
     def _destination(
         self, board: Board, view: Mapping[str, Any], legal: Sequence[Action]
     ) -> Action:
-        forecast = board.forecast(*self._forecast(board, view))
+        forecast = self._forecast(board, view)
         scored = []
         for action in legal:
             assert isinstance(action, ChooseDestination)
-            scored.append((self._after_move_to(board, action.location, forecast), action))
+            scored.append((_after_move_to(forecast, action.location), action))
         return self._best(scored)
 
-    def _after_move_to(self, board: Board, dest: int, forecast: Forecast) -> float:
-        """R5.4: the best this seat can do once it must move one character to `dest`."""
-        mine = board.mine
-        if board.has_room(dest, board.where):
-            options = [(cid, dest) for cid in mine if board.where[cid] != dest]
-        else:
-            # Never the one already at the destination: it stays (R5.5).
-            options = [
-                (cid, board.parking)
-                for cid in mine
-                if board.where[cid] not in (board.parking, dest)
-            ]
-        if not options:
-            return forecast.loss({})
-        return min(forecast.loss_one(cid, loc) for cid, loc in options)
-
     def _move(self, board: Board, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        forecast = board.forecast(*self._forecast(board, view))
+        forecast = self._forecast(board, view)
         dest = view["destinations"][str(board.me)]
-        target = dest if board.has_room(dest, board.where) else board.parking
+        target = dest if forecast.has_room(dest) else board.parking
         scored = []
         for action in legal:
             assert isinstance(action, MoveCharacter)
@@ -537,38 +511,41 @@ class CautiousPlayer:
         others = [p for p in candidates if p != board.me]
         if not others:
             return board.me
-        return max(others, key=lambda p: (self._threat.get(p, 0.0), board.score(p), -p))
+        threat = self._threat
+        scores = board.scores
+        return max(others, key=lambda p: (threat.get(p, 0.0), scores[p], -p))
 
     def _designate(self, board: Board, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        candidates = [a.candidate for a in legal if isinstance(a, Designate)]
-        if view["vote"]["kind"] == "attack":
-            choice = self._target(board, candidates)
-        else:
-            choice = board.me if board.me in candidates else min(candidates, key=board.score)
-        return Designate(board.me, choice)
+        options = {a.candidate: a for a in legal if isinstance(a, Designate)}
+        return options[self._vote(board, view, list(options))]
 
     def _break_tie(self, board: Board, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        tied = [a.candidate for a in legal if isinstance(a, BreakTie)]
+        options = {a.candidate: a for a in legal if isinstance(a, BreakTie)}
+        return options[self._vote(board, view, list(options))]
+
+    def _vote(self, board: Board, view: Mapping[str, Any], candidates: list[int]) -> int:
+        """Its ballot: the target in an attack, else itself, else the poorest seat."""
         if view["vote"]["kind"] == "attack":
-            choice = self._target(board, tied)
-        else:
-            choice = board.me if board.me in tied else min(tied, key=board.score)
-        return BreakTie(board.me, choice)
+            return self._target(board, candidates)
+        if board.me in candidates:
+            return board.me
+        return min(candidates, key=board.scores.__getitem__)
 
     # The truck ------------------------------------------------------------------
 
     def _search(self, board: Board, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
         """Keep the best card, give the worst to the seat it helps least, box the rest."""
-        drawn: list[str] = view["drawn"]
-        alive = {board.chars[cid]["owner"] for cid in board.where}
+        worth = [CARD_WORTH.get(card, 0.0) for card in view["drawn"]]
+        scores = board.scores
+        alive = {c["owner"] for c in board.characters if c["location"] > 0}
 
         def key(action: Action) -> tuple[float, float, int, int]:
             assert isinstance(action, SearchTruck)
-            kept = CARD_WORTH.get(drawn[action.keep], 0.0) if action.keep is not None else 0.0
-            given = CARD_WORTH.get(drawn[action.give], 0.0) if action.give is not None else 0.0
+            kept = worth[action.keep] if action.keep is not None else 0.0
+            given = worth[action.give] if action.give is not None else 0.0
             to = action.give_to
             useful_to = 0 if to is None or to not in alive else 1
-            return (-kept, given * useful_to, useful_to, board.score(to) if to is not None else 0)
+            return (-kept, given * useful_to, useful_to, scores[to] if to is not None else 0)
 
         return min(legal, key=key)
 
@@ -581,7 +558,9 @@ class CautiousPlayer:
             return done
         step = view["step"]
         if step == "walkie_window":
-            return cards[0] if board.mine else done
+            me = board.me
+            on_board = any(c["owner"] == me and c["location"] > 0 for c in board.characters)
+            return cards[0] if on_board else done
         if step == "after_move":
             return self._drink(board, view, cards) or done
         vote = view["vote"]
@@ -592,8 +571,8 @@ class CautiousPlayer:
     def _drink(
         self, board: Board, view: Mapping[str, Any], cards: list[PlayCard]
     ) -> PlayCard | None:
-        forecast = board.forecast(*self._forecast(board, view))
-        now = forecast.loss({})
+        forecast = self._forecast(board, view)
+        now = forecast.now()
         scored: list[tuple[float, PlayCard]] = []
         for card in cards:
             assert card.character is not None
@@ -705,6 +684,44 @@ class CautiousPlayer:
             if with_gun < without:
                 return True
         return False
+
+
+def _after_move_to(forecast: Forecast, dest: int) -> float:
+    """R5.4: the best this seat can do once it must move one character to `dest`."""
+    best: float | None = None
+    if forecast.has_room(dest):
+        for cid, at, _ in forecast.mine:
+            if at != dest:
+                loss = forecast.loss_one(cid, dest)
+                if best is None or loss < best:
+                    best = loss
+    else:
+        # Never the one already at the destination: it stays (R5.5).
+        parking = forecast.parking
+        for cid, at, _ in forecast.mine:
+            if at != parking and at != dest:
+                loss = forecast.loss_one(cid, parking)
+                if best is None or loss < best:
+                    best = loss
+    return forecast.now() if best is None else best
+
+
+def _landing(forecast: Forecast, dice: Sequence[int], order: Sequence[int]) -> dict[int, int]:
+    """R1.4: where each character of `order` lands, die by die: the die's location while
+    it has room (counting those placed before it), else the Parking lot."""
+    crowd = forecast.crowd[:]
+    closed, spots = forecast.closed, forecast.spots
+    moves: dict[int, int] = {}
+    for die, cid in zip(dice, order, strict=True):
+        room = spots[die]
+        full = die in closed or (room is not None and crowd[die] >= room)
+        land = forecast.parking if full else die
+        on_board = forecast.info.get(cid)
+        if on_board is not None:
+            crowd[on_board[0]] -= 1
+        crowd[land] += 1
+        moves[cid] = land
+    return moves
 
 
 def _my_share(totals: dict[int, int], me: int, target: int, weight: int) -> float:

@@ -124,6 +124,7 @@ class Board:
         cold = len(view["cold_storage"])
         self.equal = tables.equal_from_start or cold >= tables.equal_from_row
         self.hand: list[str] = view.get("hand", [])
+        self._at: dict[int, list[Mapping[str, Any]]] = {}
 
     # Read from the view only by the decisions that need them (most need none).
 
@@ -151,17 +152,19 @@ class Board:
     def points(self, cid: int) -> int:
         return self.kinds[self.chars[cid]["kind"]].points
 
+    def at(self, loc: int) -> list[Mapping[str, Any]]:
+        """The characters at `loc`, in board order (kept: an attack asks several times)."""
+        here = self._at.get(loc)
+        if here is None:
+            here = self._at[loc] = [c for c in self.characters if c["location"] == loc]
+        return here
+
     def strength(self, loc: int) -> int:
-        return sum(
-            self.kinds[self.chars[cid]["kind"]].strength
-            for cid, at in self.where.items()
-            if at == loc
-        )
+        traits = self.tables.traits
+        return sum(traits[c["kind"]][0] for c in self.at(loc))
 
     def exposed(self, loc: int) -> list[int]:
-        return [
-            cid for cid, at in self.where.items() if at == loc and not self.chars[cid]["hidden"]
-        ]
+        return [c["id"] for c in self.at(loc) if not c["hidden"]]
 
     def under_attack(self, loc: int) -> bool:
         """R7.2 on the board as it stands (the Parking lot: any Monster)."""
@@ -176,15 +179,14 @@ class Board:
     def arrivals(self, dice: Sequence[int] | None, count: int) -> list[float]:
         """Monsters expected from the dice at each location (R6.1 runoff included)."""
         expected = [0.0] * 7
-        faces: Sequence[tuple[int, float]] = (
-            [(d, 1.0) for d in dice] if dice is not None else [(d, count / 6) for d in range(1, 7)]
-        )
+        # Unseen dice: each face as likely as the others.
+        faces, weight = (dice, 1.0) if dice is not None else (range(1, 7), count / 6)
         closed, monsters, spots = self.closed, self.monsters, self.tables.monster_spots
-        for face, weight in faces:
-            target = face
-            if target in closed or monsters[target] >= spots[target]:
-                target = self.parking
-            expected[target] += weight
+        for face in faces:
+            if face in closed or monsters[face] >= spots[face]:
+                expected[self.parking] += weight
+            else:
+                expected[face] += weight
         return expected
 
     def forecast(self, arrivals: list[float], sharp: bool) -> Forecast:
@@ -255,6 +257,9 @@ class Forecast:
         self.present = [bits.bit_count() + 1 for bits in others]
         self.weepers_most = max(weepers) if self.weeper_monsters else 0
         self.crowd_most = max(crowd)
+        # How many locations share those most (a move may lower them only if one does).
+        self.weepers_tops = weepers.count(self.weepers_most)
+        self.crowd_tops = crowd.count(self.crowd_most)
         self.values = _points_by_location(mine, {})
         # Kept between the moves of one decision: the loss at a location a move leaves
         # alone (by location and extra Monsters, see `_kept`), the loss of each move
@@ -276,31 +281,44 @@ class Forecast:
         """The expected loss at one location, for this seat's `points` there (sorted) and
         `crowd` characters in all."""
         if loc == self.parking:
-            total = 0.0
-            rounds = min(expected, crowd)
-            lost = rounds * len(points) / crowd
-            for value in points:
-                take = min(1.0, lost)
-                total += take * value
-                lost -= take
-                if lost <= 0:
-                    break
-            return total
+            return self._parking(expected, crowd, points)
         attacked = 1.0 / (1.0 + math.exp(self.neg_slope * (expected - strength + self.margin)))
         return attacked * points[0] / self.present[loc]
 
-    def _kept(self, loc: int, weepers_most: int, crowd_most: int) -> float:
-        """The loss at a location whose characters stay as they are, with the most
-        Weepers and the most characters anywhere as given (R6.2: extra Monsters there,
-        the Weepers' first, as the rules add them)."""
+    @staticmethod
+    def _parking(expected: float, crowd: int, points: list[int]) -> float:
+        """The Parking lot's loss: each expected Monster costs a character, the rounds
+        shared among those present, this seat losing its cheapest first."""
+        total = 0.0
+        # `min` spelt out: this runs tens of thousands of times a simulation.
+        rounds = crowd if crowd < expected else expected
+        lost = rounds * len(points) / crowd
+        for value in points:
+            take = lost if lost < 1.0 else 1.0
+            total += take * value
+            lost -= take
+            if lost <= 0:
+                break
+        return total
+
+    def _key(self, loc: int, weepers_most: int, crowd_most: int) -> int:
+        """Which loss `_kept` holds for a location whose characters stay as they are,
+        with the most Weepers and the most characters anywhere as given: R6.2's extra
+        Monsters there from the Weepers (2) and from the crowd (1), or not."""
         key = loc * 4
         if weepers_most and self.weepers[loc] == weepers_most:
             key += 2
         if crowd_most and self.crowd[loc] == crowd_most:
             key += 1
+        return key
+
+    def _kept(self, loc: int, key: int) -> float:
+        """The loss at a location whose characters stay as they are, worked out once
+        per decision for each `_key`."""
         known = self.kept.get(key)
         if known is None:
             expected = self.expected[loc]
+            # The Weepers' extra Monsters first, as the rules add them.
             if key & 2:
                 expected += self.weeper_monsters
             if key & 1:
@@ -314,7 +332,7 @@ class Forecast:
         if self.still is None:
             total = 0.0
             for loc in self.values:
-                total += self._kept(loc, self.weepers_most, self.crowd_most)
+                total += self._kept(loc, self._key(loc, self.weepers_most, self.crowd_most))
             self.still = total
         return self.still
 
@@ -322,25 +340,86 @@ class Forecast:
         """`loss({cid: loc})` for one of this seat's characters on the board."""
         key = cid * 8 + loc
         known = self.weighed.get(key)
-        if known is not None:
-            return known
-        old, power, weeps = self.info[cid]
-        if old == loc:
-            known = self.now()
-        else:
-            crowd = self.crowd[:]
-            crowd[old] -= 1
-            crowd[loc] += 1
-            weepers = self.weepers
-            if weeps:
-                weepers = weepers[:]
-                weepers[old] -= 1
-                weepers[loc] += 1
-            strength = {old: self.strength[old] - power, loc: self.strength[loc] + power}
-            values = _points_by_location(self.mine, {cid: loc})
-            known = self._sum(values, crowd, weepers, strength)
-        self.weighed[key] = known
+        if known is None:
+            old, power, weeps = self.info[cid]
+            known = self.now() if old == loc else self._moved(cid, old, loc, power, weeps)
+            self.weighed[key] = known
         return known
+
+    def after_move_to(self, dest: int) -> float:
+        """R5.4: the best this seat can do once it must move one character to `dest`, or
+        to the Parking lot if `dest` is full (never the one already at `dest`: it stays,
+        R5.5)."""
+        target = dest if self.has_room(dest) else self.parking
+        weighed = self.weighed
+        best: float | None = None
+        for cid, at, _ in self.mine:
+            if at in (dest, target):
+                continue
+            loss = weighed.get(cid * 8 + target)
+            if loss is None:
+                loss = self.loss_one(cid, target)
+            if best is None or loss < best:
+                best = loss
+        return self.now() if best is None else best
+
+    def _moved(self, cid: int, old: int, loc: int, power: int, weeps: bool) -> float:
+        """The loss once `cid` has gone from `old` to `loc`: those two locations worked
+        out afresh, the others kept (`_kept`). The hottest loop of the AI, hence inline."""
+        crowd, weepers = self.crowd, self.weepers
+        # `_most_after` spelt out for the crowd, which every move changes.
+        crowd_most = self.crowd_most
+        if crowd[loc] >= crowd_most:
+            crowd_most = crowd[loc] + 1
+        elif crowd[old] == crowd_most and self.crowd_tops == 1 and crowd[loc] + 1 < crowd_most:
+            crowd_most -= 1
+        weepers_most = self.weepers_most
+        if weeps and weepers_most:
+            weepers_most = _most_after(weepers, weepers_most, self.weepers_tops, old, loc)
+        values: dict[int, list[int]] = {}
+        for mine, at, value in self.mine:
+            if mine == cid:
+                at = loc
+            held = values.get(at)
+            if held is None:
+                values[at] = [value]
+            else:
+                held.append(value)
+        kept = self.kept
+        total = 0.0
+        for at, points in values.items():
+            if at == old:
+                count, pull = crowd[at] - 1, weepers[at] - weeps
+                strength = self.strength[at] - power
+            elif at == loc:
+                count, pull = crowd[at] + 1, weepers[at] + weeps
+                strength = self.strength[at] + power
+            else:
+                # `_key` and `_kept` spelt out.
+                key = at * 4
+                if weepers_most and weepers[at] == weepers_most:
+                    key += 2
+                if crowd_most and crowd[at] == crowd_most:
+                    key += 1
+                term = kept.get(key)
+                total += self._kept(at, key) if term is None else term
+                continue
+            expected = self.expected[at]
+            if weepers_most and pull == weepers_most:
+                expected += self.weeper_monsters
+            if crowd_most and count == crowd_most:
+                expected += 1
+            if at == self.parking:
+                points.sort()
+                total += self._parking(expected, count, points)
+            else:
+                total += (
+                    1.0
+                    / (1.0 + math.exp(self.neg_slope * (expected - strength + self.margin)))
+                    * (points[0] if len(points) == 1 else min(points))
+                    / self.present[at]
+                )
+        return total
 
     def loss(self, moves: Mapping[int, int]) -> float:
         """The loss with each of this seat's characters in `moves` at its new location
@@ -384,7 +463,7 @@ class Forecast:
         for loc, points in values.items():
             changed = strength.get(loc)
             if changed is None:
-                total += self._kept(loc, weepers_most, crowd_most)
+                total += self._kept(loc, self._key(loc, weepers_most, crowd_most))
                 continue
             expected = self.expected[loc]
             if weepers_most and weepers[loc] == weepers_most:
@@ -393,6 +472,17 @@ class Forecast:
                 expected += 1
             total += self._term(loc, expected, changed, crowd[loc], points)
         return total
+
+
+def _most_after(counts: list[int], most: int, tops: int, old: int, loc: int) -> int:
+    """The highest of `counts` (whose highest is `most`, at `tops` locations) once one
+    has gone from `old` to `loc`, without copying them."""
+    joined = counts[loc] + 1
+    if joined > most:
+        return joined
+    if joined < most and counts[old] == most and tops == 1:
+        return most - 1
+    return most
 
 
 def _points_by_location(
@@ -491,7 +581,7 @@ class CautiousPlayer:
         scored = []
         for action in legal:
             assert isinstance(action, ChooseDestination)
-            scored.append((_after_move_to(forecast, action.location), action))
+            scored.append((forecast.after_move_to(action.location), action))
         return self._best(scored)
 
     def _move(self, board: Board, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
@@ -591,7 +681,8 @@ class CautiousPlayer:
         cards: list[PlayCard],
     ) -> PlayCard | None:
         loc: int = vote["location"]
-        mine_exposed = [cid for cid in board.exposed(loc) if board.chars[cid]["owner"] == board.me]
+        me = board.me
+        mine_exposed = [c for c in board.at(loc) if c["owner"] == me and not c["hidden"]]
         if not mine_exposed or not board.under_attack(loc):
             return None
         by_card: dict[str, list[PlayCard]] = {}
@@ -621,14 +712,16 @@ class CautiousPlayer:
             need = max(1, monsters - len(board.exposed(loc)) + 1)
         else:
             need = monsters - board.strength(loc) + (1 if board.equal else 0)
-        counts = {card: min(board.hand.count(card), 3) for card in playable}
+        removes = [monsters if REMOVES[card] is None else (REMOVES[card] or 0) for card in playable]
+        worths = [CARD_WORTH[card] for card in playable]
+        counts = [min(board.hand.count(card), 3) for card in playable]
         best: tuple[float, tuple[int, ...]] | None = None
-        for combo in product(*(range(counts[card] + 1) for card in playable)):
-            removed = sum(
-                (monsters if REMOVES[card] is None else (REMOVES[card] or 0)) * n
-                for card, n in zip(playable, combo, strict=True)
-            )
-            cost = sum(CARD_WORTH[card] * n for card, n in zip(playable, combo, strict=True))
+        for combo in product(*(range(count + 1) for count in counts)):
+            removed = 0
+            cost = 0.0
+            for remove, worth, n in zip(removes, worths, combo, strict=True):
+                removed += remove * n
+                cost += worth * n
             if removed >= need and (best is None or cost < best[0]):
                 best = (cost, combo)
         if best is None:
@@ -661,15 +754,14 @@ class CautiousPlayer:
         themselves; the Gun matters if, for some such set of ballots, this
         seat's chances of being the one devoured go down with it.
         """
-        exposed = board.exposed(loc)
-        candidates = sorted({board.chars[cid]["owner"] for cid in exposed})
+        exposed = [c for c in board.at(loc) if not c["hidden"]]
+        candidates = sorted({c["owner"] for c in exposed})
         if board.me not in candidates or len(candidates) < 2:
             return False
         guns = {int(p): n for p, n in vote["guns"].items()}
         weights = dict.fromkeys(candidates, 0)
-        for cid in exposed:
-            owner = board.chars[cid]["owner"]
-            weights[owner] += board.kinds[board.chars[cid]["kind"]].votes
+        for c in exposed:
+            weights[c["owner"]] += board.kinds[c["kind"]].votes
         for player in candidates:
             weights[player] += guns.get(player, 0)
         target = self._target(board, candidates)
@@ -684,26 +776,6 @@ class CautiousPlayer:
             if with_gun < without:
                 return True
         return False
-
-
-def _after_move_to(forecast: Forecast, dest: int) -> float:
-    """R5.4: the best this seat can do once it must move one character to `dest`."""
-    best: float | None = None
-    if forecast.has_room(dest):
-        for cid, at, _ in forecast.mine:
-            if at != dest:
-                loss = forecast.loss_one(cid, dest)
-                if best is None or loss < best:
-                    best = loss
-    else:
-        # Never the one already at the destination: it stays (R5.5).
-        parking = forecast.parking
-        for cid, at, _ in forecast.mine:
-            if at != parking and at != dest:
-                loss = forecast.loss_one(cid, parking)
-                if best is None or loss < best:
-                    best = loss
-    return forecast.now() if best is None else best
 
 
 def _landing(forecast: Forecast, dice: Sequence[int], order: Sequence[int]) -> dict[int, int]:

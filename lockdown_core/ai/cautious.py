@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property, lru_cache
 from itertools import product
 from typing import Any, TypeVar
@@ -421,31 +421,53 @@ class Forecast:
                 )
         return total
 
-    def loss(self, moves: Mapping[int, int]) -> float:
-        """The loss with each of this seat's characters in `moves` at its new location
-        (a character not on the board yet, being placed, comes after those on it, in
-        the order given)."""
+    def placed(self, dice: Sequence[int], order: Sequence[int]) -> float:
+        """R1.4: the loss once each character of `order` has taken its die in turn, going
+        to the die's location while it has room (counting those placed before it), else
+        to the Parking lot. Those not on the board yet come after those on it in the
+        sums, in the order given."""
         crowd = self.crowd[:]
         weepers = self.weepers[:]
         strength: dict[int, int] = {}
-        mine = self.mine
-        traits = self.board.tables.traits
-        for cid, loc in moves.items():
+        moves: dict[int, int] = {}
+        # Where those not on the board yet arrive, with their points, in order.
+        arrived: list[tuple[int, int]] = []
+        closed, spots, parking = self.closed, self.spots, self.parking
+        for die, cid in zip(dice, order, strict=True):
+            room = spots[die]
+            full = die in closed or (room is not None and crowd[die] >= room)
+            loc = parking if full else die
             known = self.info.get(cid)
-            if known is not None:
+            if known is None:
+                power, points, weeps = self.family[cid]
+                arrived.append((loc, points))
+            else:
                 old, power, weeps = known
                 crowd[old] -= 1
                 strength[old] = strength.get(old, self.strength[old]) - power
                 if weeps:
                     weepers[old] -= 1
-            else:
-                power, points, weeps = traits[self.board.chars[cid]["kind"]]
-                mine = [*mine, (cid, loc, points)]
             crowd[loc] += 1
             strength[loc] = strength.get(loc, self.strength[loc]) + power
             if weeps:
                 weepers[loc] += 1
-        return self._sum(_points_by_location(mine, moves), crowd, weepers, strength)
+            moves[cid] = loc
+        values = _points_by_location(self.mine, moves)
+        for loc, points in arrived:
+            if loc in values:
+                values[loc].append(points)
+                values[loc].sort()
+            else:
+                values[loc] = [points]
+        return self._sum(values, crowd, weepers, strength)
+
+    @cached_property
+    def family(self) -> dict[int, tuple[int, int, bool]]:
+        """Strength, points and pull on Monsters of each of this seat's characters, on
+        the board or not (the placement places those that are not)."""
+        traits = self.board.tables.traits
+        me = self.board.me
+        return {c["id"]: traits[c["kind"]] for c in self.board.characters if c["owner"] == me}
 
     def _sum(
         self,
@@ -513,6 +535,9 @@ class CautiousPlayer:
         # Only to choose among options the heuristic finds exactly as good.
         self._rnd = random.Random(seed)
         self._threat: dict[int, float] = {}
+        # The rules of the variants last seen (a game's never change): read once.
+        self._variants: list[str] | None = None
+        self._rules: tuple[Ruleset, Tables]
 
     # What it remembers --------------------------------------------------------
 
@@ -533,24 +558,17 @@ class CautiousPlayer:
         if len(legal) == 1:
             # Nothing to weigh: most card windows, where it has no card to play.
             return first
-        variants = tuple(view["variants"])
-        board = Board(view, rules_for(variants), tables_for(variants))
-        if isinstance(first, PlaceFamily):
-            return self._place(board, view, legal)
-        if isinstance(first, ChooseDestination):
-            return self._destination(board, view, legal)
-        if isinstance(first, MoveCharacter):
-            return self._move(board, view, legal)
-        if isinstance(first, Designate):
-            return self._designate(board, view, legal)
-        if isinstance(first, BreakTie):
-            return self._break_tie(board, view, legal)
-        if isinstance(first, SearchTruck):
-            return self._search(board, view, legal)
-        if isinstance(first, Devour):
-            devours = [a for a in legal if isinstance(a, Devour)]
-            return min(devours, key=lambda a: _devour_key(board, a))
-        return self._window(board, view, legal)
+        variants = view["variants"]
+        if variants != self._variants:
+            key = tuple(variants)
+            self._variants, self._rules = variants, (rules_for(key), tables_for(key))
+        board = Board(view, *self._rules)
+        decide = _DECISIONS.get(type(first), CautiousPlayer._window)
+        return decide(self, board, view, legal)
+
+    def _devour(self, board: Board, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        devours = [a for a in legal if isinstance(a, Devour)]
+        return min(devours, key=lambda a: _devour_key(board, a))
 
     def _best(self, scored: Sequence[tuple[float, A]]) -> A:
         """The lowest score; exact ties are broken by the seat's own generator."""
@@ -567,7 +585,7 @@ class CautiousPlayer:
         scored = []
         for action in legal:
             assert isinstance(action, PlaceFamily)
-            scored.append((forecast.loss(_landing(forecast, dice, action.order)), action))
+            scored.append((forecast.placed(dice, action.order), action))
         return self._best(scored)
 
     def _forecast(self, board: Board, view: Mapping[str, Any]) -> Forecast:
@@ -601,6 +619,8 @@ class CautiousPlayer:
         others = [p for p in candidates if p != board.me]
         if not others:
             return board.me
+        if len(others) == 1:
+            return others[0]
         threat = self._threat
         scores = board.scores
         return max(others, key=lambda p: (threat.get(p, 0.0), scores[p], -p))
@@ -778,22 +798,19 @@ class CautiousPlayer:
         return False
 
 
-def _landing(forecast: Forecast, dice: Sequence[int], order: Sequence[int]) -> dict[int, int]:
-    """R1.4: where each character of `order` lands, die by die: the die's location while
-    it has room (counting those placed before it), else the Parking lot."""
-    crowd = forecast.crowd[:]
-    closed, spots = forecast.closed, forecast.spots
-    moves: dict[int, int] = {}
-    for die, cid in zip(dice, order, strict=True):
-        room = spots[die]
-        full = die in closed or (room is not None and crowd[die] >= room)
-        land = forecast.parking if full else die
-        on_board = forecast.info.get(cid)
-        if on_board is not None:
-            crowd[on_board[0]] -= 1
-        crowd[land] += 1
-        moves[cid] = land
-    return moves
+# What `CautiousPlayer.choose` weighs, by the kind of its first legal action (the card
+# windows for any other).
+_DECISIONS: dict[
+    type, Callable[[CautiousPlayer, Board, Mapping[str, Any], Sequence[Action]], Action]
+] = {
+    PlaceFamily: CautiousPlayer._place,
+    ChooseDestination: CautiousPlayer._destination,
+    MoveCharacter: CautiousPlayer._move,
+    Designate: CautiousPlayer._designate,
+    BreakTie: CautiousPlayer._break_tie,
+    SearchTruck: CautiousPlayer._search,
+    Devour: CautiousPlayer._devour,
+}
 
 
 def _my_share(totals: dict[int, int], me: int, target: int, weight: int) -> float:

@@ -26,6 +26,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property, lru_cache
 from itertools import product
+from operator import add
 from typing import Any, TypeVar
 
 from lockdown_core.actions import (
@@ -222,8 +223,7 @@ class Forecast:
         self.neg_slope = -3.0 if sharp else -1.5
         self.margin = 0.5 if board.equal else -0.5
         # Monsters there and expected from the dice, before the crowd's (R6.2).
-        monsters = board.monsters
-        self.expected = [monsters[loc] + arrivals[loc] for loc in range(7)]
+        self.expected = list(map(add, board.monsters, arrivals))
         traits = tables.traits
         me = board.me
         crowd = [0] * 7
@@ -235,6 +235,8 @@ class Forecast:
         # the location, strength and pull on Monsters of each.
         mine: list[tuple[int, int, int]] = []
         info: dict[int, tuple[int, int, bool]] = {}
+        # This seat's points at each location, the locations in board order.
+        values: dict[int, list[int]] = {}
         for c in board.characters:
             loc = c["location"]
             if loc > 0:
@@ -248,6 +250,12 @@ class Forecast:
                     cid = c["id"]
                     mine.append((cid, loc, points))
                     info[cid] = (loc, power, weeps)
+                    held = values.get(loc)
+                    if held is None:
+                        values[loc] = [points]
+                    else:
+                        held.append(points)
+                        held.sort()
                 else:
                     others[loc] |= 1 << owner
         self.crowd, self.weepers, self.strength = crowd, weepers, strength
@@ -260,7 +268,7 @@ class Forecast:
         # How many locations share those most (a move may lower them only if one does).
         self.weepers_tops = weepers.count(self.weepers_most)
         self.crowd_tops = crowd.count(self.crowd_most)
-        self.values = _points_by_location(mine, {})
+        self.values = values
         # Kept between the moves of one decision: the loss at a location a move leaves
         # alone (by location and extra Monsters, see `_kept`), the loss of each move
         # (several destinations share some), the loss with nobody moved.

@@ -138,7 +138,6 @@ class Board:
         """Where each character on the board stands, in id order."""
         return {c["id"]: c["location"] for c in self.characters if c["location"] > 0}
 
-    @cached_property
     def scores(self) -> list[int]:
         """Points of each seat's living characters: the public part of its score."""
         scores = [0] * self.players
@@ -262,7 +261,7 @@ class Forecast:
         self.mine, self.info = mine, info
         # The seats at each location once this seat is there too: only the locations
         # holding some of its characters have a loss.
-        self.present = [bits.bit_count() + 1 for bits in others]
+        self.present = list(map(_SEATS_PRESENT.__getitem__, others))
         self.weepers_most = max(weepers) if self.weeper_monsters else 0
         self.crowd_most = max(crowd)
         # How many locations share those most (a move may lower them only if one does).
@@ -364,9 +363,11 @@ class Forecast:
         for cid, at, _ in self.mine:
             if at in (dest, target):
                 continue
-            loss = weighed.get(cid * 8 + target)
+            key = cid * 8 + target
+            loss = weighed.get(key)
             if loss is None:
-                loss = self.loss_one(cid, target)
+                old, power, weeps = self.info[cid]
+                loss = weighed[key] = self._moved(cid, old, target, power, weeps)
             if best is None or loss < best:
                 best = loss
         return self.now() if best is None else best
@@ -504,6 +505,11 @@ class Forecast:
         return total
 
 
+# For each set of other seats (one bit each, up to 6 seats), how many seats that is
+# with this one.
+_SEATS_PRESENT = [seats.bit_count() + 1 for seats in range(1 << 6)]
+
+
 def _most_after(counts: list[int], most: int, tops: int, old: int, loc: int) -> int:
     """The highest of `counts` (whose highest is `most`, at `tops` locations) once one
     has gone from `old` to `loc`, without copying them."""
@@ -578,10 +584,13 @@ class CautiousPlayer:
         devours = [a for a in legal if isinstance(a, Devour)]
         return min(devours, key=lambda a: _devour_key(board, a))
 
-    def _best(self, scored: Sequence[tuple[float, A]]) -> A:
-        """The lowest score; exact ties are broken by the seat's own generator."""
-        low = min(score for score, _ in scored)
-        best = [action for score, action in scored if score <= low + 1e-9]
+    def _best(self, scores: list[float], actions: Sequence[A]) -> A:
+        """The action of the lowest score (the two lists in step); exact ties are broken
+        by the seat's own generator."""
+        low = min(scores)
+        best = [
+            action for score, action in zip(scores, actions, strict=True) if score <= low + 1e-9
+        ]
         return best[0] if len(best) == 1 else self._rnd.choice(best)
 
     # Placement, destinations, moves -------------------------------------------
@@ -590,11 +599,11 @@ class CautiousPlayer:
         arrivals = board.arrivals(None, board.tables.first_dice)
         forecast = board.forecast(arrivals, sharp=False)
         dice = view["dice"]
-        scored = []
+        scores = []
         for action in legal:
             assert isinstance(action, PlaceFamily)
-            scored.append((forecast.placed(dice, action.order), action))
-        return self._best(scored)
+            scores.append(forecast.placed(dice, action.order))
+        return self._best(scores, legal)
 
     def _forecast(self, board: Board, view: Mapping[str, Any]) -> Forecast:
         dice = view["dice"]
@@ -604,21 +613,21 @@ class CautiousPlayer:
         self, board: Board, view: Mapping[str, Any], legal: Sequence[Action]
     ) -> Action:
         forecast = self._forecast(board, view)
-        scored = []
+        scores = []
         for action in legal:
             assert isinstance(action, ChooseDestination)
-            scored.append((forecast.after_move_to(action.location), action))
-        return self._best(scored)
+            scores.append(forecast.after_move_to(action.location))
+        return self._best(scores, legal)
 
     def _move(self, board: Board, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
         forecast = self._forecast(board, view)
         dest = view["destinations"][str(board.me)]
         target = dest if forecast.has_room(dest) else board.parking
-        scored = []
+        scores = []
         for action in legal:
             assert isinstance(action, MoveCharacter)
-            scored.append((forecast.loss_one(action.character, target), action))
-        return self._best(scored)
+            scores.append(forecast.loss_one(action.character, target))
+        return self._best(scores, legal)
 
     # Votes ----------------------------------------------------------------------
 
@@ -630,7 +639,7 @@ class CautiousPlayer:
         if len(others) == 1:
             return others[0]
         threat = self._threat
-        scores = board.scores
+        scores = board.scores()
         return max(others, key=lambda p: (threat.get(p, 0.0), scores[p], -p))
 
     def _designate(self, board: Board, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
@@ -647,14 +656,14 @@ class CautiousPlayer:
             return self._target(board, candidates)
         if board.me in candidates:
             return board.me
-        return min(candidates, key=board.scores.__getitem__)
+        return min(candidates, key=board.scores().__getitem__)
 
     # The truck ------------------------------------------------------------------
 
     def _search(self, board: Board, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
         """Keep the best card, give the worst to the seat it helps least, box the rest."""
         worth = [CARD_WORTH.get(card, 0.0) for card in view["drawn"]]
-        scores = board.scores
+        scores = board.scores()
         alive = {c["owner"] for c in board.characters if c["location"] > 0}
 
         def key(action: Action) -> tuple[float, float, int, int]:
@@ -670,8 +679,14 @@ class CautiousPlayer:
     # Discussions and card windows -----------------------------------------------
 
     def _window(self, board: Board, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        cards = [a for a in legal if isinstance(a, PlayCard)]
-        done = Done(board.me)
+        cards: list[PlayCard] = []
+        done: Action = Done(board.me)
+        for action in legal:
+            if isinstance(action, PlayCard):
+                cards.append(action)
+            elif isinstance(action, Done):
+                # The driver's own instance: it knows it at once.
+                done = action
         if not cards:
             return done
         step = view["step"]
@@ -691,15 +706,14 @@ class CautiousPlayer:
     ) -> PlayCard | None:
         forecast = self._forecast(board, view)
         now = forecast.now()
-        scored: list[tuple[float, PlayCard]] = []
+        scores = []
         for card in cards:
             assert card.character is not None
             assert card.location is not None
-            scored.append((forecast.loss_one(card.character, card.location), card))
-        low = min(score for score, _ in scored)
-        if low > now - DRINK_GAIN:
+            scores.append(forecast.loss_one(card.character, card.location))
+        if min(scores) > now - DRINK_GAIN:
             return None
-        return self._best(scored)
+        return self._best(scores, cards)
 
     def _defend(
         self,

@@ -782,8 +782,8 @@ class CautiousPlayer:
 
         def key(card: PlayCard) -> tuple[int, int, int, int]:
             target = card.location or 0
-            here = [cid for cid, at in board.where.items() if at == target]
-            mine = sum(1 for cid in here if board.chars[cid]["owner"] == board.me)
+            here = board.at(target) if target > 0 else []
+            mine = sum(1 for c in here if c["owner"] == board.me)
             resolved = 0 if target < loc else 1
             return (mine, resolved if here else 0, len(here), target)
 

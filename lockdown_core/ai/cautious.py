@@ -106,12 +106,12 @@ def tables_for(variants: tuple[str, ...]) -> Tables:
 
 
 class Board:
-    """The public board of one view, with the estimates the heuristics share."""
+    """The public board of one view, as the votes, the truck and the card windows read
+    it (moves and placements read it through a `Forecast`)."""
 
     def __init__(
         self, view: Mapping[str, Any], rules: Ruleset, tables: Tables | None = None
     ) -> None:
-        self.rules = rules
         tables = tables or Tables(rules)
         self.tables = tables
         self.me: int = view["seat"]
@@ -121,22 +121,16 @@ class Board:
         # Every character of the view, in id order (the board's order).
         self.characters: list[Mapping[str, Any]] = view["characters"]
         self.monsters: list[int] = [0, *view["monsters"]]
-        self.closed: list[int] = view["closed"]
         cold = len(view["cold_storage"])
         self.equal = tables.equal_from_start or cold >= tables.equal_from_row
         self.hand: list[str] = view.get("hand", [])
         self._at: dict[int, list[Mapping[str, Any]]] = {}
 
-    # Read from the view only by the decisions that need them (most need none).
+    # Read from the view only by the decisions that need them.
 
     @cached_property
     def chars(self) -> dict[int, Mapping[str, Any]]:
         return {c["id"]: c for c in self.characters}
-
-    @cached_property
-    def where(self) -> dict[int, int]:
-        """Where each character on the board stands, in id order."""
-        return {c["id"]: c["location"] for c in self.characters if c["location"] > 0}
 
     def scores(self) -> list[int]:
         """Points of each seat's living characters: the public part of its score."""
@@ -174,24 +168,6 @@ class Board:
         strength = self.strength(loc)
         return monsters >= strength if self.equal else monsters > strength
 
-    # The forecast -------------------------------------------------------------
-
-    def arrivals(self, dice: Sequence[int] | None, count: int) -> list[float]:
-        """Monsters expected from the dice at each location (R6.1 runoff included)."""
-        expected = [0.0] * 7
-        # Unseen dice: each face as likely as the others.
-        faces, weight = (dice, 1.0) if dice is not None else (range(1, 7), count / 6)
-        closed, monsters, spots = self.closed, self.monsters, self.tables.monster_spots
-        for face in faces:
-            if face in closed or monsters[face] >= spots[face]:
-                expected[self.parking] += weight
-            else:
-                expected[face] += weight
-        return expected
-
-    def forecast(self, arrivals: list[float], sharp: bool) -> Forecast:
-        return Forecast(self, arrivals, sharp)
-
 
 class Forecast:
     """`loss`: expected points this seat loses in the coming arrival and attacks, for the
@@ -212,19 +188,33 @@ class Forecast:
     every score is the same to the last bit and so is every choice.
     """
 
-    def __init__(self, board: Board, arrivals: list[float], sharp: bool) -> None:
-        tables = board.tables
-        self.board = board
-        self.parking = board.parking
+    def __init__(
+        self, view: Mapping[str, Any], tables: Tables, dice: Sequence[int] | None, count: int
+    ) -> None:
+        """The forecast for `count` dice, or for `dice` if this seat has seen them (then
+        it is sharper: the attacks it foresees are nearly certain)."""
+        self.me = me = view["seat"]
+        self.characters: list[Mapping[str, Any]] = view["characters"]
+        self.traits = traits = tables.traits
+        self.parking = parking = tables.parking
         self.weeper_monsters = tables.weeper_monsters
-        self.closed = board.closed
+        self.closed = closed = view["closed"]
         self.spots = tables.character_spots
-        self.neg_slope = -3.0 if sharp else -1.5
-        self.margin = 0.5 if board.equal else -0.5
-        # Monsters there and expected from the dice, before the crowd's (R6.2).
-        self.expected = list(map(add, board.monsters, arrivals))
-        traits = tables.traits
-        me = board.me
+        self.neg_slope = -3.0 if dice is not None else -1.5
+        equal = tables.equal_from_start or len(view["cold_storage"]) >= tables.equal_from_row
+        self.margin = 0.5 if equal else -0.5
+        # Monsters there and expected from the dice (R6.1 runoff included), before the
+        # crowd's (R6.2); unseen dice land on each face alike.
+        monsters = [0, *view["monsters"]]
+        arrivals = [0.0] * 7
+        faces, weight = (dice, 1.0) if dice is not None else (range(1, 7), count / 6)
+        full = tables.monster_spots
+        for face in faces:
+            if face in closed or monsters[face] >= full[face]:
+                arrivals[parking] += weight
+            else:
+                arrivals[face] += weight
+        self.expected = list(map(add, monsters, arrivals))
         crowd = [0] * 7
         weepers = [0] * 7
         strength = [0] * 7
@@ -236,7 +226,7 @@ class Forecast:
         info: dict[int, tuple[int, int, bool]] = {}
         # This seat's points at each location, the locations in board order.
         values: dict[int, list[int]] = {}
-        for c in board.characters:
+        for c in self.characters:
             loc = c["location"]
             if loc > 0:
                 power, points, weeps = traits[c["kind"]]
@@ -474,9 +464,8 @@ class Forecast:
     def family(self) -> dict[int, tuple[int, int, bool]]:
         """Strength, points and pull on Monsters of each of this seat's characters, on
         the board or not (the placement places those that are not)."""
-        traits = self.board.tables.traits
-        me = self.board.me
-        return {c["id"]: traits[c["kind"]] for c in self.board.characters if c["owner"] == me}
+        traits, me = self.traits, self.me
+        return {c["id"]: traits[c["kind"]] for c in self.characters if c["owner"] == me}
 
     def _sum(
         self,
@@ -576,11 +565,18 @@ class CautiousPlayer:
         if variants != self._variants:
             key = tuple(variants)
             self._variants, self._rules = variants, (rules_for(key), tables_for(key))
-        board = Board(view, *self._rules)
         decide = _DECISIONS.get(type(first), CautiousPlayer._window)
-        return decide(self, board, view, legal)
+        return decide(self, view, legal)
 
-    def _devour(self, board: Board, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+    def _board(self, view: Mapping[str, Any]) -> Board:
+        return Board(view, *self._rules)
+
+    def _forecast(self, view: Mapping[str, Any]) -> Forecast:
+        """The forecast of the coming arrival, with the dice if this seat has seen them."""
+        return Forecast(view, self._rules[1], view["dice"], view["dice_count"])
+
+    def _devour(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        board = self._board(view)
         devours = [a for a in legal if isinstance(a, Devour)]
         return min(devours, key=lambda a: _devour_key(board, a))
 
@@ -595,9 +591,10 @@ class CautiousPlayer:
 
     # Placement, destinations, moves -------------------------------------------
 
-    def _place(self, board: Board, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        arrivals = board.arrivals(None, board.tables.first_dice)
-        forecast = board.forecast(arrivals, sharp=False)
+    def _place(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        tables = self._rules[1]
+        # The first arrival's dice are rolled after the placement.
+        forecast = Forecast(view, tables, None, tables.first_dice)
         dice = view["dice"]
         scores = []
         for action in legal:
@@ -605,24 +602,18 @@ class CautiousPlayer:
             scores.append(forecast.placed(dice, action.order))
         return self._best(scores, legal)
 
-    def _forecast(self, board: Board, view: Mapping[str, Any]) -> Forecast:
-        dice = view["dice"]
-        return board.forecast(board.arrivals(dice, view["dice_count"]), dice is not None)
-
-    def _destination(
-        self, board: Board, view: Mapping[str, Any], legal: Sequence[Action]
-    ) -> Action:
-        forecast = self._forecast(board, view)
+    def _destination(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        forecast = self._forecast(view)
         scores = []
         for action in legal:
             assert isinstance(action, ChooseDestination)
             scores.append(forecast.after_move_to(action.location))
         return self._best(scores, legal)
 
-    def _move(self, board: Board, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        forecast = self._forecast(board, view)
-        dest = view["destinations"][str(board.me)]
-        target = dest if forecast.has_room(dest) else board.parking
+    def _move(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        forecast = self._forecast(view)
+        dest = view["destinations"][str(forecast.me)]
+        target = dest if forecast.has_room(dest) else forecast.parking
         scores = []
         for action in legal:
             assert isinstance(action, MoveCharacter)
@@ -642,16 +633,17 @@ class CautiousPlayer:
         scores = board.scores()
         return max(others, key=lambda p: (threat.get(p, 0.0), scores[p], -p))
 
-    def _designate(self, board: Board, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+    def _designate(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
         options = {a.candidate: a for a in legal if isinstance(a, Designate)}
-        return options[self._vote(board, view, list(options))]
+        return options[self._vote(view, list(options))]
 
-    def _break_tie(self, board: Board, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+    def _break_tie(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
         options = {a.candidate: a for a in legal if isinstance(a, BreakTie)}
-        return options[self._vote(board, view, list(options))]
+        return options[self._vote(view, list(options))]
 
-    def _vote(self, board: Board, view: Mapping[str, Any], candidates: list[int]) -> int:
+    def _vote(self, view: Mapping[str, Any], candidates: list[int]) -> int:
         """Its ballot: the target in an attack, else itself, else the poorest seat."""
+        board = self._board(view)
         if view["vote"]["kind"] == "attack":
             return self._target(board, candidates)
         if board.me in candidates:
@@ -660,8 +652,9 @@ class CautiousPlayer:
 
     # The truck ------------------------------------------------------------------
 
-    def _search(self, board: Board, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+    def _search(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
         """Keep the best card, give the worst to the seat it helps least, box the rest."""
+        board = self._board(view)
         worth = [CARD_WORTH.get(card, 0.0) for card in view["drawn"]]
         scores = board.scores()
         alive = {c["owner"] for c in board.characters if c["location"] > 0}
@@ -678,9 +671,10 @@ class CautiousPlayer:
 
     # Discussions and card windows -----------------------------------------------
 
-    def _window(self, board: Board, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+    def _window(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        me = view["seat"]
         cards: list[PlayCard] = []
-        done: Action = Done(board.me)
+        done: Action = Done(me)
         for action in legal:
             if isinstance(action, PlayCard):
                 cards.append(action)
@@ -691,20 +685,17 @@ class CautiousPlayer:
             return done
         step = view["step"]
         if step == "walkie_window":
-            me = board.me
-            on_board = any(c["owner"] == me and c["location"] > 0 for c in board.characters)
+            on_board = any(c["owner"] == me and c["location"] > 0 for c in view["characters"])
             return cards[0] if on_board else done
         if step == "after_move":
-            return self._drink(board, view, cards) or done
+            return self._drink(view, cards) or done
         vote = view["vote"]
         if vote is None or vote["kind"] != "attack":
             return done
-        return self._defend(board, view, vote, cards) or done
+        return self._defend(self._board(view), vote, cards) or done
 
-    def _drink(
-        self, board: Board, view: Mapping[str, Any], cards: list[PlayCard]
-    ) -> PlayCard | None:
-        forecast = self._forecast(board, view)
+    def _drink(self, view: Mapping[str, Any], cards: list[PlayCard]) -> PlayCard | None:
+        forecast = self._forecast(view)
         now = forecast.now()
         scores = []
         for card in cards:
@@ -716,11 +707,7 @@ class CautiousPlayer:
         return self._best(scores, cards)
 
     def _defend(
-        self,
-        board: Board,
-        view: Mapping[str, Any],
-        vote: Mapping[str, Any],
-        cards: list[PlayCard],
+        self, board: Board, vote: Mapping[str, Any], cards: list[PlayCard]
     ) -> PlayCard | None:
         loc: int = vote["location"]
         me = board.me
@@ -822,9 +809,7 @@ class CautiousPlayer:
 
 # What `CautiousPlayer.choose` weighs, by the kind of its first legal action (the card
 # windows for any other).
-_DECISIONS: dict[
-    type, Callable[[CautiousPlayer, Board, Mapping[str, Any], Sequence[Action]], Action]
-] = {
+_DECISIONS: dict[type, Callable[[CautiousPlayer, Mapping[str, Any], Sequence[Action]], Action]] = {
     PlaceFamily: CautiousPlayer._place,
     ChooseDestination: CautiousPlayer._destination,
     MoveCharacter: CautiousPlayer._move,

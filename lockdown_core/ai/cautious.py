@@ -347,7 +347,11 @@ class Forecast:
         """R5.4: the best this seat can do once it must move one character to `dest`, or
         to the Parking lot if `dest` is full (never the one already at `dest`: it stays,
         R5.5)."""
-        target = dest if self.has_room(dest) else self.parking
+        spots = self.spots[dest]
+        if dest in self.closed or (spots is not None and self.crowd[dest] >= spots):
+            target = self.parking  # `has_room`, spelt out
+        else:
+            target = dest
         weighed = self.weighed
         best: float | None = None
         for cid, at, _ in self.mine:
@@ -642,13 +646,17 @@ class CautiousPlayer:
         return options[self._vote(view, list(options))]
 
     def _vote(self, view: Mapping[str, Any], candidates: list[int]) -> int:
-        """Its ballot: the target in an attack, else itself, else the poorest seat."""
-        board = self._board(view)
-        if view["vote"]["kind"] == "attack":
-            return self._target(board, candidates)
-        if board.me in candidates:
-            return board.me
-        return min(candidates, key=board.scores().__getitem__)
+        """Its ballot: the target in an attack, else itself, else the poorest seat. The
+        board is read only when the choice needs it."""
+        me: int = view["seat"]
+        if view["vote"]["kind"] != "attack":
+            if me in candidates:
+                return me
+            return min(candidates, key=self._board(view).scores().__getitem__)
+        others = [p for p in candidates if p != me]
+        if len(others) < 2:
+            return others[0] if others else me
+        return self._target(self._board(view), candidates)
 
     # The truck ------------------------------------------------------------------
 

@@ -7,7 +7,7 @@ come from the variants named in the view.
 
 How it plays:
 - Where to go and whom to move: the move that lowers the expected points it
-  would lose in the coming arrival and attacks (`Forecast.loss`), with the dice
+  would lose in the coming arrival and attacks (`Forecast`), with the dice
   taken into account when it has seen them.
 - Votes: itself for the truck and the badge; in an attack, against the seat
   that voted against it most recently, else against the leader in points.
@@ -95,6 +95,8 @@ class Tables:
         self.weeper_monsters = rules.weeper_monsters
         self.equal_from_start = rules.attack_at_equal_from_start
         self.equal_from_row = rules.cold_storage_rows[0]
+        # For each set of other seats (one bit each), how many seats that is with this one.
+        self.seats_present = [seats.bit_count() + 1 for seats in range(1 << rules.max_players)]
         count = rules.first_arrival_dice
         # The dice of the first arrival, which the placement prepares for.
         self.first_dice = rules.start_dice if count is None else count
@@ -170,8 +172,8 @@ class Board:
 
 
 class Forecast:
-    """`loss`: expected points this seat loses in the coming arrival and attacks, for the
-    board with a few of its characters moved.
+    """The loss: the points this seat expects to lose in the coming arrival and attacks,
+    for the board with a few of its characters moved.
 
     A location 1-5 is attacked with a probability that grows with how far the
     expected Monsters exceed the strength there; when it is, this seat is the
@@ -251,7 +253,7 @@ class Forecast:
         self.mine, self.info = mine, info
         # The seats at each location once this seat is there too: only the locations
         # holding some of its characters have a loss.
-        self.present = list(map(_SEATS_PRESENT.__getitem__, others))
+        self.present = list(map(tables.seats_present.__getitem__, others))
         self.weepers_most = max(weepers) if self.weeper_monsters else 0
         self.crowd_most = max(crowd)
         # How many locations share those most (a move may lower them only if one does).
@@ -334,7 +336,7 @@ class Forecast:
         return self.still
 
     def loss_one(self, cid: int, loc: int) -> float:
-        """`loss({cid: loc})` for one of this seat's characters on the board."""
+        """The loss once one of this seat's characters on the board has gone to `loc`."""
         key = cid * 8 + loc
         known = self.weighed.get(key)
         if known is None:
@@ -496,11 +498,6 @@ class Forecast:
                 expected += 1
             total += self._term(loc, expected, changed, crowd[loc], points)
         return total
-
-
-# For each set of other seats (one bit each, up to 6 seats), how many seats that is
-# with this one.
-_SEATS_PRESENT = [seats.bit_count() + 1 for seats in range(1 << 6)]
 
 
 def _most_after(counts: list[int], most: int, tops: int, old: int, loc: int) -> int:

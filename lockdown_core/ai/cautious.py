@@ -565,7 +565,7 @@ class CautiousPlayer:
         variants = view["variants"]
         if variants != self._variants:
             key = tuple(variants)
-            self._variants, self._rules = variants, (rules_for(key), tables_for(key))
+            self._variants, self._rules = list(key), (rules_for(key), tables_for(key))
         decide = _DECISIONS.get(type(first), CautiousPlayer._window)
         return decide(self, view, legal)
 

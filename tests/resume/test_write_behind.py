@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from datetime import timedelta
 
 import pytest
 
@@ -76,9 +77,10 @@ async def test_an_idle_store_writes_at_once_and_refuses_a_skipped_version(
 async def test_the_write_behind_stores_rows_exactly_as_the_repository_does(
     databases: DatabaseFactory,
 ) -> None:
-    """On SQLite the write-behind sends its statements to aiosqlite directly, past
-    SQLAlchemy (`Database.driver_write`): every column must come out as the
-    repository writes it, instants in the same stored form included."""
+    """The write-behind sends its statements to the driver directly, aiosqlite or
+    asyncpg, past SQLAlchemy (`Database.driver_write`): every column must come out as
+    the repository writes it, each in the same stored form (the database's own type
+    and text) included."""
     database = databases()
     await database.migrate()
     games = GameRepository(database)
@@ -102,20 +104,29 @@ async def test_the_write_behind_stores_rows_exactly_as_the_repository_does(
     [mine], [theirs] = await games.action_log(direct), await games.action_log(behind)
     assert (mine.seq, mine.actor, mine.action) == (theirs.seq, theirs.actor, theirs.action)
     assert theirs.created_at.tzinfo is not None
-    if not database.is_sqlite:
-        return  # PostgreSQL's write-behind goes through SQLAlchemy like the repository
+    assert abs(theirs.created_at - mine.created_at) < timedelta(minutes=1)
+    # The instants of the two rows differ, their stored forms must not: naive UTC
+    # text with its microseconds on SQLite, a timestamptz on PostgreSQL.
+    if database.is_sqlite:
+        kind, created = "typeof({})", "typeof(a.created_at), length(a.created_at)"
+    else:
+        kind, created = "pg_typeof({})::text", "pg_typeof(a.created_at)::text"
+    forms = ", ".join(
+        [
+            created,
+            *(
+                f"{kind.format(column)}, CAST({column} AS TEXT)"
+                for column in ("a.action", "g.snapshot", "d.due_at")
+            ),
+        ]
+    )
     async with database.read() as conn:
-        forms = (
+        rows = (
             await conn.exec_driver_sql(
-                "SELECT typeof(created_at), length(created_at), typeof(action) FROM actions "
-                f"WHERE game_id IN ({direct}, {behind}) ORDER BY game_id"
+                f"SELECT {forms} FROM actions a JOIN games g ON g.id = a.game_id "
+                "JOIN deadlines d ON d.game_id = a.game_id "
+                f"WHERE a.game_id IN ({direct}, {behind}) ORDER BY a.game_id"
             )
         ).all()
-        due_forms = (
-            await conn.exec_driver_sql(
-                "SELECT due_at FROM deadlines "
-                f"WHERE game_id IN ({direct}, {behind}) ORDER BY game_id"
-            )
-        ).all()
-    assert forms[0] == forms[1]
-    assert due_forms[0] == due_forms[1]
+    assert len(rows) == 2
+    assert rows[0] == rows[1]

@@ -26,7 +26,7 @@ import os
 import shutil
 import sqlite3
 import subprocess
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +35,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import InterfaceError, OperationalError
 
 from bot.storage.database import Database
+from bot.storage.driver import DriverWrite
 
 Fault = Callable[[str], BaseException]
 WRITES = ("INSERT", "UPDATE", "DELETE")
@@ -81,9 +82,10 @@ FAULTS: dict[str, Fault] = {
 class StoreFaults:
     """Fails a database's writes on demand; `detach` puts it back as it was.
 
-    The write path that goes to aiosqlite directly (`Database.driver_write`)
-    passes no SQLAlchemy event, so its door is watched too: the database's
-    `driver_write` is replaced by one that hands out a `_FaultyDriver`.
+    The write path that goes to the driver directly, aiosqlite or asyncpg
+    (`Database.driver_write`), passes no SQLAlchemy event, so its door is
+    watched too: the database's `driver_write` is replaced by one that hands
+    out a `_FaultyDriver`.
     """
 
     def __init__(self, database: Database) -> None:
@@ -98,7 +100,7 @@ class StoreFaults:
         event.listen(self._engine, "before_cursor_execute", self._on_statement)
         event.listen(self._engine, "commit", self._on_commit)
         self._driver_write = database.driver_write
-        database.driver_write = self._faulty_driver_write  # type: ignore[method-assign,assignment]
+        database.driver_write = self._faulty_driver_write  # type: ignore[method-assign]
 
     def detach(self) -> None:
         event.remove(self._engine, "begin", self._on_begin)
@@ -200,10 +202,11 @@ class StoreFaults:
 
 
 class _FaultyDriver:
-    """aiosqlite's connection as `Database.driver_write` yields it, failing the writes
-    `StoreFaults` plans, as `_on_statement` does on the SQLAlchemy path."""
+    """The driver's connection as `Database.driver_write` yields it (`DriverWrite`),
+    failing the writes `StoreFaults` plans, as `_on_statement` does on the
+    SQLAlchemy path."""
 
-    def __init__(self, driver: Any, faults: StoreFaults) -> None:
+    def __init__(self, driver: DriverWrite, faults: StoreFaults) -> None:
         self._driver = driver
         self._faults = faults
         self.written = 0
@@ -216,17 +219,17 @@ class _FaultyDriver:
         if fault is not None:
             raise fault(statement)
 
-    async def execute(self, statement: str, parameters: Any = None) -> Any:
+    async def execute(self, statement: str, parameters: Sequence[Any]) -> int:
         self._check(statement)
         return await self._driver.execute(statement, parameters)
 
-    async def executemany(self, statement: str, parameters: Any) -> Any:
+    async def executemany(self, statement: str, rows: Iterable[Sequence[Any]]) -> None:
         self._check(statement)
-        return await self._driver.executemany(statement, parameters)
+        await self._driver.executemany(statement, rows)
 
-    async def execute_fetchall(self, statement: str, parameters: Any = None) -> Any:
+    async def fetchone(self, statement: str, parameters: Sequence[Any]) -> Sequence[Any] | None:
         self._check(statement)
-        return await self._driver.execute_fetchall(statement, parameters)
+        return await self._driver.fetchone(statement, parameters)
 
 
 class SmallDisk:

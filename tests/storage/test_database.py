@@ -88,6 +88,46 @@ async def test_a_write_that_raises_is_rolled_back(databases: DatabaseFactory) ->
     assert await database.revision() is not None
 
 
+async def test_a_driver_write_commits_or_rolls_back_as_a_write_does(
+    databases: DatabaseFactory,
+) -> None:
+    """`driver_write` (the write-behind's path, past SQLAlchemy) keeps `write`'s promises:
+    rolled back if the block raises or is cancelled, a statement in flight included,
+    and committed when it ends; its connection goes back to the pool fit for use."""
+    database = databases()
+    await database.migrate()
+    revision = await database.revision()
+    busy = asyncio.Event()
+
+    async def delete_then(end: str) -> None:
+        async with database.driver_write() as driver:
+            assert await driver.execute("DELETE FROM alembic_version", ()) == 1
+            if end == "raise":
+                raise RuntimeError("changed my mind")
+            busy.set()
+            if database.is_sqlite:
+                await asyncio.sleep(60)
+            else:
+                await driver.fetchone("SELECT pg_sleep(60)", ())
+
+    with pytest.raises(RuntimeError, match="changed my mind"):
+        await delete_then("raise")
+    assert await database.revision() == revision
+    waiting = asyncio.create_task(delete_then("wait"))
+    await busy.wait()
+    await asyncio.sleep(0.05)
+    waiting.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await asyncio.wait_for(waiting, 10)
+    assert await database.revision() == revision
+    async with database.driver_write() as driver:
+        await driver.execute("UPDATE alembic_version SET version_num = ?", ("elsewhere",))
+        assert await driver.fetchone("SELECT version_num FROM alembic_version", ()) == (
+            "elsewhere",
+        )
+    assert await database.revision() == "elsewhere"
+
+
 async def test_a_read_only_handle_reads_but_every_write_fails(databases: DatabaseFactory) -> None:
     """What `lockdown replay --game` opens: it can look beside a running bot, never change."""
     writer = databases()

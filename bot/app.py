@@ -226,6 +226,9 @@ class LockdownBot(commands.AutoShardedBot):
     async def close(self) -> None:
         if self._watch is not None and self._watch is not asyncio.current_task():
             self._watch.cancel()
+        # A bot closed without `shutdown` (discord.py's own close, a test's end) must
+        # not leave timers playing on against the database it is about to close.
+        await self._close_timers()
         for presenter in list(self.service.presenters.values()):
             await presenter.close()
         await super().close()
@@ -242,11 +245,15 @@ class LockdownBot(commands.AutoShardedBot):
             async with table.lock:
                 table.stop()
                 table.paused = True
+        await self._close_timers()
+        await self.deliver_queued()
+        await self.close()
+
+    async def _close_timers(self) -> None:
+        """No timer fires from now on; a callback already running finishes first."""
         closer = getattr(self.scheduler, "close", None)
         if closer is not None:
             await closer()
-        await self.deliver_queued()
-        await self.close()
 
     async def deliver_queued(self) -> None:
         """Post what every thread is still waiting for, for at most `deliver_within` seconds.

@@ -105,7 +105,9 @@ async def wire(
     Guilds must exist before wiring (the client learns them here). With `run_setup_hook`
     the client's `setup_hook` runs (persistent views, dynamic items); with `sync_commands`
     its command tree is synced, globally and for each fake guild it has commands for.
-    The client then counts as ready, but `on_ready` is not dispatched.
+    The client then counts as ready, but `on_ready` is not dispatched. It is closed on
+    exit, as `start_client` closes its client: nothing it started (a bot's timers, its
+    database) outlives the test's event loop, whose end would cancel it half-way.
     """
 
     async def http_request(route: Route, *, files: Any = None, form: Any = None, **kw: Any) -> Any:
@@ -142,7 +144,10 @@ async def wire(
             client._ready.set()  # wait_until_ready() returns; on_ready is not dispatched
             yield fake
         finally:
-            fake.detach(link)
+            try:
+                await client.close()
+            finally:
+                fake.detach(link)
 
 
 async def _sync_everything(client: discord.Client, fake: FakeDiscord) -> None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -245,7 +246,7 @@ def _prepare_sqlite(engine: AsyncEngine, busy_timeout_ms: int, read_only: bool =
         try:
             cursor.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
             if not read_only:
-                cursor.execute("PRAGMA journal_mode = WAL")
+                _use_wal(cursor, busy_timeout_ms)
                 cursor.execute("PRAGMA synchronous = NORMAL")
             cursor.execute("PRAGMA foreign_keys = ON")
         finally:
@@ -257,3 +258,26 @@ def _prepare_sqlite(engine: AsyncEngine, busy_timeout_ms: int, read_only: bool =
 
     event.listen(engine.sync_engine, "connect", on_connect)
     event.listen(engine.sync_engine, "begin", on_begin)
+
+
+def _use_wal(cursor: Any, busy_timeout_ms: int) -> None:
+    """Switch the file to WAL, which it keeps once set.
+
+    Only a file not yet in WAL needs the switch, and the switch needs the file
+    to itself: SQLite refuses it at once ("database is locked"), busy timeout
+    or not, while another connection writes, as when several handles open a
+    new file together and one of them is already migrating it. So the mode is
+    read first, and the switch tried again within the busy timeout.
+    """
+    deadline = time.monotonic() + busy_timeout_ms / 1000
+    while True:
+        cursor.execute("PRAGMA journal_mode")
+        if str(cursor.fetchone()[0]).lower() == "wal":
+            return
+        try:
+            cursor.execute("PRAGMA journal_mode = WAL")
+            return
+        except Exception as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+        time.sleep(0.01)

@@ -31,7 +31,7 @@ def test_the_rules_texts_and_timers_are_read_from_inside_their_packages() -> Non
     assert inside(TEXTS, app)
     assert inside(DEFAULTS_FILE, app)
     assert {p.name for p in RULES.iterdir()} >= {"board.json", "deck.json", "variants.json"}
-    assert {p.name for p in TEXTS.iterdir()} >= {"en.json", "fr.json"}
+    assert {p.name for p in TEXTS.iterdir()} >= {"en", "fr"}
     assert DEFAULTS_FILE.is_file()
 
 

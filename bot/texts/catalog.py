@@ -1,7 +1,10 @@
 """The message catalog: every player-facing text, in English and French.
 
-Texts live in `bot/texts/catalogs/<lang>.json` as flat `key -> template` objects using
-`str.format` named placeholders (`"{name} wins the vote."`). The files are
+Texts live in `bot/texts/catalogs/<lang>/<feature>.json`, one file per feature of the bot
+(the board, the lobby, moderation...) so that a feature's texts sit together and two
+features never edit one file. Each file is a flat `key -> template` object using
+`str.format` named placeholders (`"{name} wins the vote."`); a key lives in one file
+only, and both languages split their keys into the same files. The files are
 read and checked once: both languages must hold the same keys, and each key
 the same placeholders, so a caller that works in one language works in all.
 An unknown key is a programming error and fails loudly (the tests play every
@@ -64,13 +67,19 @@ class Catalog:
     @classmethod
     def load(cls, directory: Traversable = DATA_DIR) -> Catalog:
         texts: dict[str, dict[str, str]] = {}
+        files_of: dict[str, set[str]] = {}
         for lang in LANGUAGES:
-            path = directory / f"{lang}.json"
-            with path.open(encoding="utf-8") as handle:
-                data = json.load(handle)
-            if not isinstance(data, dict):
-                raise CatalogError(f"{path.name}: the top level must be an object of texts")
-            texts[lang] = data
+            texts[lang], files_of[lang] = {}, set()
+            for path in sorted((directory / lang).iterdir(), key=lambda p: p.name):
+                if not path.name.endswith(".json"):
+                    continue
+                files_of[lang].add(path.name)
+                for key, template in read_feature_file(path).items():
+                    if key in texts[lang]:
+                        raise CatalogError(f"{lang}/{path.name}: {key!r} is in two files")
+                    texts[lang][key] = template
+        if files_of["fr"] != files_of[FALLBACK]:
+            raise CatalogError("the languages split their texts into different files")
         return cls(texts)
 
     @property
@@ -105,6 +114,15 @@ class Catalog:
     def count(self, lang: str, noun: str, count: int) -> str:
         """A number with its noun (`count.<noun>.one` / `.other`), by the language's rule."""
         return self.text(lang, f"count.{noun}.{plural_form(lang, count)}", count=count)
+
+
+def read_feature_file(path: Traversable) -> dict[str, str]:
+    """One feature's texts in one language: a JSON object of key -> template."""
+    with path.open(encoding="utf-8") as handle:
+        data = json.load(handle)
+    if not isinstance(data, dict):
+        raise CatalogError(f"{path.name}: the top level must be an object of texts")
+    return data
 
 
 def plural_form(lang: str, count: int) -> str:

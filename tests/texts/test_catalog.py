@@ -24,8 +24,10 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def shipped(lang: str) -> dict[str, str]:
-    with (DATA_DIR / f"{lang}.json").open(encoding="utf-8") as handle:
-        data: dict[str, str] = json.load(handle)
+    data: dict[str, str] = {}
+    for path in (DATA_DIR / lang).iterdir():
+        with path.open(encoding="utf-8") as handle:
+            data.update(json.load(handle))
     return data
 
 

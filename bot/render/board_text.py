@@ -7,15 +7,13 @@ would get in, with the rule lines of `bot.render.facts`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
 from typing import Any
 
 from bot.render.facts import board_facts
 from bot.render.labels import end_line, rule_line
+from bot.texts.catalog import Translate
 from lockdown_core import Ruleset, load_ruleset
-
-Translate = Callable[..., str]
 
 
 @cache

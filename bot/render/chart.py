@@ -32,8 +32,7 @@ from bot.render.board_image import (
     Drawn,
 )
 from bot.render.glyphs import fit, font
-
-Translate = Callable[..., str]
+from bot.texts.catalog import Translate
 
 WIDTH = 800
 PAD, GAP = 10, 10

@@ -7,14 +7,12 @@ replay GIF, the README picture) shows the same words, including the rule lines
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from bot.render.board_image import BoardLabels, render_board
 from bot.render.facts import BoardFacts, board_facts
+from bot.texts.catalog import Translate
 from lockdown_core import Ruleset
-
-Translate = Callable[..., str]
 
 
 def board_labels(

@@ -9,9 +9,8 @@ goes to whom, so even a six-seat table reads as a few short buttons.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from bot.table.codes import encode
+from bot.texts.catalog import Translate
 from lockdown_core import (
     Action,
     BreakTie,
@@ -29,8 +28,6 @@ from lockdown_core import (
 from lockdown_core.legal import placement_landing
 
 MAX_CHOICES = 20
-
-Translate = Callable[..., str]
 
 
 def character_label(state: GameState, character_id: int, say: Translate) -> str:

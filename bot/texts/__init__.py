@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from bot.texts.catalog import Catalog, CatalogError, MissingText, plural_form
+from bot.texts.catalog import Catalog, CatalogError, MissingText, Translate, plural_form
 from bot.texts.lang import choose_lang
 from lockdown_core import Ruleset
 
@@ -17,6 +17,7 @@ __all__ = [
     "Catalog",
     "CatalogError",
     "MissingText",
+    "Translate",
     "card_help",
     "catalog",
     "choose_lang",

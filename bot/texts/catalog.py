@@ -14,7 +14,7 @@ event and grep every key); an unknown language falls back to English.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from string import Formatter
@@ -25,6 +25,10 @@ LANGUAGES = ("en", "fr")
 FALLBACK = "en"
 
 _FORMATTER = Formatter()
+
+# `t` with the reader's language already chosen: `tr("board.title", turn=3)`. Screens take
+# one so that they draw in whatever language their reader needs without knowing which.
+Translate = Callable[..., str]
 
 
 class CatalogError(Exception):

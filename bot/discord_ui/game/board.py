@@ -13,7 +13,6 @@ import copy
 import hashlib
 import io
 import json
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -26,10 +25,10 @@ from bot.render.labels import board_png
 from bot.table.codes import encode
 from bot.table.table import Table
 from bot.texts import t
+from bot.texts.catalog import Translate
 from bot.texts.rules_text import vote_weights, voters_text
 from lockdown_core import Designate, Done, Ruleset, Step
 
-Translate = Callable[..., str]
 # Steps whose Done button sits on the board itself: everyone may answer them.
 PUBLIC_DONE_STEPS = (Step.DISCUSSION, Step.WALKIE_WINDOW, Step.AFTER_MOVE)
 

@@ -6,7 +6,6 @@ game and the step, so buttons keep working after a restart.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
 
 import discord
@@ -17,10 +16,9 @@ from bot.table.choices import arrange, group_label, label
 from bot.table.codes import encode
 from bot.table.table import Table
 from bot.texts import t
+from bot.texts.catalog import Translate
 from bot.texts.panel_text import family_lines, hand_lines, now_lines, private_lines
 from lockdown_core import legal_actions
-
-Translate = Callable[..., str]
 
 
 def hand_panel(

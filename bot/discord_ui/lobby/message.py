@@ -6,14 +6,12 @@ lobby, so the buttons keep working after a restart.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import discord
 
 from bot.discord_ui import components
 from bot.table.lobby import Lobby
+from bot.texts.catalog import Translate
 
-Translate = Callable[..., str]
 LOBBY_BUTTONS = (
     ("join", discord.ButtonStyle.success),
     ("leave", discord.ButtonStyle.secondary),

@@ -4,7 +4,8 @@ A line typed before a menu appears is not an answer to it: a "1" pressed
 twice, or typed while the AI seats played, once designated its own typist in
 a Parking lot vote. So each new menu first discards what was typed before it:
 the line a background read already holds, and, at a real terminal, whatever
-waits unread in its input buffer.
+waits unread in its input buffer. Lines piped from a script were written
+on purpose and are all kept: only a keyboard at a terminal is forgiven.
 """
 
 from __future__ import annotations
@@ -22,16 +23,23 @@ ReadLine = Callable[[], Awaitable[str]]
 
 
 def flush_stdin() -> None:
-    """Drop what was typed at the terminal and not read yet; nothing for a pipe or file,
-    whose lines were written on purpose."""
-    if termios is not None and sys.stdin.isatty():
+    """Drop what was typed at the terminal and not read yet."""
+    if termios is not None:
         termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+
+
+def terminal_flush() -> Callable[[], None] | None:
+    """`flush_stdin` when a person types at a terminal, None when lines come from a
+    pipe or a file (a script, whose every line is meant)."""
+    return flush_stdin if sys.stdin.isatty() else None
 
 
 class Keyboard:
     """One read pending at a time, so the menu can be redrawn while the person thinks."""
 
-    def __init__(self, read_line: ReadLine, flush: Callable[[], None] = lambda: None) -> None:
+    def __init__(self, read_line: ReadLine, flush: Callable[[], None] | None = None) -> None:
+        """`flush` empties the terminal's input buffer; None keeps every line typed
+        ahead (scripted input)."""
         self.read_line = read_line
         self.flush = flush
         self.pending: asyncio.Task[str] | None = None
@@ -40,6 +48,8 @@ class Keyboard:
         """Forget everything typed so far: called as a new menu is drawn. A background
         read still waiting goes on and answers the new menu; one that already got a
         line drops it."""
+        if self.flush is None:
+            return
         self.flush()
         if self.pending is not None and self.pending.done():
             if not self.pending.cancelled():

@@ -16,7 +16,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.cli.keyboard import Keyboard, ReadLine, flush_stdin
+from bot.cli.keyboard import Keyboard, ReadLine, terminal_flush
 from bot.cli.play_menu import DONE_KEY, entry_text, menu_of, menu_signature, numbers, single
 from bot.render.board_text import board_lines
 from bot.table.presenter import Update
@@ -72,11 +72,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 @dataclass(frozen=True)
 class Options:
-    """How the person plays: whether each step is explained, and how typed-ahead input
-    is dropped before a menu (the real terminal's buffer)."""
+    """How the person plays: whether each step is explained, and, at a terminal, how
+    its typed-ahead input is dropped before each menu (None: scripted input, all kept)."""
 
     teach: bool = False
-    flush: Callable[[], None] = lambda: None
+    flush: Callable[[], None] | None = None
 
 
 class TerminalPresenter:
@@ -314,7 +314,7 @@ def run(args: argparse.Namespace) -> int:
             args.ai,
             read_line,
             lambda text: print(text, flush=True),
-            options=Options(teach=args.teach, flush=flush_stdin),
+            options=Options(teach=args.teach, flush=terminal_flush()),
         )
     )
     return 0

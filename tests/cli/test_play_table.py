@@ -70,6 +70,23 @@ async def test_a_line_typed_before_a_menu_appears_is_dropped() -> None:
     keyboard.close()
 
 
+async def test_scripted_input_keeps_every_line() -> None:
+    """Lines piped from a file were written on purpose: nothing is flushed or dropped."""
+    lines = iter(["1\n", "0\n"])
+
+    async def read_line() -> str:
+        return next(lines)
+
+    keyboard = Keyboard(read_line)
+    changed = asyncio.Event()
+    first = asyncio.ensure_future(keyboard.answer(lambda: False, changed))
+    assert await first is None  # the menu went stale at once; the read goes on
+    await asyncio.sleep(0.01)
+    keyboard.discard()
+    assert await keyboard.answer(lambda: True, changed) == "1\n"
+    keyboard.close()
+
+
 def test_done_keeps_its_key_and_candidates_keep_seat_order_in_every_menu() -> None:
     dones = designations = 0
     for state in random_states(8):

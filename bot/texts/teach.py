@@ -194,7 +194,9 @@ class _Teacher:
             weight = vote_weights(self.state)[self.seat]
             key = "teach.designation.attack" if vote.kind == "attack" else "teach.designation.yours"
             return decided, [self.say(key, votes=self.count("vote", weight))]
-        mine = (self.data.get("vote") or {}).get("my_designation")
+        ballots = self.data["vote"]
+        # Secret ballots: only the seat's own; Open ballots (R11): everyone's, its own too.
+        mine = ballots.get("my_designation", ballots["designations"].get(str(self.seat)))
         if mine is not None:
             return decided, [self.say("teach.designation.cast", name=self.name(mine))]
         if self.seat in vote.candidates:

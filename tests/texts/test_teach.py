@@ -30,12 +30,15 @@ RULE_ID = re.compile(r"^R\d{1,2}\.\d{1,2}$")
 GAMES = 16
 
 
-def random_states(games: int) -> Iterator[GameState]:
-    """Every state of `games` seeded random games (3-6 seats, up to two variants)."""
+def random_states(games: int, variants: tuple[str, ...] | None = None) -> Iterator[GameState]:
+    """Every state of `games` seeded random games (3-6 seats, up to two variants unless
+    `variants` are given)."""
     for seed in range(games):
         rnd = random.Random(seed)
-        variants = tuple(rnd.sample(VARIANTS, rnd.randint(0, 2)))
-        state, _ = new_game(load_ruleset(variants), rnd.randint(3, 6), seed)
+        chosen = variants
+        if chosen is None:
+            chosen = tuple(rnd.sample(VARIANTS, rnd.randint(0, 2)))
+        state, _ = new_game(load_ruleset(chosen), rnd.randint(3, 6), seed)
         while True:
             yield state
             if state.step == Step.GAME_OVER:
@@ -187,3 +190,20 @@ def test_the_destinations_options_list_the_room_where_the_seat_may_go() -> None:
     room = next(line for line in teach_lines("en", state, 0, NAMES[:3]) if "free of" in line)
     named = {loc for loc in range(1, 7) if t("en", f"location.{loc}") in room}
     assert named == places
+
+
+def test_r2_3_a_cast_ballot_is_recalled_to_its_voter_secret_or_open() -> None:
+    """The voter is reminded of their own ballot, under secret and Open ballots alike,
+    and nobody else learns a secret one."""
+    for variants in ((), ("open_ballots",)):
+        for state in random_states(12, variants):
+            vote = state.vote
+            if state.step != Step.DESIGNATION or vote is None or not vote.designations:
+                continue
+            voter, candidate = next(iter(vote.designations.items()))
+            names = NAMES[: state.players]
+            lines = teach_lines("en", state, voter, names)
+            assert f"Your ballot is cast: {names[candidate]}." in lines[-2]
+            break
+        else:
+            raise AssertionError(f"no ballot cast in the sample games {variants}")

@@ -275,14 +275,9 @@ class _Teacher:
 
     def _move(self) -> tuple[list[str], list[str]]:
         mover = self.state.mover
-        goal = self.state.destinations.get(mover)
-        decided = [
-            self.say(
-                "teach.move",
-                name=self.name(mover),
-                location_to=self.location(goal, "to") if goal else "?",
-            )
-        ]
+        # Every destination is public by now (R5.3).
+        goal = self.location(self.state.destinations[mover], "to")
+        decided = [self.say("teach.move", name=self.name(mover), location_to=goal)]
         if not self.mine:
             return decided, [self.say("teach.watch")]
         return decided, [self.say("teach.move.yours")]
@@ -296,14 +291,10 @@ class _Teacher:
     def _devour(self) -> tuple[list[str], list[str]]:
         mover = self.state.mover
         vote = self.state.vote
-        loc = vote.location if vote is not None else self.state.attack_location
-        decided = [
-            self.say(
-                "teach.devour",
-                name=self.name(mover),
-                location_in=self.location(loc, "in") if loc else "",
-            )
-        ]
+        assert vote is not None
+        loc = vote.location
+        where = self.location(loc, "in")
+        decided = [self.say("teach.devour", name=self.name(mover), location_in=where)]
         if not self.mine:
             return decided, [self.say("teach.watch")]
         here = [c for c in self._family() if c.location == loc and not c.hidden]

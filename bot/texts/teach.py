@@ -99,8 +99,21 @@ class _Teacher:
             rules = (*rules, *VOTE_RULES[vote.kind])
             if vote.kind == "attack" and vote.location == self.state.rules.parking_lot:
                 rules = (*rules, *PARKING_ATTACK_RULES)
-        explain = getattr(self, f"_{step}")
-        decided, yours = explain()
+        explain = {
+            Step.PLACEMENT: self._placement,
+            Step.DISCUSSION: self._discussion,
+            Step.DESIGNATION: self._designation,
+            Step.TIEBREAK: self._tiebreak,
+            Step.TRUCK_CHOICE: self._truck_choice,
+            Step.WALKIE_WINDOW: self._walkie_window,
+            Step.BADGE_DESTINATION: self._badge_destination,
+            Step.DESTINATIONS: self._destinations,
+            Step.MOVE: self._move,
+            Step.AFTER_MOVE: self._after_move,
+            Step.DEVOUR: self._devour,
+            Step.GAME_OVER: self._game_over,
+        }
+        decided, yours = explain[step]()
         return Lesson(decided, yours, rules)
 
     # Shared phrases -------------------------------------------------------------

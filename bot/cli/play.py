@@ -2,7 +2,9 @@
 
 It reuses the table, the catalog and the choice lists of the bot, so trying
 the game here is trying the real thing. Timers are long: nobody is rushed at
-a keyboard, and the AI seats answer after a short pause.
+a keyboard, and the AI seats answer after a short pause. With `--teach`, each
+step is explained before its choices: what is decided, what each option
+does, which rules apply.
 """
 
 from __future__ import annotations
@@ -11,23 +13,24 @@ import argparse
 import asyncio
 import secrets
 import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
+from dataclasses import dataclass
 
+from bot.cli.keyboard import Keyboard, ReadLine, terminal_flush
+from bot.cli.play_menu import DONE_KEY, entry_text, menu_of, menu_signature, numbers, single
 from bot.render.board_text import board_lines
-from bot.table.choices import arrange, group_label, label
-from bot.table.codes import encode
 from bot.table.presenter import Update
 from bot.table.scheduler import AsyncioScheduler
 from bot.table.seats import Seat
 from bot.table.table import AiFactory, Table, TableConfig
 from bot.table.timers import MAX_SECONDS, Timers
 from bot.texts import t
-from bot.texts.narrate import describe
+from bot.texts.narrate import story
 from bot.texts.panel_text import family_lines, hand_lines, now_lines, private_lines
-from bot.texts.rules_text import unseen_dice
+from bot.texts.rules_text import rules_sections, unseen_dice
+from bot.texts.teach import teach_lines
 from lockdown_core import (
     Action,
-    GameState,
     legal_actions,
     load_ruleset,
     new_game,
@@ -35,7 +38,6 @@ from lockdown_core import (
 )
 from lockdown_core.ai import make_player
 
-ReadLine = Callable[[], Awaitable[str]]
 Write = Callable[[str], None]
 
 
@@ -61,6 +63,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="cautious",
         help="level of the AI seats (default cautious)",
     )
+    parser.add_argument(
+        "--teach",
+        action="store_true",
+        help="explain every step: what is decided, what each choice does, which rules apply",
+    )
+
+
+@dataclass(frozen=True)
+class Options:
+    """How the person plays: whether each step is explained, and, at a terminal, how
+    its typed-ahead input is dropped before each menu (None: scripted input, all kept)."""
+
+    teach: bool = False
+    flush: Callable[[], None] | None = None
 
 
 class TerminalPresenter:
@@ -78,11 +94,8 @@ class TerminalPresenter:
 
     async def show(self, table: Table, update: Update) -> None:
         # One stream, in order: a card you are handed shows where it was handed over.
-        for event in update.seen_by(self.seat):
-            if event.public:
-                self.write(describe(event, self.lang, self.names))
-            else:
-                self.write("  » " + describe(event, self.lang, self.names, seat=self.seat))
+        for line in story(update.seen_by(self.seat), self.lang, self.names, self.seat):
+            self.write("  » " + line.text if line.private else line.text)
         for notice in update.notices:
             params = dict(notice.params)
             if "seat" in params:
@@ -100,10 +113,12 @@ async def play_game(
     read_line: ReadLine,
     write: Write,
     ai_delay: float = 0.3,
+    options: Options | None = None,
 ) -> Table:
     """Run one game to its end with one person at `seat` (0-based)."""
+    options = options or Options()
     names = [
-        t(lang, "play.you") if i == seat else t(lang, "play.ai_name", number=i + 1)
+        t(lang, "play.you", number=i + 1) if i == seat else t(lang, "play.ai_name", number=i + 1)
         for i in range(players)
     ]
     seats = [
@@ -118,16 +133,18 @@ async def play_game(
     state, events = new_game(load_ruleset(), players, seed)
     config = TableConfig(timers=long, ai_delay=ai_delay)
     table = Table(0, state, seats, presenter, scheduler, seeded_ai(seed), config)
-    write(t(lang, "play.welcome", seat=seat + 1, players=players, seed_hash=state.seed_hash))
+    welcome = {"name": names[seat], "seat": seat + 1, "players": players}
+    write(t(lang, "play.welcome", seed_hash=state.seed_hash, **welcome))
     await table.begin(events)
-    keyboard = Keyboard(read_line)
+    keyboard = Keyboard(read_line, options.flush)
+    asker = Asker(table, seat, presenter, keyboard, options.teach)
     try:
         while not table.finished:
             if seat not in pending_players(table.state):
                 presenter.changed.clear()
                 await presenter.changed.wait()
                 continue
-            await _ask(table, seat, presenter, keyboard, write)
+            await asker.ask()
     finally:
         keyboard.close()
         await scheduler.close()
@@ -142,146 +159,138 @@ def seeded_ai(seed: int) -> AiFactory:
     return lambda kind, seat: make_player(kind, seat, f"{seed}/ai/{seat}")
 
 
-class Keyboard:
-    """The person's next line, read in the background so the menu can be redrawn meanwhile.
-
-    One read is pending at a time; a line typed while a new menu is being
-    drawn answers that new menu, which is the one on screen.
-    """
-
-    def __init__(self, read_line: ReadLine) -> None:
-        self.read_line = read_line
-        self.pending: asyncio.Task[str] | None = None
-
-    async def answer(self, table: Table, token: str, changed: asyncio.Event) -> str | None:
-        """The next line typed, or None as soon as the game has left the step shown."""
-        if self.pending is None:
-            self.pending = asyncio.ensure_future(self.read_line())
-        while True:
-            changed.clear()
-            if table.token != token:
-                return None
-            moved = asyncio.ensure_future(changed.wait())
-            done, _ = await asyncio.wait({self.pending, moved}, return_when=asyncio.FIRST_COMPLETED)
-            moved.cancel()
-            if self.pending in done:
-                line, self.pending = self.pending.result(), None
-                return line
-
-    def close(self) -> None:
-        if self.pending is not None:
-            self.pending.cancel()
-
-
-Menu = list[tuple[str, str, list[Action]]]
-
-
-def menu_of(legal: list[Action], state: GameState, narrowed: str) -> Menu:
-    """`(number, code, actions)` per choice; a choice of locations is numbered by the
-    locations themselves, so "4" is always the Toy store whatever else is open."""
-    shown = list(arrange(legal, state, narrowed).items())
-    places = [getattr(actions[0], "location", None) for _, actions in shown]
-    by_place = all(len(a) == 1 for _, a in shown) and all(isinstance(p, int) for p in places)
-    if by_place and len(set(places)) == len(places):
-        return [(str(p), code, a) for p, (code, a) in zip(places, shown, strict=True)]
-    return [(str(n), code, a) for n, (code, a) in enumerate(shown, start=1)]
-
-
 def plain(line: str) -> str:
     """A panel line for a terminal: Discord's bold marks dropped."""
     return line.replace("**", "")
 
 
-async def _ask(
-    table: Table, seat: int, presenter: TerminalPresenter, keyboard: Keyboard, write: Write
-) -> None:
-    """Show the choices of your seat, read one, and hand it to the table.
+class Asker:
+    """Your seat's menus: shows the choices, reads one, hands it to the table."""
 
-    Only a seat the game waits for is asked: a ballot already cast stands
-    (on Discord it may still be changed from the panel). The menu is drawn
-    again whenever the game moves on while you think (an AI seat played a
-    card, the step ended), and an answer is only ever read against the menu
-    on screen: the table refuses it if the step has changed since.
-    """
-    say = presenter.say
-    names = presenter.names
-    narrowed = ""
-    while True:
-        state = table.state
-        legal = legal_actions(state, seat)
-        if seat not in pending_players(state) or not legal:
-            return
-        token = table.token
-        menu = menu_of(legal, state, narrowed)
-        for line in now_lines(presenter.lang, state, names):
-            write(line)
-        unseen = unseen_dice(presenter.lang, state, seat)
-        if unseen is not None:
-            write("  » " + unseen)
-        for number, code, actions in menu:
-            single = len(actions) == 1 and encode(actions[0], state.rules) == code
-            text = (
-                label(actions[0], state, names, say, narrowed)
-                if single
-                else group_label(code, actions, state, names, say)
-            )
-            write(f"  {number}. {text}")
-        if narrowed:
-            write(say("play.back"))
-        write(say("play.prompt"))
-        answer = await keyboard.answer(table, token, presenter.changed)
-        if answer is None:
-            write(say("play.moved_on"))
-            narrowed = ""
-            continue
-        answer = answer.strip().lower()
-        if answer in ("b", "board"):
-            for line in board_lines(table.view_for(None), names, say):
-                write(line)
-            continue
-        if answer in ("h", "hand"):
-            _show_hand(table, seat, presenter, write)
-            continue
-        if answer in ("q", "quit"):
-            raise SystemExit(0)
-        if answer in ("0", "back") and narrowed:
-            narrowed = ""
-            continue
-        chosen = next((entry for entry in menu if entry[0] == answer), None)
-        if chosen is None:
-            write(say("play.bad_choice", choices=", ".join(n for n, _, _ in menu)))
-            continue
-        _, code, actions = chosen
-        if len(actions) > 1 or encode(actions[0], state.rules) != code:
-            narrowed = code
-            continue
-        if await _submit(table, token, actions[0], write, say):
-            return
+    def __init__(
+        self, table: Table, seat: int, presenter: TerminalPresenter, keyboard: Keyboard, teach: bool
+    ) -> None:
+        self.table = table
+        self.seat = seat
+        self.presenter = presenter
+        self.keyboard = keyboard
+        self.teach = teach
+        self.write = presenter.write
+        self.say = presenter.say
+        # The menu last explained (--teach): a lesson is shown again only when it changed.
+        self.taught: tuple[object, ...] | None = None
+
+    async def ask(self) -> None:
+        """One answer from the person, for a step the game waits on them for.
+
+        Only a seat the game waits for is asked: a ballot already cast stands
+        (on Discord it may still be changed from the panel). The menu is drawn
+        again whenever the game changes it while you think (an AI seat played a
+        card, the step ended); what was typed before a menu appeared is dropped,
+        and an answer is only ever read against the menu on screen: the table
+        refuses it if the step has changed since.
+        """
+        table, seat, say, write = self.table, self.seat, self.say, self.write
         narrowed = ""
+        while True:
+            state = table.state
+            legal = legal_actions(state, seat)
+            if seat not in pending_players(state) or not legal:
+                return
+            token, signature = table.token, menu_signature(state, seat)
+            menu = menu_of(legal, state, narrowed)
+            self._draw(menu, narrowed)
+            self.keyboard.discard()
 
+            def still(token: str = token, signature: tuple[object, ...] = signature) -> bool:
+                return table.token == token and menu_signature(table.state, seat) == signature
 
-def _show_hand(table: Table, seat: int, presenter: TerminalPresenter, write: Write) -> None:
-    """The panel of Discord's My hand, as terminal lines: cards, secrets, your family."""
-    lang, state = presenter.lang, table.state
-    data = table.view_for(seat)
-    write(presenter.say("panel.hand", count=len(data["hand"])))
-    for line in hand_lines(lang, data["hand"], state) or [presenter.say("panel.empty_hand")]:
-        write("  " + plain(line))
-    for line in private_lines(lang, state, data, seat, presenter.names):
-        write("  » " + line)
-    write(presenter.say("panel.kinds"))
-    for line in family_lines(lang, state):
-        write("  " + plain(line))
+            answer = await self.keyboard.answer(still, self.presenter.changed)
+            if answer is None:
+                write(say("play.moved_on"))
+                narrowed = ""
+                continue
+            answer = answer.strip().lower()
+            if self._command(answer):
+                continue
+            if answer in (DONE_KEY, "back") and narrowed:
+                narrowed = ""
+                continue
+            chosen = next((entry for entry in menu if entry[0] == answer), None)
+            if chosen is None:
+                write(say("play.bad_choice", choices=numbers(menu)))
+                continue
+            _, code, actions = chosen
+            if not single(actions, code, state):
+                narrowed = code
+                continue
+            names = self.presenter.names
+            text = entry_text(code, actions, state, names, say, narrowed)
+            if await self._submit(token, actions[0], text):
+                return
+            narrowed = ""
 
+    def _draw(self, menu: list[tuple[str, str, list[Action]]], narrowed: str) -> None:
+        """The step's help (or its lesson), your secret about the dice, the choices."""
+        state, lang, names = self.table.state, self.presenter.lang, self.presenter.names
+        signature = (self.table.token, menu_signature(state, self.seat))
+        if self.teach and signature != self.taught:
+            self.taught = signature
+            for line in teach_lines(lang, state, self.seat, names):
+                self.write(plain(line))
+        for line in now_lines(lang, state, names):
+            self.write(line)
+        unseen = unseen_dice(lang, state, self.seat)
+        if unseen is not None:
+            self.write("  » " + unseen)
+        for key, code, actions in menu:
+            self.write(f"  {key}. {entry_text(code, actions, state, names, self.say, narrowed)}")
+        if narrowed:
+            self.write(self.say("play.back"))
+        self.write(self.say("play.prompt"))
 
-async def _submit(
-    table: Table, token: str, action: Action, write: Write, say: Callable[..., str]
-) -> bool:
-    """Play `action` for the step the menu was drawn for; False if the table refused it."""
-    reply = await table.act(1, token, lambda _seat: action)
-    if not reply.ok:
-        write(say(reply.key, **reply.params))
-    return reply.ok
+    def _command(self, answer: str) -> bool:
+        """b, h, r, q: the board, your hand, this game's rules, quit. True if it was one."""
+        if answer in ("b", "board"):
+            names = self.presenter.names
+            for line in board_lines(self.table.view_for(None), names, self.say):
+                self.write(line)
+        elif answer in ("h", "hand"):
+            self._show_hand()
+        elif answer in ("r", "rules"):
+            state = self.table.state
+            for title, text in rules_sections(self.presenter.lang, state.rules, state):
+                self.write(plain(title))
+                for line in text.splitlines():
+                    self.write("  " + plain(line))
+        elif answer in ("q", "quit"):
+            raise SystemExit(0)
+        else:
+            return False
+        return True
+
+    def _show_hand(self) -> None:
+        """The panel of Discord's My hand, as terminal lines: cards, secrets, your family."""
+        lang, state, seat, write = self.presenter.lang, self.table.state, self.seat, self.write
+        data = self.table.view_for(seat)
+        write(self.say("panel.hand", count=len(data["hand"])))
+        for line in hand_lines(lang, data["hand"], state) or [self.say("panel.empty_hand")]:
+            write("  " + plain(line))
+        for line in private_lines(lang, state, data, seat, self.presenter.names):
+            write("  » " + line)
+        write(self.say("panel.kinds"))
+        for line in family_lines(lang, state):
+            write("  " + plain(line))
+
+    async def _submit(self, token: str, action: Action, text: str) -> bool:
+        """Play `action` for the step the menu was drawn for, and say what was recorded;
+        False if the table refused it."""
+        reply = await self.table.act(1, token, lambda _seat: action)
+        if not reply.ok:
+            self.write(self.say(reply.key, **reply.params))
+            return False
+        self.write(self.say("receipt.recorded", choice=text))
+        return True
 
 
 def run(args: argparse.Namespace) -> int:
@@ -305,6 +314,7 @@ def run(args: argparse.Namespace) -> int:
             args.ai,
             read_line,
             lambda text: print(text, flush=True),
+            options=Options(teach=args.teach, flush=terminal_flush()),
         )
     )
     return 0

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.texts import card_help, t
+from bot.texts import card_help, choose_lang, t
 from bot.texts.rules_text import (
     kind_lines,
     kinds_in_play,
@@ -25,8 +25,27 @@ REVISABLE = {Step.DESIGNATION: "my_designation", Step.DESTINATIONS: "my_destinat
 
 
 def hand_lines(lang: str, hand: Sequence[str], state: GameState) -> list[str]:
-    """`**Gun**: what it does`, one line per card in hand."""
-    return [f"**{t(lang, f'card.{c}')}**: {card_help(lang, c, state.rules)}" for c in hand]
+    """`**Gun**: what it does`, one line per card in hand; the catalog places the colon,
+    since French puts a non-breaking space before it."""
+    return [
+        t(lang, "panel.card", card=t(lang, f"card.{c}"), help=card_help(lang, c, state.rules))
+        for c in hand
+    ]
+
+
+def reminder_lang(user_locale: str | None, server_lang: str | None) -> str:
+    """The language of a reminder DM: a DM has one reader, so their own Discord locale
+    comes first when we speak it (the server's choice is for its shared channels), then
+    the server's language, then English."""
+    own = choose_lang(None, user_locale)
+    if user_locale and own == user_locale.strip().lower().split("-")[0]:
+        return own
+    return choose_lang(server_lang, None)
+
+
+def reminder_text(user_locale: str | None, server_lang: str | None, channel: str) -> str:
+    """The reminder DM that a game waits on its reader in `channel`, in their language."""
+    return t(reminder_lang(user_locale, server_lang), "dm.your_turn", channel=channel)
 
 
 def private_lines(

@@ -14,9 +14,9 @@ from bot.table.table import Table
 from bot.texts.narrate import describe
 from lockdown_core import Event
 
-# Every menu accepts one of these: a numbered list starts at 1, and among the six
-# locations, each chosen by its own number, at least one is open.
-ANY_CHOICE = [str(n) for n in range(1, 7)]
+# Every menu accepts one of these: Done is 0, a numbered list starts at 1, and among
+# the six locations, each chosen by its own number, at least one is open.
+ANY_CHOICE = [str(n) for n in range(7)]
 
 
 async def test_a_terminal_game_runs_to_its_end_with_the_same_texts() -> None:

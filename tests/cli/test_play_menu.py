@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from typing import Any, cast
+from typing import Any
 
-from bot.cli.play import Keyboard, menu_of, play_game
-from bot.table.table import Table
+from bot.cli.keyboard import Keyboard
+from bot.cli.play import play_game
+from bot.cli.play_menu import menu_of
 from bot.texts import t
 from lockdown_core import ChooseDestination, Step, legal_actions
 from tests.core.builders import at_destinations, at_turn, position
@@ -48,13 +49,6 @@ def test_other_menus_are_numbered_from_one() -> None:
     assert [n for n, _, _ in gifts] == ["1", "2", "3", "4"]
 
 
-class Stepper:
-    """What `Keyboard` reads of a table: its step token."""
-
-    def __init__(self) -> None:
-        self.token = "aaaaaaaa"
-
-
 async def test_the_menu_is_redrawn_when_the_game_moves_on_while_you_think() -> None:
     typed: asyncio.Future[str] = asyncio.get_running_loop().create_future()
 
@@ -62,19 +56,21 @@ async def test_the_menu_is_redrawn_when_the_game_moves_on_while_you_think() -> N
         return await typed
 
     keyboard = Keyboard(read_line)
-    table, changed = Stepper(), asyncio.Event()
-    waiting = asyncio.ensure_future(keyboard.answer(cast(Table, table), "aaaaaaaa", changed))
+    changed = asyncio.Event()
+    token = ["aaaaaaaa"]
+    waiting = asyncio.ensure_future(keyboard.answer(lambda: token[0] == "aaaaaaaa", changed))
     await asyncio.sleep(0)
     # An update that leaves the step as it was does not redraw anything.
     changed.set()
     await asyncio.sleep(0.01)
     assert not waiting.done()
     # An AI seat ends the step: the menu on screen is stale, and says so at once.
-    table.token = "bbbbbbbb"
+    token[0] = "bbbbbbbb"
     changed.set()
     assert await asyncio.wait_for(waiting, 1) is None
     # The line typed afterwards answers the new menu, read by the same pending read.
-    again = asyncio.ensure_future(keyboard.answer(cast(Table, table), "bbbbbbbb", changed))
+    keyboard.discard()
+    again = asyncio.ensure_future(keyboard.answer(lambda: token[0] == "bbbbbbbb", changed))
     typed.set_result("3\n")
     assert await asyncio.wait_for(again, 1) == "3\n"
     keyboard.close()
@@ -82,7 +78,7 @@ async def test_the_menu_is_redrawn_when_the_game_moves_on_while_you_think() -> N
 
 async def test_the_terminal_shows_the_panel_texts_of_discord() -> None:
     lines: list[str] = []
-    answers = itertools.chain(["h", "b"], itertools.cycle(str(n) for n in range(1, 7)))
+    answers = itertools.chain(["h", "b"], itertools.cycle(str(n) for n in range(7)))
 
     async def read_line() -> str:
         return next(answers)
@@ -95,14 +91,14 @@ async def test_the_terminal_shows_the_panel_texts_of_discord() -> None:
 
 
 async def test_a_badge_holder_who_kept_it_without_a_vote_is_told_why_the_dice_are_hidden() -> None:
-    """Seed 8 at four seats: seat 1 keeps the badge without a vote on some turn."""
+    """Seed 1 at four seats: seat 1 keeps the badge without a vote on some turn."""
     lines: list[str] = []
-    answers = itertools.cycle(str(n) for n in range(1, 7))
+    answers = itertools.cycle(str(n) for n in range(7))
 
     async def read_line() -> str:
         return next(answers)
 
-    await play_game(4, 0, 8, "en", "random", read_line, lines.append, ai_delay=0.0)
+    await play_game(4, 0, 1, "en", "random", read_line, lines.append, ai_delay=0.0)
     told = [i for i, line in enumerate(lines) if line == "  » " + t("en", "dice.unseen.kept")]
     assert told
     # Told above the choices made before the reveal: the open destination, a Walkie-talkie.

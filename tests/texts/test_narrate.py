@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from bot.texts import catalog
-from bot.texts.narrate import PrivateEvent, describe, narrated_kinds
+from bot.texts.narrate import PrivateEvent, Told, describe, narrated_kinds, story, vote_recap
 from lockdown_core import Event
 from tests.texts.games import PlayedGame, played_games
 
@@ -230,12 +230,148 @@ def test_a_ballot_receipt_speaks_to_its_voter() -> None:
                 },
             ),
             "Designations revealed: Ana → Chloé (1 vote), Bertrand abstains (2 votes),"
-            " Chloé → Chloé (1 vote). Totals: Chloé 2 votes, Ana 0 votes, Bertrand 0 votes.",
+            " Chloé → Chloé (1 vote). Totals: 2 votes for Chloé, 0 votes for Ana, 0 votes for"
+            " Bertrand.",
             "Désignations révélées\u00a0: Ana → Chloé (1 voix), Bertrand s'abstient (2 voix),"
-            " Chloé → Chloé (1 voix). Totaux\u00a0: Chloé 2 voix, Ana 0 voix, Bertrand 0 voix.",
+            " Chloé → Chloé (1 voix). Totaux\u00a0: 2 voix pour Chloé, 0 voix pour Ana, 0 voix"
+            " pour Bertrand.",
         ),
     ],
 )
 def test_lines_word_for_word(event: Event, en: str, fr: str) -> None:
     assert describe(event, "en", NAMES[:3]) == en
     assert describe(event, "fr", NAMES[:3]) == fr
+
+
+# Words mended for readers -------------------------------------------------------------
+
+
+def test_r6_a_night_of_arrivals_reads_as_one_line_per_location() -> None:
+    """R6.1-R6.3: nine Monsters arriving make three lines, not nine "+1 Monster"."""
+    added = [
+        (1, 1, "die"),
+        (1, 1, "die"),
+        (4, 4, "die"),
+        (6, 5, "die"),  # the Supermarket is full: R6.1's runoff to the Parking lot
+        (1, 1, "weepers"),
+        (1, 1, "crowd"),
+        (4, 4, "crowd"),
+        (6, 6, "crowd"),
+    ]
+    events = [Event("monsters_arrive", {"dice": [1, 1, 4, 5]})]
+    events += [
+        Event("monster_added", {"location": loc, "intended": meant, "reason": why})
+        for loc, meant, why in added
+    ]
+    events.append(Event("monster_not_placed", {"location": 6, "reason": "crowd"}))
+    events.append(Event("attack_started", {"location": 1, "monsters": 4, "strength": 3}))
+    told = story(events, "en", NAMES[:3])
+    assert [line.text for line in told] == [
+        "Night falls and the Monsters gather. Dice: 1, 1, 4, 5.",
+        "+4 Monsters in the Restrooms (2 from the dice, 1 drawn by the Weepers,"
+        " 1 drawn by the crowd).",
+        "+2 Monsters in the Toy store (1 from the dice, 1 drawn by the crowd).",
+        "+2 Monsters in the Parking lot (1 turned away from the Supermarket,"
+        " 1 drawn by the crowd).",
+        "1 Monster found no spot, not even in the Parking lot, or the supply ran out:"
+        " they stay away.",
+        "Attack in the Restrooms: 4 Monsters against a defence of 3.",
+    ]
+    french = [line.text for line in story(events, "fr", NAMES[:3])]
+    assert french[1] == (
+        "+4 Monstres aux Toilettes (2 par les dés, 1 pour les Chialeurs, 1 pour la foule)."
+    )
+    assert french[3] == "+2 Monstres au Parking (1 à la place du Supermarché, 1 pour la foule)."
+
+
+def test_a_story_keeps_private_lines_for_their_seat_and_marks_them() -> None:
+    events = [
+        Event("dice_rolled", {"player": 0, "count": 4}),
+        Event("dice_seen", {"dice": [1, 2, 3, 4]}, to=(0,)),
+    ]
+    assert story(events, "en", NAMES[:3], seat=1) == [
+        Told("Ana rolls 4 Monster dice in secret.", False)
+    ]
+    mine = story(events, "en", NAMES[:3], seat=0)
+    assert mine[1] == Told("You see the Monster dice: 1, 2, 3, 4.", True)
+
+
+def test_attack_lines_say_defence_as_the_board_does() -> None:
+    """One word for one thing: the board's "defence" is the attack line's too (R7.2)."""
+    attack = Event("attack_started", {"location": 4, "monsters": 3, "strength": 2})
+    assert "defence" in describe(attack, "en", NAMES[:3])
+    assert "défense" in describe(attack, "fr", NAMES[:3])
+    assert "strength" not in describe(attack, "en", NAMES[:3]).lower()
+
+
+def test_r2_3_a_cancelled_done_is_told_about_the_seats_not_to_them() -> None:
+    """The channel reads it, and AI seats are among them: never "your Done"."""
+    ai = ["AI 1", "AI 2", "AI 3", "AI 4"]
+    two = Event("done_cancelled", {"players": [2, 3], "step": "discussion"})
+    one = Event("done_cancelled", {"players": [2], "step": "discussion"})
+    assert describe(two, "fr", ai) == (
+        "AI 3 et AI 4 avaient passé et peuvent maintenant répondre à la carte."
+    )
+    assert describe(one, "fr", ai) == "AI 3 avait passé et peut maintenant répondre à la carte."
+    for lang in LANGS:
+        for event in (one, two):
+            line = describe(event, lang, ai).lower()
+            assert not {"your", "votre", "vous"} & set(line.split())
+
+
+def test_totals_never_run_a_name_into_its_count() -> None:
+    """ "Totaux : IA 2 4 voix" read as three numbers: the count now stands apart."""
+    revealed = Event(
+        "designations_revealed",
+        {
+            "vote": "attack",
+            "location": 6,
+            "designations": {"0": 1, "1": 1},
+            "weights": {"0": 1, "1": 3},
+            "totals": {"1": 4, "0": 0},
+        },
+    )
+    line = describe(revealed, "fr", ["IA 1", "IA 2"])
+    assert line.endswith("Totaux\u00a0: 4 voix pour IA 2, 0 voix pour IA 1.")
+
+
+def test_the_final_recap_says_when_and_where_each_vote_happened() -> None:
+    badge = {
+        "vote": "badge",
+        "location": 3,
+        "designations": {"0": 1},
+        "weights": {"0": 1, "1": 2},
+        "totals": {"1": 1, "0": 0},
+    }
+    log = [
+        Event("turn_started", {"turn": 1}),
+        Event("turn_started", {"turn": 2}),
+        Event("designations_revealed", badge),
+        Event("turn_started", {"turn": 3}),
+        Event("designations_revealed", {**badge, "vote": "attack", "location": 6}),
+    ]
+    assert vote_recap(log, "en", NAMES[:2]) == [
+        "Turn 2, Surveillance room, who takes the badge: Ana → Bertrand (1 vote), Bertrand"
+        " abstains (2 votes). Totals: 1 vote for Bertrand, 0 votes for Ana.",
+        "Turn 3, Parking lot, attack: Ana → Bertrand (1 vote), Bertrand abstains (2 votes)."
+        " Totals: 1 vote for Bertrand, 0 votes for Ana.",
+    ]
+    assert vote_recap(log, "fr", NAMES[:2])[0].startswith(
+        "Tour 2, Salle de surveillance, qui prend le badge\u00a0: Ana → Bertrand"
+    )
+
+
+def test_every_random_game_tells_its_story_and_recap_in_both_languages() -> None:
+    for game in played_games()[:30]:
+        names = NAMES[: game.players]
+        public = [e for e in game.events if e.public]
+        for lang in LANGS:
+            told = story(game.events, lang, names)
+            assert told
+            assert all(line.text.strip() and not line.private for line in told)
+            assert not any("{" in line.text for line in told)
+            revealed = sum(e.kind == "designations_revealed" for e in public)
+            assert len(vote_recap(public, lang, names)) == revealed
+        added = sum(e.kind == "monster_added" for e in game.events)
+        lines = [t.text for t in story(game.events, "en", names)]
+        assert sum(line.startswith("+") for line in lines) < added

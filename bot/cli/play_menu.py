@@ -1,0 +1,115 @@
+"""The terminal table's menu: which key picks which choice, and what each choice says.
+
+Keys must not move under a typing hand: a location is always its own number
+(1 to 6), Done is always 0 (the other choices count from 1), and vote
+candidates come in seat order whatever order the vote lists them in. A
+placement names the locations its dice lead to, not just their numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.table.choices import arrange, group_label, label
+from bot.table.codes import encode
+from bot.texts.catalog import Translate
+from bot.texts.rules_text import vote_weights
+from lockdown_core import (
+    Action,
+    BreakTie,
+    Designate,
+    Done,
+    GameState,
+    PlaceFamily,
+    legal_actions,
+)
+from lockdown_core.legal import placement_landing
+
+# Done's key in every menu that offers it; also "Back" in a narrowed menu, which never does.
+DONE_KEY = "0"
+
+Menu = list[tuple[str, str, list[Action]]]
+
+
+def menu_of(legal: list[Action], state: GameState, narrowed: str) -> Menu:
+    """`(key, code, actions)` per choice: locations by their own number, Done by 0,
+    anything else counted from 1 in a stable order."""
+    shown = list(arrange(legal, state, narrowed).items())
+    shown.sort(key=lambda entry: _seat_order(entry[1]))
+    places = [getattr(actions[0], "location", None) for _, actions in shown]
+    by_place = all(len(a) == 1 for _, a in shown) and all(isinstance(p, int) for p in places)
+    if by_place and len(set(places)) == len(places):
+        return [(str(p), code, a) for p, (code, a) in zip(places, shown, strict=True)]
+    menu: Menu = []
+    number = 0
+    for code, actions in shown:
+        if len(actions) == 1 and isinstance(actions[0], Done):
+            menu.append((DONE_KEY, code, actions))
+        else:
+            number += 1
+            menu.append((str(number), code, actions))
+    return menu
+
+
+def _seat_order(actions: list[Action]) -> int:
+    """Vote candidates by seat (R2.2 lists them as the board finds them); other choices
+    keep the order they come in (a stable sort)."""
+    first = actions[0]
+    if isinstance(first, Designate | BreakTie):
+        return first.candidate
+    return 0
+
+
+def single(actions: list[Action], code: str, state: GameState) -> bool:
+    """Whether a menu entry plays at once (else it opens a group of choices)."""
+    return len(actions) == 1 and encode(actions[0], state.rules) == code
+
+
+def entry_text(
+    code: str,
+    actions: list[Action],
+    state: GameState,
+    names: list[str],
+    say: Translate,
+    narrowed: str,
+) -> str:
+    """The words of one menu entry, as Discord's button says them, except a placement."""
+    if not single(actions, code, state):
+        return group_label(code, actions, state, names, say)
+    action = actions[0]
+    if isinstance(action, PlaceFamily):
+        return placement_text(action, state, say)
+    return label(action, state, names, say, narrowed)
+
+
+def placement_text(action: PlaceFamily, state: GameState, say: Translate) -> str:
+    """R1.4: each character, the location it lands in, and its die; a full location
+    says where the character goes instead."""
+    parts = []
+    lands = placement_landing(state, action.order)
+    for die, cid, to in zip(state.dice, action.order, lands, strict=True):
+        kind = say(f"kind.{state.characters[cid].kind}")
+        if to == die:
+            parts.append(say("play.place_one", kind=kind, location=say(f"location.{to}"), die=die))
+        else:
+            parts.append(
+                say(
+                    "play.place_one_full",
+                    kind=kind,
+                    location=say(f"location.{to}"),
+                    die=die,
+                    full=say(f"location.{die}"),
+                )
+            )
+    return ", ".join(parts)
+
+
+def menu_signature(state: GameState, seat: int) -> tuple[object, ...]:
+    """What the menu on screen shows: the seat's choices and the vote's weights. When a
+    card changes either (Rotten meat hides a voter, a Gun adds a vote), it is redrawn."""
+    codes = tuple(encode(a, state.rules) for a in legal_actions(state, seat))
+    return codes, tuple(vote_weights(state).items())
+
+
+def numbers(menu: Sequence[tuple[str, str, list[Action]]]) -> str:
+    return ", ".join(key for key, _, _ in menu)

@@ -20,18 +20,9 @@ from typing import Any
 
 from PIL import Image
 
-from bot.render.board_image import (
-    BACKGROUND,
-    DIM,
-    FAMILY_COLOURS,
-    PALETTE,
-    ROOM,
-    ROOM_EDGE,
-    TEXT,
-    Canvas,
-    Drawn,
-)
+from bot.render.canvas import Canvas, Drawn
 from bot.render.glyphs import fit, font
+from bot.render.palette import BACKGROUND, DIM, FAMILY_COLOURS, PALETTE, ROOM, ROOM_EDGE, TEXT
 from bot.texts.catalog import Translate
 
 WIDTH = 800

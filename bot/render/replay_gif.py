@@ -24,10 +24,11 @@ from typing import Any
 
 from PIL import Image
 
-from bot.render.board_image import PALETTE, BoardLabels, board_picture
+from bot.render.board_image import BoardLabels, board_picture
 from bot.render.facts import board_facts
 from bot.render.glyphs import BOLD, drawable
 from bot.render.labels import board_labels
+from bot.render.palette import PALETTE
 from bot.texts import t
 from bot.texts.catalog import MissingText
 from bot.texts.narrate import describe

@@ -12,20 +12,20 @@ import pytest
 from PIL import Image
 
 from bot.render.board_image import (
-    ALERT,
     CELL_W,
     HEIGHT,
     PAD,
     TOP,
     WIDTH,
     BoardLabels,
-    Drawn,
     board_picture,
     render_board,
 )
+from bot.render.canvas import Drawn
 from bot.render.facts import board_facts
 from bot.render.glyphs import BOLD, REGULAR, missing
 from bot.render.labels import board_labels, board_png
+from bot.render.palette import ALERT
 from bot.texts import catalog, t
 from lockdown_core import (
     GameState,
@@ -205,7 +205,7 @@ def test_the_picture_says_defence_the_equal_rule_and_when_the_game_ends() -> Non
     drawn = _drawn(state, "en", ["A", "B", "C"])
     texts = [p.text for p in drawn.texts]
     strength = sum(state.kind_specs[c.kind].strength for c in state.characters[:2])
-    assert f"defence {strength} vs 1" in texts
+    assert f"✓ strength {strength} vs 1" in texts
     assert "Monsters get in when they outnumber the defence" in texts
     assert "The game ends at 3 living characters (now 9)" in texts or any(
         text.startswith("The game ends at 3 living characters") for text in texts
@@ -215,7 +215,7 @@ def test_the_picture_says_defence_the_equal_rule_and_when_the_game_ends() -> Non
     for c in state.characters[-4:]:
         c.location = 0
     texts = [p.text for p in _drawn(state, "en", ["A", "B", "C"]).texts]
-    assert f"defence {strength} vs {strength}" in texts
+    assert f"⚠ strength {strength} vs {strength}" in texts
     assert "⚠ Monsters now get in at equal strength" in texts
     # A room the Monsters would get into is outlined in the alert colour.
     picture = Image.open(

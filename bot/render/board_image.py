@@ -137,7 +137,7 @@ def _draw_tokens(
     x0, _, x1, _ = box
     # Two rows of six fit; a crowded Parking lot packs four rows of seven smaller tokens,
     # their letters still at the smallest text size.
-    radius, step, per_row = (16, 39, 6) if shown <= 12 else (13, 31, 7)
+    radius, step, per_row = (16, 40, 6) if shown <= 12 else (13, 32, 7)
     row_step = 40 if shown <= 12 else 30
     capacity = per_row * (2 if shown <= 12 else 4)
     for i in range(min(shown, capacity)):

@@ -8,8 +8,6 @@ about the circle's size clear in its middle, where the kind's letter goes.
 
 from __future__ import annotations
 
-import math
-
 from bot.render.canvas import TEXT_SIZE, Canvas
 from bot.render.palette import INK, TEXT, family_colour
 
@@ -32,10 +30,15 @@ def outline(shape: str, centre: tuple[int, int], radius: int) -> list[tuple[floa
         d = r * 1.2
         return [(x, y - d), (x + d, y), (x, y + d), (x - d, y)]
     if shape == "hexagon":
-        h = r * 1.08
+        # Wide and flat: a regular hexagon is too close to the circle at this size.
+        w, h = r * 1.22, r * 0.85
         return [
-            (x + h * math.cos(math.radians(a)), y + h * math.sin(math.radians(a)))
-            for a in range(0, 360, 60)
+            (x - w, y),
+            (x - w / 2, y - h),
+            (x + w / 2, y - h),
+            (x + w, y),
+            (x + w / 2, y + h),
+            (x - w / 2, y + h),
         ]
     if shape == "shield":
         s = r * 0.95

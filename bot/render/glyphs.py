@@ -127,3 +127,8 @@ def fit(text: str, width: int, size: int, bold: bool = False) -> str:
     while text and face.getlength(text.rstrip() + ELLIPSIS) > width:
         text = text[:-1]
     return text.rstrip() + ELLIPSIS if text else ""
+
+
+def fit_chars(text: str, limit: int) -> str:
+    """`text` cut with an ellipsis to at most `limit` characters (a description, not a picture)."""
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + ELLIPSIS

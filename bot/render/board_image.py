@@ -23,11 +23,12 @@ import io
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image
 
-from bot.render.canvas import TEXT_SIZE, TITLE_SIZE, Canvas, Drawn, text_box, wrap
+from bot.render.canvas import TEXT_SIZE, TITLE_SIZE, Canvas, Drawn, Placed, text_box, wrap
 from bot.render.facts import BoardFacts
 from bot.render.glyphs import BOLD, drawable, fit
 from bot.render.legend import draw_footer
@@ -53,6 +54,7 @@ CELL_W = (WIDTH - 2 * PAD - (COLS - 1) * GAP) // COLS
 CELL_H = 280
 TOP = 84
 LINE = 26
+NAME_W = CELL_W - 54
 FOOTER = TOP + 2 * (CELL_H + GAP) + 2
 HEIGHT = FOOTER + 66 + 3 * (LINE + 6) + 10
 # The rows at the bottom of a room that can close, from its bottom edge.
@@ -106,16 +108,14 @@ def attacked(data: dict[str, Any]) -> int | None:
     return vote["location"] if vote is not None and vote["kind"] == "attack" else None
 
 
-def _draw_closed(canvas: Canvas, box: tuple[int, int, int, int], labels: BoardLabels) -> None:
+def _draw_closed(canvas: Canvas, box: tuple[int, int, int, int], word: str, reason: str) -> None:
     x0, y0, x1, y1 = box
     draw = canvas.draw
     draw.line((x0 + 24, y0 + 70, x1 - 24, y1 - 24), fill=MONSTER, width=4)
     draw.line((x0 + 24, y1 - 24, x1 - 24, y0 + 70), fill=MONSTER, width=4)
-    label = fit(labels.closed, CELL_W - 40, TITLE_SIZE, True)
+    label = fit(word, CELL_W - 40, TITLE_SIZE, True)
     mid = ((x0 + x1) // 2, (y0 + 70 + y1 - 24) // 2)
-    lines = (
-        wrap(labels.closed_reason, CELL_W - 40, TEXT_SIZE, False) if labels.closed_reason else []
-    )
+    lines = wrap(reason, CELL_W - 40, TEXT_SIZE, False) if reason else ()
     top = text_box(mid, label, TITLE_SIZE, True, "mm")
     bottom = top[3] + 8 + len(lines) * LINE
     draw.rectangle((x0 + 12, top[1] - 6, x1 - 12, bottom + 2), fill=CLOSED)
@@ -155,6 +155,49 @@ def _draw_tokens(
         canvas.text((x1 - 10, top), f"+{len(here) - capacity}", anchor="ra")
 
 
+def _room_frame(
+    canvas: Canvas, loc: int, name: str, closed: tuple[str, str] | None, under_attack: bool
+) -> None:
+    """What a room shows that changes seldom: its frame, number, name, the attack mark,
+    and a closed room whole (`closed` is its word and its reason)."""
+    x0, y0, x1, y1 = box = room_box(loc)
+    draw = canvas.draw
+    draw.rounded_rectangle(
+        box, radius=10, fill=CLOSED if closed else ROOM, outline=ROOM_EDGE, width=2
+    )
+    # The location's number in a badge, its name beside it on up to two lines.
+    draw.rounded_rectangle(
+        (x0 + 8, y0 + 8, x0 + 36, y0 + 36), radius=6, fill=MONSTER if under_attack else ROOM_EDGE
+    )
+    canvas.text((x0 + 22, y0 + 22), str(loc), TEXT_SIZE, bold=True, anchor="mm")
+    for i, line in enumerate(_name_lines(name)):
+        canvas.text((x0 + 44, y0 + 10 + i * LINE), line, bold=True, width=NAME_W)
+    # The room under attack: a thick light outline, and crossed swords where the free
+    # spots line leaves room for them.
+    if under_attack:
+        draw.rounded_rectangle(box, radius=10, outline=TEXT, width=6)
+        canvas.text((x1 - 12, y1 - FREE_Y), "⚔", TITLE_SIZE, bold=True, fill=ALERT, anchor="ra")
+    if closed is not None:
+        _draw_closed(canvas, box, *closed)
+
+
+def _name_lines(name: str) -> tuple[str, ...]:
+    return wrap(name, NAME_W, TEXT_SIZE, True)
+
+
+@lru_cache(maxsize=16)
+def _rooms_layer(
+    names: tuple[str, ...], closed: tuple[str, str], shut: tuple[int, ...], under_attack: int | None
+) -> tuple[Image.Image, tuple[Placed, ...]]:
+    """The background and every room's frame, drawn once per process for each set of
+    names, closed locations and attacked location (they change a few times a game)."""
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    canvas = Canvas(image)
+    for loc, name in enumerate(names, start=1):
+        _room_frame(canvas, loc, name, closed if loc in shut else None, loc == under_attack)
+    return image, tuple(canvas.drawn.texts)
+
+
 def _draw_room(
     canvas: Canvas,
     loc: int,
@@ -164,34 +207,17 @@ def _draw_room(
     monster_spots: int,
     facts: BoardFacts | None,
 ) -> None:
-    x0, y0, x1, y1 = box = room_box(loc)
+    """What changes in an open room: its characters, Monsters, free spots and defence."""
+    x0, y0, _, y1 = box = room_box(loc)
     draw = canvas.draw
-    closed = loc in data["closed"]
-    under_attack = attacked(data) == loc
-    draw.rounded_rectangle(
-        box, radius=10, fill=CLOSED if closed else ROOM, outline=ROOM_EDGE, width=2
-    )
-    # The location's number in a badge, its name beside it on up to two lines.
-    draw.rounded_rectangle(
-        (x0 + 8, y0 + 8, x0 + 36, y0 + 36), radius=6, fill=MONSTER if under_attack else ROOM_EDGE
-    )
-    canvas.text((x0 + 22, y0 + 22), str(loc), TEXT_SIZE, bold=True, anchor="mm")
-    name_width = CELL_W - 54
-    lines = wrap(drawable(labels.locations[loc], str(loc), BOLD), name_width, TEXT_SIZE, True)
-    for i, line in enumerate(lines):
-        canvas.text((x0 + 44, y0 + 10 + i * LINE), line, bold=True, width=name_width)
-    # The room under attack: a thick light outline, and crossed swords where the free
-    # spots line leaves room for them.
-    mark = 0
-    if under_attack:
-        draw.rounded_rectangle(box, radius=10, outline=TEXT, width=6)
-        mark = (
-            canvas.text((x1 - 12, y1 - FREE_Y), "⚔", TITLE_SIZE, bold=True, fill=ALERT, anchor="ra")
-            + 8
-        )
-    if closed:
-        _draw_closed(canvas, box, labels)
+    if loc in data["closed"]:
         return
+    lines = _name_lines(drawable(labels.locations[loc], str(loc), BOLD))
+    # The free spots line leaves room for the attack mark of the rooms layer.
+    mark = 0
+    if attacked(data) == loc:
+        swords = text_box((0, 0), "⚔", TITLE_SIZE, True, "ra")
+        mark = swords[2] - swords[0] + 8
     top = y0 + 14 + len(lines) * LINE
     here = [c for c in data["characters"] if c["location"] == loc]
     shown = max(spots, len(here)) if spots is not None else max(len(here), 1)
@@ -250,8 +276,12 @@ def board_picture(
     """The board for a public view, on the fixed palette, and where its texts are."""
     if data.get("seat") is not None:
         raise ValueError("the board picture is drawn from the public view only")
-    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    names = tuple(drawable(labels.locations[loc], str(loc), BOLD) for loc in range(1, 7))
+    closed = (labels.closed, labels.closed_reason)
+    layer, static = _rooms_layer(names, closed, tuple(data["closed"]), attacked(data))
+    image = layer.copy()
     canvas = Canvas(image)
+    canvas.drawn.texts.extend(static)
     # The title keeps what it needs up to 55% of the width; the step and deck get the rest.
     title_width = canvas.text(
         (PAD, 10), labels.title, TITLE_SIZE, bold=True, width=WIDTH * 55 // 100

@@ -3,8 +3,9 @@
 Laying out and rasterising text is most of a board's cost, and a board
 repeats the same words (location names, kind letters, labels) picture after
 picture: each text is rasterised once per process into a mask (`_stamp`) and
-then only pasted in its colour. The masks are the ones Pillow's own `text`
-draws, so the pictures look the same as before the cache.
+then only pasted in its colour; widths and wrapped lines are remembered too.
+The masks are the ones Pillow's own `text` draws, so the pictures look the
+same as before the cache.
 """
 
 from __future__ import annotations
@@ -57,16 +58,18 @@ def text_box(
     return xy[0] + dx, xy[1] + dy, xy[0] + dx + mask.width, xy[1] + dy + mask.height
 
 
+@lru_cache(maxsize=4096)
 def text_width(text: str, size: int = TEXT_SIZE, bold: bool = False) -> int:
     """How far `text` advances at `size`, in pixels."""
     return int(font(size, bold).getlength(text))
 
 
-def wrap(text: str, width: int, size: int, bold: bool, lines: int = 2) -> list[str]:
+@lru_cache(maxsize=1024)
+def wrap(text: str, width: int, size: int, bold: bool, lines: int = 2) -> tuple[str, ...]:
     """At most `lines` lines: words as they fit, the rest cut with an ellipsis."""
     face = font(size, bold)
     if face.getlength(text) <= width:
-        return [text]
+        return (text,)
     words = text.split()
     out: list[str] = []
     current = ""
@@ -75,12 +78,12 @@ def wrap(text: str, width: int, size: int, bold: bool, lines: int = 2) -> list[s
         if current and face.getlength(attempt) > width:
             out.append(current)
             if len(out) == lines - 1:
-                return [*out, fit(" ".join(words[i:]), width, size, bold)]
+                return (*out, fit(" ".join(words[i:]), width, size, bold))
             current = word
         else:
             current = attempt
     out.append(fit(current, width, size, bold))
-    return out
+    return tuple(out)
 
 
 class Canvas:

@@ -252,3 +252,34 @@ def test_a_seat_view_is_refused_so_no_secret_can_reach_the_picture() -> None:
             {loc.id: loc.monster_spots for loc in rules.locations},
             [4, 4, 4],
         )
+
+
+def test_the_same_board_asked_again_is_not_drawn_again_and_any_change_is_drawn() -> None:
+    state, _ = new_game(load_ruleset(), 4, 9)
+    data = view(state, None)
+    first = board_png(data, state.rules, ["A", "B", "C", "D"], _say("en"))
+    assert board_png(data, state.rules, ["A", "B", "C", "D"], _say("en")) is first
+    # The rooms layer is kept per process too: another language or name is a new board.
+    french = board_png(data, state.rules, ["A", "B", "C", "D"], _say("fr"))
+    assert french != first
+    renamed = board_png(data, state.rules, ["A", "B", "C", "E"], _say("en"))
+    assert renamed not in (first, french)
+    state.monsters[1] += 1
+    moved = board_png(view(state, None), state.rules, ["A", "B", "C", "D"], _say("en"))
+    assert moved != first
+    state.closed[2] = True
+    closed = board_png(view(state, None), state.rules, ["A", "B", "C", "D"], _say("en"))
+    assert closed != moved
+    # Drawn afresh (no memo), the closed board is the same picture as the remembered one.
+    rules = state.rules
+    data = view(state, None)
+    facts = board_facts(data, rules)
+    image, _ = board_picture(
+        data,
+        board_labels(data, rules, ["A", "B", "C", "D"], _say("en"), facts),
+        {loc.id: loc.character_spots for loc in rules.locations},
+        {loc.id: loc.monster_spots for loc in rules.locations},
+        list(rules.cold_storage_rows),
+        facts,
+    )
+    assert image.tobytes() == Image.open(io.BytesIO(closed)).tobytes()

@@ -18,7 +18,8 @@ from lockdown_core import Ruleset
 @dataclass(frozen=True, slots=True)
 class RoomFacts:
     """`free` maps each open location with a spot limit to its free spots; `closing`
-    holds the open locations one Monster short of closing; `attacked` is the
+    holds the open locations one Monster short of closing, or already at the number
+    and closing at the end of the turn (R8.5); `attacked` is the
     location whose attack is being voted on now, if any."""
 
     free: dict[int, int]
@@ -38,7 +39,7 @@ def room_facts(data: dict[str, Any], rules: Ruleset) -> RoomFacts:
         if loc.character_spots is not None:
             free[loc.id] = max(loc.character_spots - here, 0)
         closable = loc.id != rules.parking_lot
-        if closable and data["monsters"][loc.id - 1] == rules.close_at - 1:
+        if closable and data["monsters"][loc.id - 1] >= rules.close_at - 1:
             closing.add(loc.id)
     vote = data.get("vote")
     attacked = vote["location"] if vote is not None and vote["kind"] == "attack" else None

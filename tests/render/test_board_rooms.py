@@ -108,6 +108,9 @@ def test_one_monster_short_of_closing_the_location_warns_with_the_rulesets_numbe
     lines = board_lines(view(state, None), NAMES, _say("en"), state.rules)
     assert f"closes at {close_at}" in lines[1]
     assert "closes at" not in lines[2]
+    # At the number itself it closes at the end of the turn: the warning stays.
+    state.monsters[2] = close_at
+    assert 2 in room_facts(view(state, None), state.rules).closing
     # The Parking lot never closes, so it never warns.
     state.monsters[6] = close_at - 1
     assert 6 not in room_facts(view(state, None), state.rules).closing

@@ -91,7 +91,10 @@ def board_lines(
             supply=data["supply"],
         )
     )
-    hands = ", ".join(f"{names[p]} {n}" for p, n in enumerate(data["hand_sizes"]))
+    # "Ana: 1", not "Ana 1": a seat named "AI 2" must not run into its number.
+    hands = ", ".join(
+        say("board.hand_count", name=names[p], count=n) for p, n in enumerate(data["hand_sizes"])
+    )
     lines.append(say("board.hands", hands=hands))
     lines.append(rule_line(facts, say))
     lines.append(end_line(facts, say))

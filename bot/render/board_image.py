@@ -185,17 +185,20 @@ def _name_lines(name: str) -> tuple[str, ...]:
     return wrap(name, NAME_W, TEXT_SIZE, True)
 
 
-@lru_cache(maxsize=16)
-def _rooms_layer(
-    names: tuple[str, ...], closed: tuple[str, str], shut: tuple[int, ...], under_attack: int | None
-) -> tuple[Image.Image, tuple[Placed, ...]]:
-    """The background and every room's frame, drawn once per process for each set of
-    names, closed locations and attacked location (they change a few times a game)."""
+# A layer is 2 MB: a few languages' worth are kept.
+@lru_cache(maxsize=4)
+def _rooms_layer(names: tuple[str, ...]) -> tuple[Image.Image, tuple[Placed, ...]]:
+    """The background and every room's frame, open and calm, drawn once per process for
+    each set of location names; a closed or attacked room is drawn over it."""
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     canvas = Canvas(image)
     for loc, name in enumerate(names, start=1):
-        _room_frame(canvas, loc, name, closed if loc in shut else None, loc == under_attack)
+        _room_frame(canvas, loc, name, None, False)
     return image, tuple(canvas.drawn.texts)
+
+
+def _inside(box: tuple[int, int, int, int], room: tuple[int, int, int, int]) -> bool:
+    return room[0] <= box[0] and box[2] <= room[2] and room[1] <= box[1] and box[3] <= room[3]
 
 
 def _draw_room(
@@ -277,11 +280,15 @@ def board_picture(
     if data.get("seat") is not None:
         raise ValueError("the board picture is drawn from the public view only")
     names = tuple(drawable(labels.locations[loc], str(loc), BOLD) for loc in range(1, 7))
-    closed = (labels.closed, labels.closed_reason)
-    layer, static = _rooms_layer(names, closed, tuple(data["closed"]), attacked(data))
+    layer, static = _rooms_layer(names)
     image = layer.copy()
     canvas = Canvas(image)
-    canvas.drawn.texts.extend(static)
+    redrawn = [loc for loc in range(1, 7) if loc in data["closed"] or loc == attacked(data)]
+    boxes = [room_box(loc) for loc in redrawn]
+    canvas.drawn.texts.extend(p for p in static if not any(_inside(p.box, b) for b in boxes))
+    for loc in redrawn:
+        closed = (labels.closed, labels.closed_reason) if loc in data["closed"] else None
+        _room_frame(canvas, loc, names[loc - 1], closed, loc == attacked(data))
     # The title keeps what it needs up to 55% of the width; the step and deck get the rest.
     title_width = canvas.text(
         (PAD, 10), labels.title, TITLE_SIZE, bold=True, width=WIDTH * 55 // 100

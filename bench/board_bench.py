@@ -10,7 +10,11 @@ already draws boards (Pillow loaded), and the time to draw one.
 To compare with an earlier renderer in the same run, give a copy of its file:
     git show 4eaec98:bot/render/board_image.py > /tmp/old_board.py
     uv run python bench/board_bench.py --old /tmp/old_board.py
-The earlier file is imported from that copy, so the working tree is never touched.
+The earlier file is imported from that copy, so the working tree is never touched; it
+shares today's `glyphs` (and its caches). To compare whole trees, export the earlier one
+and run its own bench with the same interpreter:
+    git archive 715463f bot lockdown_core bench | tar -x -C /tmp/old_tree
+    cd /tmp/old_tree && PYTHONPATH=. <project>/.venv/bin/python bench/board_bench.py
 """
 
 from __future__ import annotations

@@ -26,3 +26,15 @@ def test_the_end_line_says_the_game_ends_at_that_many_or_fewer() -> None:
     state, _ = new_game(load_ruleset(), 4, 1)
     lines = board_lines(view(state, None), list("ABCD"), lambda k, **p: t("en", k, **p))
     assert f"The game ends at 4 living characters or fewer (now {len(state.characters)})" in lines
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_name_with_brackets_is_never_nested_in_more_brackets(lang: str) -> None:
+    state, _ = new_game(load_ruleset(), 3, 1)
+    for c in state.characters:
+        c.location = 6
+    you = t(lang, "play.you")
+    lines = board_lines(view(state, None), [you, "Bo", "Chloé"], lambda k, **p: t(lang, k, **p))
+    parking = lines[5]
+    assert f"{you}{chr(0xA0) if lang == 'fr' else ''}:" in parking
+    assert f"({you})" not in parking

@@ -221,7 +221,7 @@ def comparison_table(series: Sequence[Series], players: int, say: Translate) -> 
                 say(f"kind.{kind}"),
                 [number(sm["points_by_kind"].get(kind, 0.0)) for sm in summaries],
             )
-            for kind in KINDS
+            for kind in kinds_drawn(series)
         ],
     )
     section(

@@ -169,3 +169,12 @@ def test_long_ruleset_names_wrap_and_are_never_cut() -> None:
     image, drawn = chart_picture(series, 6, 200, _say("fr"))
     check_texts(drawn, WIDTH, image.height)
     assert not [p.text for p in drawn.texts if p.text.endswith("…")]
+
+
+def test_the_table_leaves_out_the_kinds_the_chart_leaves_out() -> None:
+    table = comparison_table([Series("Base", _summary_of(5))], 5, _say("en"))
+    assert "Useless" not in table
+    assert "Weeper" in table
+    points = _summary_of(3)["points_by_kind"] | {"useless": 0.0}
+    table = comparison_table([Series("Base", _summary_of(3, points_by_kind=points))], 3, _say("en"))
+    assert "Useless" in table

@@ -1,7 +1,9 @@
 """Grouped bar panels for the simulator's chart, and the numbers written on them.
 
-A panel never cuts a word: its title and labels wrap onto more lines (a word
-wider than a line is split with a hyphen) and the panel grows to hold them.
+Each ruleset's bars have its colour and its stripes, so that the rulesets are
+told apart without colour too. A panel never cuts a word: its title and labels
+wrap onto more lines (a word wider than a line is split with a hyphen) and the
+panel grows to hold them.
 A share under 1% reads "<1%", not a rounded "0%", and a share's axis stops at
 100%. A rate may carry its 95% interval (Wilson score interval), drawn as a
 thin line with caps over its bar.
@@ -13,9 +15,11 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from PIL import Image, ImageDraw
+
 from bot.render.canvas import Canvas
 from bot.render.glyphs import font
-from bot.render.palette import DIM, FAMILY_COLOURS, ROOM, ROOM_EDGE, TEXT
+from bot.render.palette import DIM, FAMILY_COLOURS, INK, ROOM, ROOM_EDGE, TEXT
 
 TEXT_SIZE = 22
 LINE = 28
@@ -89,6 +93,29 @@ def wilson(rate: float, games: int) -> Interval:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def fill_bar(canvas: Canvas, box: tuple[int, int, int, int], series: int) -> None:
+    """A bar (or a legend swatch) in its series' colour, striped by series so that the
+    rulesets are told apart without colour: plain, diagonal, horizontal, vertical."""
+    x0, y0, x1, y1 = box
+    canvas.draw.rectangle(box, SERIES_COLOURS[series % MAX_SERIES])
+    kind = series % MAX_SERIES
+    if kind == 0 or x1 - x0 < 4 or y1 - y0 < 4:
+        return
+    stripes = Image.new("L", (x1 - x0 + 1, y1 - y0 + 1), 0)
+    draw = ImageDraw.Draw(stripes)
+    w, h = stripes.size
+    if kind == 1:
+        for d in range(-h, w, 9):
+            draw.line((d, h, d + h, 0), fill=255, width=3)
+    elif kind == 2:
+        for y in range(4, h, 9):
+            draw.line((0, y, w, y), fill=255, width=3)
+    else:
+        for x in range(4, w, 9):
+            draw.line((x, 0, x, h), fill=255, width=3)
+    canvas.image.paste(INK, (x0, y0, x1 + 1, y1 + 1), stripes)
+
+
 @dataclass(frozen=True, slots=True)
 class Bars:
     """One panel's figures: a title, the groups' labels, one row of values per series,
@@ -142,8 +169,7 @@ def panel(canvas: Canvas, box: tuple[int, int, int, int], bars: Bars, label_line
         for s, row in enumerate(bars.values):
             bx = round(start + s * bar)
             top = plot_bottom - height(row[g])
-            colour = SERIES_COLOURS[s % MAX_SERIES]
-            draw.rectangle((bx + 1, top, bx + bar - 2, plot_bottom), colour)
+            fill_bar(canvas, (bx + 1, top, bx + bar - 2, plot_bottom), s)
             mid = round(bx + bar / 2)
             if bars.intervals is not None:
                 lo, hi = bars.intervals[s][g]

@@ -31,9 +31,9 @@ from PIL import Image
 from bot.render.bars import (
     LINE,
     MAX_SERIES,
-    SERIES_COLOURS,
     Bars,
     Interval,
+    fill_bar,
     label_lines,
     number,
     panel,
@@ -152,11 +152,9 @@ def chart_picture(
         canvas.text((PAD, y), line, TITLE_SIZE, bold=True)
         y += 32
     y += 8
-    # The legend: each ruleset's colour and its whole name, one ruleset a row.
+    # The legend: each ruleset's colour, stripes and whole name, one ruleset a row.
     for s, lines in enumerate(names):
-        canvas.draw.rounded_rectangle(
-            (PAD, y + 3, PAD + 20, y + 23), radius=4, fill=SERIES_COLOURS[s]
-        )
+        fill_bar(canvas, (PAD, y + 1, PAD + 22, y + 23), s)
         for line in lines:
             canvas.text((PAD + 28, y), line)
             y += LINE

@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from bot.render.bars import fill_bar
+from bot.render.canvas import Canvas
 from bot.render.chart import (
     INTERVAL_GAMES,
     WIDTH,
@@ -178,3 +180,18 @@ def test_the_table_leaves_out_the_kinds_the_chart_leaves_out() -> None:
     points = _summary_of(3)["points_by_kind"] | {"useless": 0.0}
     table = comparison_table([Series("Base", _summary_of(3, points_by_kind=points))], 3, _say("en"))
     assert "Useless" in table
+
+
+def test_each_rulesets_bars_have_their_own_stripes_seen_in_grey() -> None:
+    """Without colour, four rulesets' bars still differ: plain, and three stripe patterns."""
+
+    def grey(series: int) -> bytes:
+        image = Image.new("RGB", (40, 60))
+        fill_bar(Canvas(image), (0, 0, 39, 59), series)
+        return image.convert("L").point(lambda v: 255 if v > 60 else 0).tobytes()
+
+    patterns = [grey(s) for s in range(4)]
+    assert len(set(patterns)) == 4
+    # The plain bar is the only one without dark stripes.
+    assert 0 not in patterns[0]
+    assert all(0 in pattern for pattern in patterns[1:])

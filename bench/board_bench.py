@@ -1,13 +1,20 @@
 """Board picture benchmark: median and p99 render time over positions of real games.
 
 Run: uv run python bench/board_bench.py
+"again" times a second drawing of each position right after the first: a board
+message edited or reposted asks for a board it already has, which `render_board`
+keeps by its inputs.
 With --gif: the replay GIF's size and time for the longest of 20 random games at 3 and
 at 6 players. With --chart: the memory the comparison chart adds to a process that
 already draws boards (Pillow loaded), and the time to draw one.
 To compare with an earlier renderer in the same run, give a copy of its file:
     git show 4eaec98:bot/render/board_image.py > /tmp/old_board.py
     uv run python bench/board_bench.py --old /tmp/old_board.py
-The earlier file is imported from that copy, so the working tree is never touched.
+The earlier file is imported from that copy, so the working tree is never touched; it
+shares today's `glyphs` (and its caches). To compare whole trees, export the earlier one
+and run its own bench with the same interpreter:
+    git archive 715463f bot lockdown_core bench | tar -x -C /tmp/old_tree
+    cd /tmp/old_tree && PYTHONPATH=. <project>/.venv/bin/python bench/board_bench.py
 """
 
 from __future__ import annotations
@@ -93,9 +100,13 @@ def _old_renderer(path: Path, rules: Ruleset) -> Callable[[dict[str, Any]], byte
     return render
 
 
-def _measure(name: str, render: Callable[[dict[str, Any]], bytes], views: list[Any]) -> None:
+def _measure(
+    name: str, render: Callable[[dict[str, Any]], bytes], views: list[Any], again: bool = False
+) -> None:
     times, sizes = [], []
     for data in views:
+        if again:
+            render(data)
         start = time.perf_counter()
         png = render(data)
         times.append(time.perf_counter() - start)
@@ -121,6 +132,7 @@ def main() -> None:
     if args.old is not None:
         _measure("before", _old_renderer(args.old, rules), views)
     _measure("now   ", lambda data: board_png(data, rules, NAMES, _say), views)
+    _measure("again ", lambda data: board_png(data, rules, NAMES, _say), views, again=True)
     if args.gif:
         for players in (3, 6):
             _gif(players)

@@ -9,110 +9,58 @@ picture is 800 px wide and no text is smaller than 22 px (11 px on the phone).
 Every word is drawn with the shipped DejaVu Sans (`glyphs`), names the font
 cannot draw fall back to what it can (or the seat's label), and every text is
 cut with an ellipsis to the box it owns, so nothing overlaps whatever the
-language or the name.
+language or the name. Nothing is told by colour alone: families have shapes
+(`tokens`), a room the Monsters would get into says so in bold with a mark,
+the room under attack has a thick outline and a mark.
+
+The same board is often asked for again (a board message edited, a GIF frame,
+a reposted board): `render_board` keeps the last PNGs by their inputs.
 """
 
 from __future__ import annotations
 
 import io
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
+from bot.render.canvas import TEXT_SIZE, TITLE_SIZE, Canvas, Drawn, Placed, text_box, wrap
 from bot.render.facts import BoardFacts
-from bot.render.glyphs import BOLD, REGULAR, drawable, fit, font
+from bot.render.glyphs import BOLD, drawable, fit
+from bot.render.legend import draw_footer
+from bot.render.palette import (
+    ALERT,
+    BACKGROUND,
+    CLOSED,
+    DIM,
+    EMPTY_SPOT,
+    MONSTER,
+    PALETTE,
+    ROOM,
+    ROOM_EDGE,
+    SAFE,
+    TEXT,
+)
+from bot.render.tokens import draw_token
 
-WIDTH, HEIGHT = 800, 700
+WIDTH = 800
 PAD, GAP = 10, 8
 COLS = 3
 CELL_W = (WIDTH - 2 * PAD - (COLS - 1) * GAP) // COLS
-CELL_H = 226
+CELL_H = 280
 TOP = 84
-# The smallest text on the picture, in pixels at full size (11 px at 400 px wide).
-TEXT_SIZE = 22
-TITLE_SIZE = 26
 LINE = 26
-# The narrowest a name is cut to in the legend, to leave room for its badge and Martyr.
-MIN_NAME = 84
-
-BACKGROUND = (24, 26, 33)
-ROOM = (44, 48, 60)
-ROOM_EDGE = (92, 98, 120)
-TEXT = (236, 236, 242)
-DIM = (165, 169, 185)
-MONSTER = (214, 48, 60)
-ALERT = (255, 120, 120)
-SAFE = (130, 215, 150)
-EMPTY_SPOT = (80, 85, 104)
-CLOSED = (12, 12, 16)
-INK = (12, 12, 12)
-FAMILY_COLOURS = (
-    (66, 135, 245),
-    (245, 180, 40),
-    (80, 200, 120),
-    (200, 90, 220),
-    (240, 110, 60),
-    (70, 210, 220),
-)
-BASE_COLOURS = (
-    BACKGROUND,
-    ROOM,
-    ROOM_EDGE,
-    TEXT,
-    DIM,
-    MONSTER,
-    ALERT,
-    SAFE,
-    EMPTY_SPOT,
-    CLOSED,
-    INK,
-    *FAMILY_COLOURS,
-)
-
-
-def _blend(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[int, int, int]:
-    return (
-        round(a[0] + (b[0] - a[0]) * t),
-        round(a[1] + (b[1] - a[1]) * t),
-        round(a[2] + (b[2] - a[2]) * t),
-    )
-
-
-def _palette() -> Image.Image:
-    """One fixed palette for every picture: the board's colours and the shades that
-    anti-aliased text and circles make between them. Fixed, so that the colours of a
-    picture never depend on its content and a GIF's frames share one palette."""
-    pairs = [
-        (TEXT, BACKGROUND),
-        (TEXT, ROOM),
-        (TEXT, CLOSED),
-        (TEXT, MONSTER),
-        (DIM, BACKGROUND),
-        (ALERT, ROOM),
-        (SAFE, ROOM),
-        (ROOM_EDGE, BACKGROUND),
-        (EMPTY_SPOT, ROOM),
-        (EMPTY_SPOT, BACKGROUND),
-        (MONSTER, ROOM),
-        (MONSTER, CLOSED),
-        *((INK, colour) for colour in FAMILY_COLOURS),
-        *((colour, ROOM) for colour in FAMILY_COLOURS),
-        *((colour, BACKGROUND) for colour in FAMILY_COLOURS),
-    ]
-    colours = list(dict.fromkeys(BASE_COLOURS))
-    for a, b in pairs:
-        for t in (0.25, 0.5, 0.75):
-            shade = _blend(a, b, t)
-            if shade not in colours:
-                colours.append(shade)
-    flat = [channel for colour in colours[:256] for channel in colour]
-    image = Image.new("P", (1, 1))
-    image.putpalette(flat + [0] * (768 - len(flat)))
-    return image
-
-
-PALETTE = _palette()
+NAME_W = CELL_W - 54
+FOOTER = TOP + 2 * (CELL_H + GAP) + 2
+HEIGHT = FOOTER + 66 + 3 * (LINE + 6) + 10
+# The rows at the bottom of a room that can close, from its bottom edge.
+DEFENCE_Y, WARNING_Y, FREE_Y, MONSTERS_Y = 32, 60, 88, 120
+# How many PNGs `render_board` keeps: a game's board and a few recent ones.
+MEMO_SIZE = 32
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,9 +69,11 @@ class BoardLabels:
 
     The fields with defaults came later: a caller that does not give them gets
     the picture without those lines (`bot.render.labels.board_labels` gives all).
-    `defence` maps a location to its "defence 4 vs 3" text; `rule` says how
-    Monsters get in now; `end_line` says when the game ends; `seats` are the
-    labels ("Seat 3") shown for a name the font cannot draw at all.
+    `defence` maps a location to its "defence 4 vs 3" text; `free` to its free
+    spots; `warnings` to its "closes at 6" warning; `closed_reason` says why a
+    location closed; `rule` says how Monsters get in now; `end_line` says when
+    the game ends; `seats` are the labels ("Seat 3") shown for a name the font
+    cannot draw at all.
     """
 
     title: str
@@ -139,103 +89,116 @@ class BoardLabels:
     rule: str = ""
     end_line: str = ""
     seats: list[str] = field(default_factory=list)
+    free: dict[int, str] = field(default_factory=dict)
+    warnings: dict[int, str] = field(default_factory=dict)
+    closed_reason: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Placed:
-    """One text as drawn: its words, its face, its size in pixels and the box it covers."""
-
-    text: str
-    bold: bool
-    size: int
-    box: tuple[int, int, int, int]
-
-
-@dataclass(slots=True)
-class Drawn:
-    """Every text of a picture, so tests can check that none overlaps and none lacks a glyph."""
-
-    texts: list[Placed] = field(default_factory=list)
-
-
-class Canvas:
-    """A picture being drawn, that remembers where each text went (shared with the chart)."""
-
-    def __init__(self, image: Image.Image) -> None:
-        self.draw = ImageDraw.Draw(image)
-        self.drawn = Drawn()
-
-    def text(
-        self,
-        xy: tuple[int, int],
-        text: str,
-        size: int = TEXT_SIZE,
-        *,
-        bold: bool = False,
-        fill: tuple[int, int, int] = TEXT,
-        anchor: str = "la",
-        width: int | None = None,
-    ) -> int:
-        """Draw `text` cut to `width`; returns the width drawn.
-
-        Whatever the caller passed, a character the face lacks is never drawn as a box.
-        """
-        text = drawable(text, "", BOLD if bold else REGULAR)
-        if width is not None:
-            text = fit(text, width, size, bold)
-        if not text:
-            return 0
-        face = font(size, bold)
-        self.draw.text(xy, text, fill=fill, font=face, anchor=anchor)
-        box = self.draw.textbbox(xy, text, font=face, anchor=anchor)
-        corners = (int(box[0]), int(box[1]), int(box[2]), int(box[3]))
-        self.drawn.texts.append(Placed(text, bold, size, corners))
-        return int(box[2] - box[0])
-
-
-def _names(labels: BoardLabels, players: int) -> list[str]:
-    """Each seat's name as the font can draw it."""
-    names = []
-    for seat in range(players):
-        fallback = labels.seats[seat] if seat < len(labels.seats) else str(seat + 1)
-        name = labels.names[seat] if seat < len(labels.names) else fallback
-        names.append(drawable(name, fallback, BOLD))
-    return names
-
-
-def _room_box(loc: int) -> tuple[int, int, int, int]:
+def room_box(loc: int) -> tuple[int, int, int, int]:
+    """The rectangle of a location on the picture."""
     col, row = (loc - 1) % COLS, (loc - 1) // COLS
     x = PAD + col * (CELL_W + GAP)
     y = TOP + row * (CELL_H + GAP)
     return x, y, x + CELL_W, y + CELL_H
 
 
-def _disc(
-    canvas: Canvas, centre: tuple[int, int], radius: int, owner: int, letter: str, hidden: bool
+def attacked(data: dict[str, Any]) -> int | None:
+    """The location whose attack is being voted on now, if any."""
+    vote = data.get("vote")
+    return vote["location"] if vote is not None and vote["kind"] == "attack" else None
+
+
+def _draw_closed(canvas: Canvas, box: tuple[int, int, int, int], word: str, reason: str) -> None:
+    x0, y0, x1, y1 = box
+    draw = canvas.draw
+    draw.line((x0 + 24, y0 + 70, x1 - 24, y1 - 24), fill=MONSTER, width=4)
+    draw.line((x0 + 24, y1 - 24, x1 - 24, y0 + 70), fill=MONSTER, width=4)
+    label = fit(word, CELL_W - 40, TITLE_SIZE, True)
+    mid = ((x0 + x1) // 2, (y0 + 70 + y1 - 24) // 2)
+    lines = wrap(reason, CELL_W - 40, TEXT_SIZE, False) if reason else ()
+    top = text_box(mid, label, TITLE_SIZE, True, "mm")
+    bottom = top[3] + 8 + len(lines) * LINE
+    draw.rectangle((x0 + 12, top[1] - 6, x1 - 12, bottom + 2), fill=CLOSED)
+    canvas.text(mid, label, TITLE_SIZE, bold=True, anchor="mm")
+    for i, line in enumerate(lines):
+        canvas.text(
+            (mid[0], top[3] + 8 + i * LINE), line, fill=TEXT, anchor="ma", width=CELL_W - 40
+        )
+
+
+def _draw_tokens(
+    canvas: Canvas,
+    box: tuple[int, int, int, int],
+    top: int,
+    here: list[dict[str, Any]],
+    shown: int,
+    labels: BoardLabels,
 ) -> None:
-    x, y = centre
-    canvas.draw.ellipse(
-        (x - radius, y - radius, x + radius, y + radius),
-        fill=FAMILY_COLOURS[owner % len(FAMILY_COLOURS)],
-        outline=TEXT if hidden else None,
-        width=3 if hidden else 1,
+    x0, _, x1, _ = box
+    # Two rows of six fit; a crowded Parking lot packs four rows of seven smaller tokens,
+    # their letters still at the smallest text size.
+    radius, step, per_row = (16, 40, 6) if shown <= 12 else (13, 32, 7)
+    row_step = 40 if shown <= 12 else 30
+    capacity = per_row * (2 if shown <= 12 else 4)
+    for i in range(min(shown, capacity)):
+        cx = x0 + 14 + radius + (i % per_row) * step
+        cy = top + radius + 2 + (i // per_row) * row_step
+        if i < len(here):
+            c = here[i]
+            letter = labels.kind_letters[c["kind"]]
+            draw_token(canvas, (cx, cy), radius, c["owner"], letter, c["hidden"])
+        else:
+            canvas.draw.ellipse(
+                (cx - radius, cy - radius, cx + radius, cy + radius), outline=EMPTY_SPOT, width=2
+            )
+    if len(here) > capacity:
+        canvas.text((x1 - 10, top), f"+{len(here) - capacity}", anchor="ra")
+
+
+def _room_frame(
+    canvas: Canvas, loc: int, name: str, closed: tuple[str, str] | None, under_attack: bool
+) -> None:
+    """What a room shows that changes seldom: its frame, number, name, the attack mark,
+    and a closed room whole (`closed` is its word and its reason)."""
+    x0, y0, x1, y1 = box = room_box(loc)
+    draw = canvas.draw
+    draw.rounded_rectangle(
+        box, radius=10, fill=CLOSED if closed else ROOM, outline=ROOM_EDGE, width=2
     )
-    canvas.text((x, y), letter, TEXT_SIZE, bold=True, fill=INK, anchor="mm", width=2 * radius)
+    # The location's number in a badge, its name beside it on up to two lines.
+    draw.rounded_rectangle(
+        (x0 + 8, y0 + 8, x0 + 36, y0 + 36), radius=6, fill=MONSTER if under_attack else ROOM_EDGE
+    )
+    canvas.text((x0 + 22, y0 + 22), str(loc), TEXT_SIZE, bold=True, anchor="mm")
+    for i, line in enumerate(_name_lines(name)):
+        canvas.text((x0 + 44, y0 + 10 + i * LINE), line, bold=True, width=NAME_W)
+    # The room under attack: a thick light outline, and crossed swords where the free
+    # spots line leaves room for them.
+    if under_attack:
+        draw.rounded_rectangle(box, radius=10, outline=TEXT, width=6)
+        canvas.text((x1 - 12, y1 - FREE_Y), "⚔", TITLE_SIZE, bold=True, fill=ALERT, anchor="ra")
+    if closed is not None:
+        _draw_closed(canvas, box, *closed)
 
 
-def _wrap(text: str, width: int, size: int, bold: bool) -> list[str]:
-    """At most two lines: words as they fit, the rest cut with an ellipsis."""
-    face = font(size, bold)
-    if face.getlength(text) <= width:
-        return [text]
-    words = text.split()
-    first = ""
-    for i, word in enumerate(words):
-        attempt = f"{first} {word}".strip()
-        if first and face.getlength(attempt) > width:
-            return [first, fit(" ".join(words[i:]), width, size, bold)]
-        first = attempt
-    return [fit(text, width, size, bold)]
+def _name_lines(name: str) -> tuple[str, ...]:
+    return wrap(name, NAME_W, TEXT_SIZE, True)
+
+
+# A layer is 2 MB: a few languages' worth are kept.
+@lru_cache(maxsize=4)
+def _rooms_layer(names: tuple[str, ...]) -> tuple[Image.Image, tuple[Placed, ...]]:
+    """The background and every room's frame, open and calm, drawn once per process for
+    each set of location names; a closed or attacked room is drawn over it."""
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    canvas = Canvas(image)
+    for loc, name in enumerate(names, start=1):
+        _room_frame(canvas, loc, name, None, False)
+    return image, tuple(canvas.drawn.texts)
+
+
+def _inside(box: tuple[int, int, int, int], room: tuple[int, int, int, int]) -> bool:
+    return room[0] <= box[0] and box[2] <= room[2] and room[1] <= box[1] and box[3] <= room[3]
 
 
 def _draw_room(
@@ -247,65 +210,62 @@ def _draw_room(
     monster_spots: int,
     facts: BoardFacts | None,
 ) -> None:
-    x0, y0, x1, y1 = _room_box(loc)
+    """What changes in an open room: its characters, Monsters, free spots and defence."""
+    x0, y0, _, y1 = box = room_box(loc)
     draw = canvas.draw
-    closed = loc in data["closed"]
-    draw.rounded_rectangle(
-        (x0, y0, x1, y1), radius=10, fill=CLOSED if closed else ROOM, outline=ROOM_EDGE, width=2
-    )
-    # The location's number in a badge, its name beside it on up to two lines.
-    draw.rounded_rectangle((x0 + 8, y0 + 8, x0 + 36, y0 + 36), radius=6, fill=ROOM_EDGE)
-    canvas.text((x0 + 22, y0 + 22), str(loc), TEXT_SIZE, bold=True, anchor="mm")
-    name_width = CELL_W - 54
-    lines = _wrap(drawable(labels.locations[loc], str(loc), BOLD), name_width, TEXT_SIZE, True)
-    for i, line in enumerate(lines):
-        canvas.text((x0 + 44, y0 + 10 + i * LINE), line, bold=True, width=name_width)
-    if closed:
-        draw.line((x0 + 24, y0 + 70, x1 - 24, y1 - 24), fill=MONSTER, width=4)
-        draw.line((x0 + 24, y1 - 24, x1 - 24, y0 + 70), fill=MONSTER, width=4)
-        label = fit(labels.closed, CELL_W - 40, TITLE_SIZE, True)
-        mid = ((x0 + x1) // 2, (y0 + 70 + y1 - 24) // 2)
-        box = draw.textbbox(mid, label, font=font(TITLE_SIZE, True), anchor="mm")
-        draw.rectangle((box[0] - 8, box[1] - 6, box[2] + 8, box[3] + 6), fill=CLOSED)
-        canvas.text(mid, label, TITLE_SIZE, bold=True, anchor="mm")
+    if loc in data["closed"]:
         return
+    lines = _name_lines(drawable(labels.locations[loc], str(loc), BOLD))
+    # The free spots line leaves room for the attack mark of the rooms layer.
+    mark = 0
+    if attacked(data) == loc:
+        swords = text_box((0, 0), "⚔", TITLE_SIZE, True, "ra")
+        mark = swords[2] - swords[0] + 8
     top = y0 + 14 + len(lines) * LINE
     here = [c for c in data["characters"] if c["location"] == loc]
     shown = max(spots, len(here)) if spots is not None else max(len(here), 1)
-    # Two rows of six fit; a crowded Parking lot packs four rows of seven smaller tokens,
-    # their letters still at the smallest text size.
-    radius, step, per_row = (16, 39, 6) if shown <= 12 else (14, 31, 7)
-    row_step = 40 if shown <= 12 else 30
-    capacity = per_row * (2 if shown <= 12 else 4)
-    for i in range(min(shown, capacity)):
-        cx = x0 + 12 + radius + (i % per_row) * step
-        cy = top + radius + (i // per_row) * row_step
-        if i < len(here):
-            c = here[i]
-            letter = labels.kind_letters[c["kind"]]
-            _disc(canvas, (cx, cy), radius, c["owner"], letter, c["hidden"])
-        else:
-            draw.ellipse(
-                (cx - radius, cy - radius, cx + radius, cy + radius), outline=EMPTY_SPOT, width=2
-            )
-    if len(here) > capacity:
-        canvas.text((x1 - 10, top), f"+{len(here) - capacity}", anchor="ra")
+    _draw_tokens(canvas, box, top, here, shown, labels)
+    lower = loc in labels.free or loc in labels.warnings or loc in labels.defence
     monsters = data["monsters"][loc - 1]
     square = min(24, (CELL_W - 24) // max(monster_spots, 1) - 6)
+    my = y1 - (MONSTERS_Y if lower else 40)
     for i in range(monster_spots):
         mx = x0 + 12 + i * (square + 6)
-        my = y1 - 66
         fill = MONSTER if i < monsters else None
         draw.rectangle((mx, my, mx + square, my + square), fill=fill, outline=MONSTER, width=2)
+    if loc in labels.free:
+        canvas.text((x0 + 12, y1 - FREE_Y), labels.free[loc], fill=DIM, width=CELL_W - 24 - mark)
+    if loc in labels.warnings:
+        text = "⚠ " + labels.warnings[loc]
+        canvas.text((x0 + 12, y1 - WARNING_Y), text, bold=True, fill=ALERT, width=CELL_W - 24)
+    _draw_defence(canvas, box, loc, labels, facts, bool(here))
+
+
+def _draw_defence(
+    canvas: Canvas,
+    box: tuple[int, int, int, int],
+    loc: int,
+    labels: BoardLabels,
+    facts: BoardFacts | None,
+    occupied: bool,
+) -> None:
+    """The defence line: a warning mark and a thick room outline where the Monsters would
+    get in, a tick where the defence holds, so that the two differ without their red and
+    green."""
+    x0, y0, x1, y1 = box
     defence = facts.defence.get(loc) if facts is not None else None
     text = labels.defence.get(loc)
     # Nobody there, nothing attacked (R7.1): the line would only puzzle.
-    if defence is not None and text and here:
-        colour = ALERT if defence.breached else SAFE if defence.monsters else DIM
-        canvas.text((x0 + 12, y1 - 34), text, fill=colour, width=CELL_W - 24)
-        if defence.breached:
-            # The Monsters would get in: the whole room says so, not only its last line.
-            draw.rounded_rectangle((x0, y0, x1, y1), radius=10, outline=ALERT, width=4)
+    if defence is None or not text or not occupied:
+        return
+    if defence.breached:
+        canvas.text((x0 + 12, y1 - DEFENCE_Y), "⚠ " + text, fill=ALERT, width=CELL_W - 24)
+        # The Monsters would get in: the whole room says so, not only its last line.
+        canvas.draw.rounded_rectangle((x0, y0, x1, y1), radius=10, outline=ALERT, width=4)
+    elif defence.monsters:
+        canvas.text((x0 + 12, y1 - DEFENCE_Y), "✓ " + text, fill=SAFE, width=CELL_W - 24)
+    else:
+        canvas.text((x0 + 12, y1 - DEFENCE_Y), text, fill=DIM, width=CELL_W - 24)
 
 
 def board_picture(
@@ -319,8 +279,16 @@ def board_picture(
     """The board for a public view, on the fixed palette, and where its texts are."""
     if data.get("seat") is not None:
         raise ValueError("the board picture is drawn from the public view only")
-    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    names = tuple(drawable(labels.locations[loc], str(loc), BOLD) for loc in range(1, 7))
+    layer, static = _rooms_layer(names)
+    image = layer.copy()
     canvas = Canvas(image)
+    redrawn = [loc for loc in range(1, 7) if loc in data["closed"] or loc == attacked(data)]
+    boxes = [room_box(loc) for loc in redrawn]
+    canvas.drawn.texts.extend(p for p in static if not any(_inside(p.box, b) for b in boxes))
+    for loc in redrawn:
+        closed = (labels.closed, labels.closed_reason) if loc in data["closed"] else None
+        _room_frame(canvas, loc, names[loc - 1], closed, loc == attacked(data))
     # The title keeps what it needs up to 55% of the width; the step and deck get the rest.
     title_width = canvas.text(
         (PAD, 10), labels.title, TITLE_SIZE, bold=True, width=WIDTH * 55 // 100
@@ -336,9 +304,15 @@ def board_picture(
         canvas.text((PAD, 48), labels.end_line, fill=DIM, width=WIDTH - 2 * PAD)
     for loc in range(1, 7):
         _draw_room(canvas, loc, data, labels, spots[loc], monster_spots[loc], facts)
-    _draw_footer(canvas, data, labels, cold_rows, facts)
+    equal = facts is not None and facts.equal
+    draw_footer(canvas, data, labels, cold_rows, equal, FOOTER)
     quantized = image.quantize(palette=PALETTE, dither=Image.Dither.NONE)
     return quantized, canvas.drawn
+
+
+_memo: OrderedDict[str, bytes] = OrderedDict()
+# Boards are drawn in worker threads: the memo is read and trimmed under a lock.
+_memo_lock = threading.Lock()
 
 
 def render_board(
@@ -349,69 +323,23 @@ def render_board(
     cold_rows: list[int],
     facts: BoardFacts | None = None,
 ) -> bytes:
-    """PNG bytes of the board for a public view (`view(state, None)`)."""
+    """PNG bytes of the board for a public view (`view(state, None)`).
+
+    The same inputs give the same PNG without drawing it again: the key is every
+    input's repr, so anything that changes the picture changes the key.
+    """
+    key = repr((data, labels, spots, monster_spots, cold_rows, facts))
+    with _memo_lock:
+        png = _memo.get(key)
+        if png is not None:
+            _memo.move_to_end(key)
+            return png
     image, _ = board_picture(data, labels, spots, monster_spots, cold_rows, facts)
     out = io.BytesIO()
     image.save(out, format="PNG", compress_level=1)
-    return out.getvalue()
-
-
-def _draw_footer(
-    canvas: Canvas,
-    data: dict[str, Any],
-    labels: BoardLabels,
-    cold_rows: list[int],
-    facts: BoardFacts | None,
-) -> None:
-    y = TOP + 2 * (CELL_H + GAP) + 2
-    by_id = {c["id"]: c for c in data["characters"]}
-    title_width = canvas.text((PAD, y), labels.cold_storage, bold=True, width=200)
-    cold = data["cold_storage"]
-    index = 0
-    x = PAD + title_width + 14
-    cy = y + 12
-    for size in cold_rows:
-        for _ in range(size):
-            if index < len(cold):
-                c = by_id[cold[index]]
-                _disc(canvas, (x + 15, cy), 15, c["owner"], labels.kind_letters[c["kind"]], False)
-            else:
-                canvas.draw.ellipse((x, cy - 15, x + 30, cy + 15), outline=EMPTY_SPOT, width=2)
-            index += 1
-            x += 34
-        x += 12
-    if len(cold) > index:
-        x += canvas.text((x, y), f"+{len(cold) - index}") + 12
-    if labels.rule:
-        equal = facts is not None and facts.equal
-        canvas.text(
-            (PAD, y + 34),
-            ("⚠ " if equal else "") + labels.rule,
-            fill=ALERT if equal else DIM,
-            width=WIDTH - 2 * PAD,
-        )
-    _draw_legend(canvas, data, labels, y + 34 + LINE + 6)
-
-
-def _draw_legend(canvas: Canvas, data: dict[str, Any], labels: BoardLabels, y: int) -> None:
-    """Three seats a row: colour, name cut to what is left, hand size, badge and Martyr."""
-    names = _names(labels, data["players"])
-    for seat, name in enumerate(names):
-        col, row = seat % COLS, seat // COLS
-        lx = PAD + col * (CELL_W + GAP)
-        ly = y + row * (LINE + 6)
-        colour = FAMILY_COLOURS[seat % len(FAMILY_COLOURS)]
-        canvas.draw.rounded_rectangle((lx, ly + 2, lx + 20, ly + 22), radius=4, fill=colour)
-        marks = [f"({data['hand_sizes'][seat]})"]
-        if data["badge"] == seat:
-            marks.append(labels.badge)
-        if data["martyr"] == seat:
-            marks.append(labels.martyr)
-        tail = " " + " ".join(marks)
-        room = CELL_W - 28
-        # The name keeps at least a few letters; the marks get the rest.
-        name_width = int(font(TEXT_SIZE, True).getlength(name))
-        tail = fit(tail, room - min(name_width, MIN_NAME), TEXT_SIZE, False)
-        tail_width = int(font(TEXT_SIZE).getlength(tail))
-        used = canvas.text((lx + 28, ly), name, bold=True, width=room - tail_width)
-        canvas.text((lx + 28 + used, ly), tail, fill=DIM, width=room - used)
+    png = out.getvalue()
+    with _memo_lock:
+        _memo[key] = png
+        if len(_memo) > MEMO_SIZE:
+            _memo.popitem(last=False)
+    return png

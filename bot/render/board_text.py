@@ -2,7 +2,9 @@
 
 Like the picture it reads only the public view. Each open location also says
 its defence (the strength of the characters there) and whether its Monsters
-would get in, with the rule lines of `bot.render.facts`.
+would get in, with the rule lines of `bot.render.facts`; its free spots, a
+warning one Monster before it closes, whether it is under attack now, and for
+a closed one why it closed (`bot.render.room_facts`).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from typing import Any
 
 from bot.render.facts import board_facts
 from bot.render.labels import end_line, rule_line
+from bot.render.room_facts import room_facts
 from bot.texts.catalog import Translate
 from lockdown_core import Ruleset, load_ruleset
 
@@ -31,12 +34,22 @@ def board_lines(
     """
     if data.get("seat") is not None:
         raise ValueError("the board text is written from the public view only")
-    facts = board_facts(data, rules or _rules(tuple(data["variants"])))
+    rules = rules or _rules(tuple(data["variants"]))
+    facts = board_facts(data, rules)
+    rooms = room_facts(data, rules)
     lines = []
     for loc in range(1, 7):
         title = say(f"location.{loc}")
         if loc in data["closed"]:
-            lines.append(say("board.closed_line", number=loc, location=title))
+            lines.append(
+                say(
+                    "board.closed_line",
+                    number=loc,
+                    location=title,
+                    close_at=rooms.close_at,
+                    parking_to=say(f"location.{rules.parking_lot}.to"),
+                )
+            )
             continue
         here = [
             say("board.character", name=names[c["owner"]], kind=say(f"kind.{c['kind']}"))
@@ -55,6 +68,13 @@ def board_lines(
         if defence is not None:
             key = "board.defence_gets_in" if defence.breached else "board.defence_text"
             line = say(key, line=line, strength=defence.strength)
+        if loc in rooms.free:
+            line = say("board.free_text", line=line, free=rooms.free[loc])
+        if loc in rooms.closing:
+            monsters = data["monsters"][loc - 1]
+            line = say("board.closing_text", line=line, monsters=monsters, close_at=rooms.close_at)
+        if rooms.attacked == loc:
+            line = say("board.attacked_text", line=line)
         lines.append(line)
     by_id = {c["id"]: c for c in data["characters"]}
     cold = [
@@ -71,7 +91,10 @@ def board_lines(
             supply=data["supply"],
         )
     )
-    hands = ", ".join(f"{names[p]} {n}" for p, n in enumerate(data["hand_sizes"]))
+    # "Ana: 1", not "Ana 1": a seat named "AI 2" must not run into its number.
+    hands = ", ".join(
+        say("board.hand_count", name=names[p], count=n) for p, n in enumerate(data["hand_sizes"])
+    )
     lines.append(say("board.hands", hands=hands))
     lines.append(rule_line(facts, say))
     lines.append(end_line(facts, say))

@@ -1,10 +1,19 @@
-"""The simulator's comparison as a chart: base rules and variants side by side.
+"""The simulator's comparison as a chart: the base rules and variants side by side.
 
 Drawn with Pillow, which the bot already loads for the board: matplotlib
 would add tens of megabytes to the bot process and half a second of import
 for five bar charts. The chart follows the board's rules for a phone (800 px
-wide, no text under 22 px, the shipped font, every text cut to its box), and
-its words come in the reader's language through `say`.
+wide, no text under 22 px, the shipped font), and its words come in the
+reader's language through `say`. Names are never cut: titles, legend and
+labels wrap onto more lines, and the picture grows to hold them.
+
+Its title says which rulesets it compares. A character kind that no game of
+the series had (the Useless outside their player counts) is not drawn. A
+share under 1% reads "<1%", not a rounded "0%". Under 2,000 games the rates
+carry their 95% interval (Wilson score interval over the finished games), as
+thin lines over their bars: below that, a few points of difference between
+two rulesets are often chance. The averages carry none, as the summaries hold
+no spread to compute one from.
 
 The figures are `Tally.summary()` dicts (lockdown_core.ai.simulation), one
 per ruleset, all played on the same seeds.
@@ -13,37 +22,36 @@ per ruleset, all played on the same seeds.
 from __future__ import annotations
 
 import io
-import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from PIL import Image
 
-from bot.render.board_image import (
-    BACKGROUND,
-    DIM,
-    FAMILY_COLOURS,
-    PALETTE,
-    ROOM,
-    ROOM_EDGE,
-    TEXT,
-    Canvas,
-    Drawn,
+from bot.render.bars import (
+    LINE,
+    MAX_SERIES,
+    Bars,
+    Interval,
+    fill_bar,
+    label_lines,
+    number,
+    panel,
+    panel_height,
+    percent,
+    whole_lines,
+    wilson,
 )
-from bot.render.glyphs import fit, font
+from bot.render.canvas import Canvas, Drawn
+from bot.render.palette import BACKGROUND, DIM, PALETTE
 from bot.texts.catalog import Translate
 
 WIDTH = 800
 PAD, GAP = 10, 10
-TEXT_SIZE = 22
-PANEL_H = 220
-HEADER_H = 84
-HEIGHT = HEADER_H + 4 * (PANEL_H + GAP) + PAD
-# Base rules first, then up to three variant sets; colours of the board's fixed palette.
-SERIES_COLOURS = FAMILY_COLOURS[:4]
-MAX_SERIES = len(SERIES_COLOURS)
+TITLE_SIZE = 26
 KINDS = ("weeper", "blocker", "leader", "useless")
+# Under this many games, rates are drawn with their 95% interval.
+INTERVAL_GAMES = 2000
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,66 +62,30 @@ class Series:
     summary: dict[str, Any]
 
 
-def _nice(value: float) -> float:
-    """The axis' top: the next round number above `value` (0.4, 1.5, 6, 20 ...)."""
-    if value <= 0:
-        return 1.0
-    magnitude = 10.0 ** math.floor(math.log10(value))
-    for step in (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10):
-        if step * magnitude >= value:
-            return float(step * magnitude)
-    return 10 * magnitude
+def chart_title(series: Sequence[Series], players: int, games: int, say: Translate) -> str:
+    """What the chart compares: its rulesets by name, the games and the players."""
+    rulesets = say("chart.vs").join(one.name for one in series)
+    return say("chart.compares", rulesets=rulesets, games=games, players=players)
 
 
-def _percent(value: float) -> str:
-    return f"{value * 100:.0f}%"
+def kinds_drawn(series: Sequence[Series]) -> list[str]:
+    """The character kinds some game of some series had: the others are not drawn."""
+    return [k for k in KINDS if any(k in one.summary["points_by_kind"] for one in series)]
 
 
-def _number(value: float) -> str:
-    return f"{value:.1f}"
+def _rates(series: Sequence[Series], key: str, groups: Sequence[str]) -> list[list[float]]:
+    return [[one.summary[key].get(g, 0.0) for g in groups] for one in series]
 
 
-def _panel(
-    canvas: Canvas,
-    box: tuple[int, int, int, int],
-    title: str,
-    groups: Sequence[str],
-    values: Sequence[Sequence[float]],
-    show: Callable[[float], str],
-) -> None:
-    """A grouped bar chart: one slot per group, one bar per series in each slot."""
-    x0, y0, x1, y1 = box
-    draw = canvas.draw
-    draw.rounded_rectangle(box, radius=10, fill=ROOM, outline=ROOM_EDGE, width=2)
-    canvas.text((x0 + 12, y0 + 8), title, bold=True, width=x1 - x0 - 24)
-    highest = max((v for row in values for v in row), default=0.0)
-    # Headroom above the highest bar for its value.
-    scale = _nice(highest * 1.25)
-    axis_w = int(font(TEXT_SIZE).getlength(show(scale))) + 8
-    left, right = x0 + 12 + axis_w, x1 - 12
-    plot_top, plot_bottom = y0 + 44, y1 - 38
-    for fraction in (0.0, 0.5, 1.0):
-        y = round(plot_bottom - (plot_bottom - plot_top) * fraction)
-        draw.line((left, y, right, y), fill=ROOM_EDGE, width=1)
-    canvas.text((left - 6, plot_top), show(scale), fill=DIM, anchor="rm", width=axis_w)
-    canvas.text((left - 6, plot_bottom), show(0.0), fill=DIM, anchor="rm", width=axis_w)
-    slot = (right - left) / max(len(groups), 1)
-    bar = max(4, min(60, int((slot - 14) / max(len(values), 1))))
-    for g, group in enumerate(groups):
-        centre = left + slot * (g + 0.5)
-        start = centre - bar * len(values) / 2
-        for s, row in enumerate(values):
-            height = (plot_bottom - plot_top) * min(row[g] / scale, 1.0)
-            bx = round(start + s * bar)
-            colour = SERIES_COLOURS[s % MAX_SERIES]
-            draw.rectangle((bx + 1, round(plot_bottom - height), bx + bar - 2, plot_bottom), colour)
-            # The value above its bar when there is room for it beside its neighbours' values.
-            value = show(row[g])
-            if font(TEXT_SIZE).getlength(value) + 6 <= bar:
-                top_y = round(plot_bottom - height) - 4
-                canvas.text((round(bx + bar / 2), top_y), value, fill=TEXT, anchor="md")
-        label = fit(group, int(slot) - 6, TEXT_SIZE)
-        canvas.text((round(centre), plot_bottom + 6), label, anchor="ma", width=int(slot) - 6)
+def _intervals(
+    series: Sequence[Series], values: list[list[float]], games: int
+) -> list[list[Interval]] | None:
+    if games >= INTERVAL_GAMES:
+        return None
+    return [
+        [wilson(v, one.summary.get("finished", games)) for v in row]
+        for one, row in zip(series, values, strict=True)
+    ]
 
 
 def chart_picture(
@@ -122,72 +94,79 @@ def chart_picture(
     """The comparison chart and where its texts are (for the tests' glyph and overlap check)."""
     if not 1 <= len(series) <= MAX_SERIES:
         raise ValueError(f"a chart compares 1 to {MAX_SERIES} rulesets, got {len(series)}")
-    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
-    canvas = Canvas(image)
-    canvas.text(
-        (PAD, 10),
-        say("chart.title", games=games, players=players),
-        26,
-        bold=True,
-        width=WIDTH - 2 * PAD,
-    )
-    # The legend: each ruleset's colour and name, in equal shares of the width.
-    share = (WIDTH - 2 * PAD) // len(series)
-    for s, one in enumerate(series):
-        lx = PAD + s * share
-        canvas.draw.rounded_rectangle(
-            (lx, 50, lx + 20, 70), radius=4, fill=SERIES_COLOURS[s % MAX_SERIES]
-        )
-        canvas.text((lx + 28, 47), one.name, width=share - 40)
-    summaries = [one.summary for one in series]
-    full = (PAD, 0, WIDTH - PAD, 0)
-    rows = [HEADER_H + i * (PANEL_H + GAP) for i in range(4)]
-
-    def box(row: int, part: tuple[int, int, int, int] = full) -> tuple[int, int, int, int]:
-        return part[0], rows[row], part[2], rows[row] + PANEL_H
-
     seats = [str(p) for p in range(players)]
-    _panel(
-        canvas,
-        box(0),
-        say("chart.win_rate"),
-        [say("board.seat", number=p + 1) for p in range(players)],
-        [[sm["win_rate_by_seat"].get(p, 0.0) for p in seats] for sm in summaries],
-        _percent,
+    kinds = kinds_drawn(series)
+    locations = [str(loc) for loc in range(1, 6)]
+    win = _rates(series, "win_rate_by_seat", seats)
+    closed = _rates(series, "closed_rate", locations)
+    full = [
+        Bars(
+            say("chart.win_rate"),
+            [say("board.seat", number=p + 1) for p in range(players)],
+            win,
+            percent,
+            _intervals(series, win, games),
+        ),
+        Bars(
+            say("chart.points"),
+            [say(f"kind.{k}") for k in kinds],
+            _rates(series, "points_by_kind", kinds),
+            number,
+        ),
+        Bars(
+            say("chart.closed"),
+            locations,
+            closed,
+            percent,
+            _intervals(series, closed, games),
+            " · ".join(f"{loc}\u00a0{say(f'location.{loc}')}" for loc in range(1, 6)),
+        ),
+    ]
+    halves = [
+        Bars(
+            say("chart.living"),
+            [""],
+            [[one.summary["avg_living_characters"]] for one in series],
+            number,
+        ),
+        Bars(say("chart.turns"), [""], [[one.summary["avg_turns"]] for one in series], number),
+    ]
+    inner = WIDTH - 2 * PAD
+    half = (inner - GAP) // 2
+    title = whole_lines(chart_title(series, players, games, say), inner, TITLE_SIZE, True)
+    names = [whole_lines(one.name, inner - 28) for one in series]
+    note = (
+        whole_lines(say("chart.interval_note", games=INTERVAL_GAMES), inner)
+        if games < INTERVAL_GAMES
+        else []
     )
-    _panel(
-        canvas,
-        box(1),
-        say("chart.points"),
-        [say(f"kind.{kind}") for kind in KINDS],
-        [[sm["points_by_kind"].get(kind, 0.0) for kind in KINDS] for sm in summaries],
-        _number,
-    )
-    _panel(
-        canvas,
-        box(2),
-        say("chart.closed"),
-        [f"{loc} {say(f'location.{loc}')}" for loc in range(1, 6)],
-        [[sm["closed_rate"].get(str(loc), 0.0) for loc in range(1, 6)] for sm in summaries],
-        _percent,
-    )
-    half = (WIDTH - 2 * PAD - GAP) // 2
-    _panel(
-        canvas,
-        box(3, (PAD, 0, PAD + half, 0)),
-        say("chart.living"),
-        [""],
-        [[sm["avg_living_characters"]] for sm in summaries],
-        _number,
-    )
-    _panel(
-        canvas,
-        box(3, (PAD + half + GAP, 0, WIDTH - PAD, 0)),
-        say("chart.turns"),
-        [""],
-        [[sm["avg_turns"]] for sm in summaries],
-        _number,
-    )
+    header = 10 + len(title) * 32 + 8 + sum(len(n) for n in names) * LINE + len(note) * LINE + 10
+    rows = [label_lines(b, inner - 24 - 90) for b in full]
+    heights = [panel_height(b, inner, r) for b, r in zip(full, rows, strict=True)]
+    half_h = max(panel_height(b, half, 1) for b in halves)
+    total = header + sum(h + GAP for h in heights) + half_h + PAD
+    image = Image.new("RGB", (WIDTH, total), BACKGROUND)
+    canvas = Canvas(image)
+    y = 10
+    for line in title:
+        canvas.text((PAD, y), line, TITLE_SIZE, bold=True)
+        y += 32
+    y += 8
+    # The legend: each ruleset's colour, stripes and whole name, one ruleset a row.
+    for s, lines in enumerate(names):
+        fill_bar(canvas, (PAD, y + 1, PAD + 22, y + 23), s)
+        for line in lines:
+            canvas.text((PAD + 28, y), line)
+            y += LINE
+    for line in note:
+        canvas.text((PAD, y), line, fill=DIM)
+        y += LINE
+    y = header
+    for bars, count, h in zip(full, rows, heights, strict=True):
+        panel(canvas, (PAD, y, WIDTH - PAD, y + h), bars, count)
+        y += h + GAP
+    panel(canvas, (PAD, y, PAD + half, y + half_h), halves[0], 1)
+    panel(canvas, (PAD + half + GAP, y, WIDTH - PAD, y + half_h), halves[1], 1)
     return image.quantize(palette=PALETTE, dither=Image.Dither.NONE), canvas.drawn
 
 
@@ -228,7 +207,7 @@ def comparison_table(series: Sequence[Series], players: int, say: Translate) -> 
         [
             (
                 say("board.seat", number=p + 1),
-                [_percent(sm["win_rate_by_seat"].get(str(p), 0.0)) for sm in summaries],
+                [percent(sm["win_rate_by_seat"].get(str(p), 0.0)) for sm in summaries],
             )
             for p in range(players)
         ],
@@ -238,9 +217,9 @@ def comparison_table(series: Sequence[Series], players: int, say: Translate) -> 
         [
             (
                 say(f"kind.{kind}"),
-                [_number(sm["points_by_kind"].get(kind, 0.0)) for sm in summaries],
+                [number(sm["points_by_kind"].get(kind, 0.0)) for sm in summaries],
             )
-            for kind in KINDS
+            for kind in kinds_drawn(series)
         ],
     )
     section(
@@ -248,20 +227,20 @@ def comparison_table(series: Sequence[Series], players: int, say: Translate) -> 
         [
             (
                 f"{loc} {say(f'location.{loc}')}",
-                [_percent(sm["closed_rate"].get(str(loc), 0.0)) for sm in summaries],
+                [percent(sm["closed_rate"].get(str(loc), 0.0)) for sm in summaries],
             )
             for loc in range(1, 6)
         ],
     )
-    section(say("chart.living"), [("", [_number(sm["avg_living_characters"]) for sm in summaries])])
-    section(say("chart.turns"), [("", [_number(sm["avg_turns"]) for sm in summaries])])
+    section(say("chart.living"), [("", [number(sm["avg_living_characters"]) for sm in summaries])])
+    section(say("chart.turns"), [("", [number(sm["avg_turns"]) for sm in summaries])])
     codes = sorted({code for sm in summaries for code in _top(sm["epilogues"])})
     section(
         say("chart.epilogues"),
         [
             (
                 say("chart.epilogue", code=code, title=say(f"epilogue.{code}.title")),
-                [_percent(sm["epilogues"].get(code, 0.0)) for sm in summaries],
+                [percent(sm["epilogues"].get(code, 0.0)) for sm in summaries],
             )
             for code in codes
         ],

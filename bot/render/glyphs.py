@@ -8,6 +8,9 @@ glyphs, and a code point is drawable exactly when it maps to a glyph other
 than 0. The table is read once with `struct` (formats 4 and 12, the ones
 every TrueType font carries), which keeps fontTools out of the bot.
 
+Boards repeat the same words picture after picture, so what a text becomes
+(`drawable`, `fit`) is remembered per process.
+
 A name is drawn with what the font has: characters it lacks are first
 decomposed (NFKD) so that a letter with an unusual accent keeps its base
 letter, then dropped; a name left with no letter or digit is replaced by the
@@ -18,7 +21,7 @@ from __future__ import annotations
 
 import struct
 import unicodedata
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from PIL import ImageFont
@@ -98,6 +101,7 @@ def missing(text: str, path: Path = REGULAR) -> list[str]:
     return [ch for ch in text if ord(ch) not in have and not ch.isspace()]
 
 
+@lru_cache(maxsize=8192)
 def drawable(text: str, fallback: str, path: Path = REGULAR) -> str:
     """`text` with only what the font can draw; `fallback` if no letter or digit is left."""
     have = coverage(path)
@@ -119,6 +123,7 @@ def drawable(text: str, fallback: str, path: Path = REGULAR) -> str:
     return result if any(ch.isalnum() for ch in result) else fallback
 
 
+@lru_cache(maxsize=8192)
 def fit(text: str, width: int, size: int, bold: bool = False) -> str:
     """`text` cut with an ellipsis so that it is at most `width` pixels wide at `size`."""
     face = font(size, bold)
@@ -127,3 +132,8 @@ def fit(text: str, width: int, size: int, bold: bool = False) -> str:
     while text and face.getlength(text.rstrip() + ELLIPSIS) > width:
         text = text[:-1]
     return text.rstrip() + ELLIPSIS if text else ""
+
+
+def fit_chars(text: str, limit: int) -> str:
+    """`text` cut with an ellipsis to at most `limit` characters (a description, not a picture)."""
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + ELLIPSIS

@@ -24,10 +24,13 @@ from typing import Any
 
 from PIL import Image
 
-from bot.render.board_image import PALETTE, BoardLabels, board_picture
+from bot.render.board_image import BoardLabels, board_picture
+from bot.render.canvas import Drawn
 from bot.render.facts import board_facts
 from bot.render.glyphs import BOLD, drawable
 from bot.render.labels import board_labels
+from bot.render.palette import PALETTE
+from bot.render.scores import draw_scores
 from bot.texts import t
 from bot.texts.catalog import MissingText
 from bot.texts.narrate import describe
@@ -36,6 +39,7 @@ from lockdown_core import (
     Event,
     GameRecord,
     GameState,
+    Ruleset,
     action_from_dict,
     apply,
     load_ruleset,
@@ -107,7 +111,8 @@ def _caption(events: Sequence[Event], lang: str, names: list[str]) -> tuple[str,
         except MissingText:
             continue  # an event with no public line of its own tells nothing here
         if line:
-            return line, event.kind in DRAMA
+            # One line under the title: the game's end tells its scores on a panel instead.
+            return line.splitlines()[0], event.kind in DRAMA
     return "", False
 
 
@@ -146,8 +151,10 @@ def frames(
     caption, _ = _caption(opening, lang, names)
     taken = [Frame(data, caption, FRAME_MS)]
     last = board_key(data)
+    since: list[Event] = []  # what happened since the last frame
     for action, revision in moves:
         events = apply(state, action, revision)
+        since += events
         data = view(state, None)
         key = board_key(data)
         if key == last:
@@ -155,7 +162,11 @@ def frames(
         last = key
         caption, drama = _caption(events, lang, names)
         taken.append(Frame(data, caption, DRAMA_MS if drama else FRAME_MS))
-    taken[-1] = Frame(taken[-1].data, taken[-1].caption, LAST_MS)
+        since = []
+    # The last frame shows the game as it ended (its result too), and says so if the
+    # end came with no change to the board.
+    caption = _caption(since, lang, names)[0] if since else ""
+    taken[-1] = Frame(data, caption or taken[-1].caption, LAST_MS)
     return taken
 
 
@@ -174,30 +185,10 @@ def draw_gif(
 ) -> bytes:
     """The GIF of a game played from `state` through `moves` (seats named by number if
     `names` is None), at most `limit` bytes; GifTooLarge if no frame size fits."""
+    shown = shown_names(state, lang, names)
     rules = state.rules
-    seats = [t(lang, "board.seat", number=seat + 1) for seat in range(state.players)]
-    # Names go into the captions too: only what the font draws, else the seat.
-    given = list(names or ())
-    shown = [
-        drawable(given[seat], seats[seat], BOLD) if seat < len(given) else seats[seat]
-        for seat in range(state.players)
-    ]
     moments = frames(state, opening, moves, lang, shown)
-
-    def say(key: str, **params: object) -> str:
-        return t(lang, key, **params)
-
-    spots = {loc.id: loc.character_spots for loc in rules.locations}
-    monster_spots = {loc.id: loc.monster_spots for loc in rules.locations}
-    pictures: list[Image.Image] = []
-    for moment in moments:
-        facts = board_facts(moment.data, rules)
-        labels = board_labels(moment.data, rules, shown, say, facts)
-        labels = _with_caption(labels, moment.caption)
-        image, _ = board_picture(
-            moment.data, labels, spots, monster_spots, list(rules.cold_storage_rows), facts
-        )
-        pictures.append(image)
+    pictures = [frame_picture(moment, rules, lang, shown)[0] for moment in moments]
     durations = [m.duration for m in moments]
     # Smaller frames only for a game too long for Discord's limit at full size: the text
     # keeps its size relative to the picture, so it reads the same once Discord fits it.
@@ -206,6 +197,40 @@ def draw_gif(
         if len(data) <= limit:
             return data
     raise GifTooLarge(f"{len(moments)} frames make {len(data)} bytes even at {SCALES[-1]:.0%}")
+
+
+def shown_names(state: GameState, lang: str, names: Sequence[str] | None) -> list[str]:
+    """Each seat's name as the frames and their captions show it: only what the font
+    draws, else the seat's label ("Seat 3")."""
+    seats = [t(lang, "board.seat", number=seat + 1) for seat in range(state.players)]
+    given = list(names or ())
+    return [
+        drawable(given[seat], seats[seat], BOLD) if seat < len(given) else seats[seat]
+        for seat in range(state.players)
+    ]
+
+
+def frame_picture(
+    moment: Frame, rules: Ruleset, lang: str, names: list[str]
+) -> tuple[Image.Image, Drawn]:
+    """One frame: the board with its caption, and the scores once the game is over."""
+
+    def say(key: str, **params: object) -> str:
+        return t(lang, key, **params)
+
+    facts = board_facts(moment.data, rules)
+    labels = _with_caption(board_labels(moment.data, rules, names, say, facts), moment.caption)
+    image, drawn = board_picture(
+        moment.data,
+        labels,
+        {loc.id: loc.character_spots for loc in rules.locations},
+        {loc.id: loc.monster_spots for loc in rules.locations},
+        list(rules.cold_storage_rows),
+        facts,
+    )
+    if moment.data["result"] is not None:
+        image = draw_scores(image, moment.data["result"], names, lang, drawn)
+    return image, drawn
 
 
 def _scaled(picture: Image.Image, scale: float) -> Image.Image:

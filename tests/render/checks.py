@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import itertools
 
-from bot.render.board_image import Drawn
+from bot.render.board_image import HEIGHT, WIDTH
+from bot.render.canvas import Drawn
 from bot.render.glyphs import BOLD, REGULAR, missing
 
 
-def check_texts(drawn: Drawn, width: int = 800, height: int = 700) -> None:
+def check_texts(drawn: Drawn, width: int = WIDTH, height: int = HEIGHT) -> None:
     """No glyph missing in the face each text was drawn with; no two texts overlap;
     every text inside the picture."""
     for placed in drawn.texts:

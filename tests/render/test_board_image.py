@@ -12,20 +12,20 @@ import pytest
 from PIL import Image
 
 from bot.render.board_image import (
-    ALERT,
     CELL_W,
     HEIGHT,
     PAD,
     TOP,
     WIDTH,
     BoardLabels,
-    Drawn,
     board_picture,
     render_board,
 )
+from bot.render.canvas import Drawn
 from bot.render.facts import board_facts
 from bot.render.glyphs import BOLD, REGULAR, missing
 from bot.render.labels import board_labels, board_png
+from bot.render.palette import ALERT
 from bot.texts import catalog, t
 from lockdown_core import (
     GameState,
@@ -205,17 +205,17 @@ def test_the_picture_says_defence_the_equal_rule_and_when_the_game_ends() -> Non
     drawn = _drawn(state, "en", ["A", "B", "C"])
     texts = [p.text for p in drawn.texts]
     strength = sum(state.kind_specs[c.kind].strength for c in state.characters[:2])
-    assert f"defence {strength} vs 1" in texts
+    assert f"✓ strength {strength} vs 1" in texts
     assert "Monsters get in when they outnumber the defence" in texts
-    assert "The game ends at 3 living characters (now 9)" in texts or any(
-        text.startswith("The game ends at 3 living characters") for text in texts
-    )
+    # R9.1: the game ends at 3 living characters or fewer, which the line must say.
+    living = len(state.characters)
+    assert f"The game ends at 3 living characters or fewer (now {living})" in texts
     state.monsters[1] = strength
     state.cold_storage = [c.id for c in state.characters[-4:]]
     for c in state.characters[-4:]:
         c.location = 0
     texts = [p.text for p in _drawn(state, "en", ["A", "B", "C"]).texts]
-    assert f"defence {strength} vs {strength}" in texts
+    assert f"⚠ strength {strength} vs {strength}" in texts
     assert "⚠ Monsters now get in at equal strength" in texts
     # A room the Monsters would get into is outlined in the alert colour.
     picture = Image.open(
@@ -252,3 +252,34 @@ def test_a_seat_view_is_refused_so_no_secret_can_reach_the_picture() -> None:
             {loc.id: loc.monster_spots for loc in rules.locations},
             [4, 4, 4],
         )
+
+
+def test_the_same_board_asked_again_is_not_drawn_again_and_any_change_is_drawn() -> None:
+    state, _ = new_game(load_ruleset(), 4, 9)
+    data = view(state, None)
+    first = board_png(data, state.rules, ["A", "B", "C", "D"], _say("en"))
+    assert board_png(data, state.rules, ["A", "B", "C", "D"], _say("en")) is first
+    # The rooms layer is kept per process too: another language or name is a new board.
+    french = board_png(data, state.rules, ["A", "B", "C", "D"], _say("fr"))
+    assert french != first
+    renamed = board_png(data, state.rules, ["A", "B", "C", "E"], _say("en"))
+    assert renamed not in (first, french)
+    state.monsters[1] += 1
+    moved = board_png(view(state, None), state.rules, ["A", "B", "C", "D"], _say("en"))
+    assert moved != first
+    state.closed[2] = True
+    closed = board_png(view(state, None), state.rules, ["A", "B", "C", "D"], _say("en"))
+    assert closed != moved
+    # Drawn afresh (no memo), the closed board is the same picture as the remembered one.
+    rules = state.rules
+    data = view(state, None)
+    facts = board_facts(data, rules)
+    image, _ = board_picture(
+        data,
+        board_labels(data, rules, ["A", "B", "C", "D"], _say("en"), facts),
+        {loc.id: loc.character_spots for loc in rules.locations},
+        {loc.id: loc.monster_spots for loc in rules.locations},
+        list(rules.cold_storage_rows),
+        facts,
+    )
+    assert image.tobytes() == Image.open(io.BytesIO(closed)).tobytes()

@@ -1,0 +1,119 @@
+"""What each picture shows, in words: the description (alt text) posted with it.
+
+A screen reader reads a picture's description instead of the picture, so each
+says what its picture shows, in the reader's language, from the same public
+view the picture was drawn from (nothing hidden can reach it). Discord keeps
+at most 1,024 characters of a description: a board too full for its whole
+text is described location by location in counts, and anything still longer
+is cut with an ellipsis.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.render.board_text import board_lines
+from bot.render.chart import Series
+from bot.render.facts import board_facts
+from bot.render.glyphs import fit_chars
+from bot.render.labels import end_line, rule_line
+from bot.render.replay_gif import frames, record_start, shown_names
+from bot.render.room_facts import room_facts
+from bot.texts import catalog, t
+from bot.texts.catalog import Translate
+from lockdown_core import GameRecord, Ruleset
+
+# Discord's limit on an attachment's description (MessageAttachmentRequest).
+MAX_DESCRIPTION = 1024
+
+
+def _sentences(lines: Sequence[str]) -> str:
+    return " ".join(line.rstrip(".") + "." for line in lines if line)
+
+
+def board_description(data: dict[str, Any], rules: Ruleset, names: list[str], lang: str) -> str:
+    """The board picture of a public view, in words (at most `MAX_DESCRIPTION` characters),
+    in `lang` (the reader's: its plurals are needed for the shorter form)."""
+
+    def say(key: str, **params: object) -> str:
+        return t(lang, key, **params)
+
+    step = say(f"step.{data['step']}.name")
+    whole = say(
+        "board.alt",
+        turn=data["turn"],
+        step=step,
+        details=_sentences(board_lines(data, names, say, rules)),
+    )
+    if len(whole) <= MAX_DESCRIPTION:
+        return whole
+    facts = board_facts(data, rules)
+    rooms = room_facts(data, rules)
+    lines = []
+    for loc in range(1, 7):
+        location = say(f"location.{loc}")
+        if loc in data["closed"]:
+            lines.append(say("board.alt_closed", number=loc, location=location))
+            continue
+        here = sum(1 for c in data["characters"] if c["location"] == loc)
+        parts = [
+            say(
+                "board.alt_location",
+                number=loc,
+                location=location,
+                characters=catalog().count(lang, "character", here),
+                monsters=catalog().count(lang, "monster", data["monsters"][loc - 1]),
+            )
+        ]
+        if loc in rooms.free:
+            parts.append(say("board.alt_free", free=rooms.free[loc]))
+        if loc in rooms.closing:
+            parts.append(say("board.alt_closing", close_at=rooms.close_at))
+        if rooms.attacked == loc:
+            parts.append(say("board.alt_attacked"))
+        lines.append(", ".join(parts))
+    lines += [rule_line(facts, say), end_line(facts, say)]
+    short = say("board.alt", turn=data["turn"], step=step, details=_sentences(lines))
+    return fit_chars(short, MAX_DESCRIPTION)
+
+
+def gif_description(record: GameRecord, lang: str, names: Sequence[str] | None = None) -> str:
+    """The replay GIF of a finished game (`replay_gif.render_gif`), in words: how many
+    pictures, what they show, and the final scores of its last picture."""
+    state, opening, moves = record_start(record)
+    shown = shown_names(state, lang, names)
+    moments = frames(state, opening, moves, lang, shown)
+    result = moments[-1].data["result"]
+    scores = ""
+    if result is not None:
+        winners = set(result["winners"])
+        scores = ", ".join(
+            ("★ " if seat in winners else "")
+            + t(
+                lang,
+                "board.final_score",
+                name=shown[seat],
+                points=catalog().count(lang, "point", points),
+            )
+            for seat, points in enumerate(result["scores"])
+        )
+    text = t(lang, "board.gif_alt", frames=len(moments), scores=scores)
+    return fit_chars(text, MAX_DESCRIPTION)
+
+
+def chart_description(series: Sequence[Series], players: int, games: int, say: Translate) -> str:
+    """The simulator's chart (`chart.chart_png`), in words: what it compares, and the
+    figures of its last two panels, which a reader most often asks for."""
+    names = ", ".join(one.name for one in series)
+    turns = ", ".join(f"{one.name} {one.summary['avg_turns']:.1f}" for one in series)
+    living = ", ".join(f"{one.name} {one.summary['avg_living_characters']:.1f}" for one in series)
+    text = say(
+        "chart.alt",
+        rulesets=names,
+        games=games,
+        players=players,
+        turns=turns,
+        living=living,
+    )
+    return fit_chars(text, MAX_DESCRIPTION)

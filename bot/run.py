@@ -28,6 +28,7 @@ from bot.settings import (
     Settings,
     StartupError,
     ensure_database_folder,
+    ensure_driver_installed,
     load_settings,
     settings_problems,
 )
@@ -114,6 +115,7 @@ def start(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(command: str, settings: Settings) -> int:
+    ensure_driver_installed(settings)
     ensure_database_folder(settings)
     log.info("Starting %s; database %s", command, settings.database_url_for_logs())
 

@@ -105,7 +105,12 @@ def start(argv: Sequence[str] | None = None) -> int:
     if settings.discord_token is None and command != "migrate":
         print(NO_TOKEN, file=sys.stderr)
         return 2
-    configure_logging(settings.log_level, settings.log_format)
+    token = settings.discord_token
+    configure_logging(
+        settings.log_level,
+        settings.log_format,
+        secrets=[token.get_secret_value()] if token is not None else [],
+    )
     try:
         return _run(command, settings)
     except StartupError as exc:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import configparser
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -83,6 +84,60 @@ def test_the_image_installs_the_locked_dependencies_with_postgres_and_no_dev_too
         assert "--locked" in line
         assert "--no-dev" in line
         assert "--extra postgres" in line
+
+
+def build_stage_syncs() -> list[list[str]]:
+    """The `uv sync` commands of the Dockerfile's build stage, in order."""
+    text = DOCKERFILE.read_text(encoding="utf-8").replace("\\\n", " ")
+    return [
+        line.strip().removeprefix("RUN ").split()
+        for line in text.splitlines()
+        if line.startswith("RUN uv sync")
+    ]
+
+
+def test_the_build_stage_installs_a_bot_that_runs_without_the_checkout(tmp_path: Path) -> None:
+    """The Dockerfile's own `uv sync` steps, run here without Docker: the dependencies
+    from uv.lock alone, then the bot as a package (not editable), in an environment
+    that still works once the sources are gone."""
+    uv = shutil.which("uv")
+    if uv is None:
+        pytest.skip("uv is not on PATH")
+    first, then = build_stage_syncs()
+    source, venv, elsewhere = tmp_path / "src", tmp_path / "venv", tmp_path / "elsewhere"
+    source.mkdir()
+    elsewhere.mkdir()
+    env = {
+        **os.environ,
+        "UV_PROJECT_ENVIRONMENT": str(venv),
+        "UV_PYTHON_DOWNLOADS": "never",
+        "UV_NO_PROGRESS": "1",
+    }
+    for name in ("pyproject.toml", "uv.lock"):
+        shutil.copy(ROOT / name, source / name)
+    subprocess.run([uv, *first[1:]], cwd=source, env=env, check=True, capture_output=True)
+    for name in ("README.md", "LICENSE"):
+        shutil.copy(ROOT / name, source / name)
+    for package in ("lockdown_core", "bot"):
+        shutil.copytree(ROOT / package, source / package, ignore=shutil.ignore_patterns("*.pyc"))
+    subprocess.run([uv, *then[1:]], cwd=source, env=env, check=True, capture_output=True)
+    shutil.rmtree(source)
+
+    python, script = venv / "bin" / "python", venv / "bin" / "lockdown-bot"
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "UV_"))}
+    no_token = subprocess.run(
+        [script], cwd=elsewhere, env=clean, capture_output=True, text=True, timeout=60
+    )
+    assert no_token.returncode == 2, no_token.stderr
+    assert "DISCORD_TOKEN" in no_token.stderr
+    loads = "import asyncpg, babel, bot.app, lockdown_core; print(bot.app.__file__)"
+    found = subprocess.run(
+        [python, "-c", loads], cwd=elsewhere, capture_output=True, text=True, timeout=60
+    )
+    assert found.returncode == 0, found.stderr
+    assert Path(found.stdout.strip()).is_relative_to(venv)
+    no_pytest = subprocess.run([python, "-c", "import pytest"], capture_output=True, timeout=60)
+    assert no_pytest.returncode != 0, "the dev tools stay out of the image"
 
 
 def test_the_build_context_leaves_settings_and_data_out() -> None:

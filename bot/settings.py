@@ -99,8 +99,8 @@ class Settings(BaseSettings):
     database_url: str = Field(
         default_factory=default_database_url,
         description=(
-            "SQLAlchemy URL with an async driver; default: SQLite file data/lockdown.db "
-            "under the current folder"
+            "SQLAlchemy URL with an async driver (PostgreSQL needs lockdown-bot[postgres]); "
+            "default: SQLite file data/lockdown.db under the current folder"
         ),
     )
     log_level: LogLevel = Field(

@@ -79,6 +79,8 @@ _TOKEN_IN_PATH = re.compile(r"(/(?:interactions|webhooks)/\d+/)[\w.~%-]+")
 _TOKEN_FIELD = re.compile(r"""((["'])token\2\s*:\s*(["']))[^"']+(\3)""", re.IGNORECASE)
 # A bot token's shape (the bot's id in base64, a timestamp, a signature), whoever's it is.
 _BOT_TOKEN = re.compile(r"\b[\w-]{23,28}\.[\w-]{6,7}\.[\w-]{27,}")
+# Formats a traceback once, so that it is redacted before any handler writes it.
+_PLAIN = logging.Formatter()
 
 
 class RedactSecrets(logging.Filter):
@@ -114,8 +116,6 @@ class RedactSecrets(logging.Filter):
             record.stack_info = self.redact(record.stack_info)
         return True
 
-
-_PLAIN = logging.Formatter()
 
 # What discord.py's client says at every start when the voice libraries are
 # missing; the bot never joins a voice channel, so it is noise to an operator.

@@ -7,6 +7,8 @@ the missing-token hint answer at once, without loading discord.py.
 `lockdown-bot migrate` and `lockdown-bot sync-commands` are the steps a deploy
 runs once, before starting (or while running) the bot processes: the
 migrations under an advisory lock, the slash commands registered with Discord.
+`lockdown-bot backup FILE` copies a SQLite database while the bot runs, and
+`lockdown-bot restore FILE` puts such a copy back while it is stopped.
 A problem that stops the start (a setting, the database, the token) is one
 sentence on stderr and exit status 2 (a setting to correct) or 1 (the world
 outside); the traceback only with LOG_LEVEL=DEBUG.
@@ -15,10 +17,12 @@ outside); the traceback only with LOG_LEVEL=DEBUG.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import logging
 import sys
 import textwrap
 from collections.abc import Sequence
+from pathlib import Path
 from typing import NoReturn
 
 from pydantic import ValidationError
@@ -28,6 +32,7 @@ from bot.settings import (
     Settings,
     StartupError,
     ensure_database_folder,
+    ensure_driver_installed,
     load_settings,
     settings_problems,
 )
@@ -36,7 +41,12 @@ COMMANDS = {
     "run": "run the game master (the default)",
     "migrate": "bring the database's schema to this version, then exit",
     "sync-commands": "register the /lockdown slash commands with Discord, then exit",
+    "backup": "copy the SQLite database to FILE, a new file, even while the bot runs",
+    "restore": "replace the SQLite database with the backup FILE (the bot stopped)",
 }
+# The commands that take FILE, and those that run without a Discord token.
+WITH_FILE = ("backup", "restore")
+WITHOUT_TOKEN = ("migrate", "backup", "restore")
 
 NO_TOKEN = (
     "lockdown-bot needs a Discord bot token: create an application at "
@@ -81,12 +91,21 @@ def build_parser() -> argparse.ArgumentParser:
         choices=list(COMMANDS),
         help="; ".join(f"{name}: {what}" for name, what in COMMANDS.items()),
     )
+    parser.add_argument(
+        "file", nargs="?", type=Path, metavar="FILE", help="the backup file (backup, restore)"
+    )
     return parser
 
 
 def start(argv: Sequence[str] | None = None) -> int:
     """Everything `main` does, returning the exit status instead of exiting."""
-    command = build_parser().parse_args(argv).command
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    command, file = args.command, args.file
+    if (command in WITH_FILE) != (file is not None):
+        parser.error(
+            f"{command} needs a FILE" if command in WITH_FILE else f"{command} takes no FILE"
+        )
     try:
         settings = load_settings()
     except ValidationError as exc:
@@ -101,19 +120,27 @@ def start(argv: Sequence[str] | None = None) -> int:
     except StartupError as exc:
         print(f"lockdown-bot: {exc.sentence}", file=sys.stderr)
         return exc.status
-    if settings.discord_token is None and command != "migrate":
+    if settings.discord_token is None and command not in WITHOUT_TOKEN:
         print(NO_TOKEN, file=sys.stderr)
         return 2
-    configure_logging(settings.log_level, settings.log_format)
+    token = settings.discord_token
+    configure_logging(
+        settings.log_level,
+        settings.log_format,
+        secrets=[token.get_secret_value()] if token is not None else [],
+    )
     try:
-        return _run(command, settings)
+        return _run(command, settings, file)
     except StartupError as exc:
         log.debug("start-up failed", exc_info=True)
         print(f"lockdown-bot: {exc.sentence}", file=sys.stderr)
         return exc.status
 
 
-def _run(command: str, settings: Settings) -> int:
+def _run(command: str, settings: Settings, file: Path | None) -> int:
+    if file is not None:
+        return _copy(command, settings, file)
+    ensure_driver_installed(settings)
     ensure_database_folder(settings)
     log.info("Starting %s; database %s", command, settings.database_url_for_logs())
 
@@ -125,6 +152,17 @@ def _run(command: str, settings: Settings) -> int:
         sync_commands(settings)
     else:
         run_bot(settings)
+    return 0
+
+
+def _copy(command: str, settings: Settings, file: Path) -> int:
+    """`backup FILE` or `restore FILE`: one line on stdout saying what was copied where."""
+    from bot.ops.backup import backup, restore
+
+    if command == "backup":
+        print(f"backed up {backup(settings, file)}")
+    else:
+        print(f"restored {asyncio.run(restore(settings, file))}")
     return 0
 
 

@@ -10,6 +10,7 @@ blank values count as unset, so a copy of `.env.example` works as it is.
 from __future__ import annotations
 
 import errno
+import importlib.util
 import os
 from pathlib import Path
 from typing import Annotated, Literal
@@ -26,6 +27,8 @@ LogFormat = Literal["text", "json"]
 # (`mysql+aiomysql` would pass a check for "async" and fail an hour later).
 ASYNC_DRIVERS = {"sqlite": "sqlite+aiosqlite", "postgresql": "postgresql+asyncpg"}
 SUPPORTED_URLS = "sqlite+aiosqlite:///path/to/lockdown.db or postgresql+asyncpg://user@host/db"
+# The drivers that are extras of the package, and the extra that installs each.
+OPTIONAL_DRIVERS = {"asyncpg": "postgres"}
 
 # Discord ids (snowflakes) are unsigned 64-bit integers.
 SNOWFLAKE_LIMIT = 2**64
@@ -96,8 +99,8 @@ class Settings(BaseSettings):
     database_url: str = Field(
         default_factory=default_database_url,
         description=(
-            "SQLAlchemy URL with an async driver; default: SQLite file data/lockdown.db "
-            "under the current folder"
+            "SQLAlchemy URL with an async driver (PostgreSQL needs lockdown-bot[postgres]); "
+            "default: SQLite file data/lockdown.db under the current folder"
         ),
     )
     log_level: LogLevel = Field(
@@ -266,6 +269,23 @@ def settings_problems(error: ValidationError) -> list[str]:
         message = problem["msg"].removeprefix("Value error, ")
         lines.append(f"{name}: {message}" if name else message)
     return lines
+
+
+def ensure_driver_installed(settings: Settings) -> None:
+    """Refuse to start, naming the extra to install, when the database's driver is missing.
+
+    PostgreSQL's driver is an extra (`lockdown-bot[postgres]`) so that SQLite
+    users do not install it; without this check a PostgreSQL URL would fail
+    deep in SQLAlchemy with "No module named 'asyncpg'".
+    """
+    driver = make_url(settings.database_url).get_driver_name()
+    extra = OPTIONAL_DRIVERS.get(driver)
+    if extra is not None and importlib.util.find_spec(driver) is None:
+        raise StartupError(
+            f"DATABASE_URL: {driver}, the driver of this database, is not installed; "
+            f"install lockdown-bot[{extra}] (in a checkout: uv sync --extra {extra})",
+            status=2,
+        )
 
 
 def ensure_database_folder(settings: Settings) -> Path | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import os
 import shutil
@@ -192,6 +193,29 @@ def test_the_traceback_is_there_with_log_level_debug(tmp_path: Path) -> None:
     assert result.returncode == 1
     assert "Traceback" in result.stderr
     assert result.stderr.strip().splitlines()[-1].startswith("lockdown-bot: DATABASE_URL:")
+
+
+@pytest.mark.usefixtures("restore_root_logger")
+@pytest.mark.parametrize("command", ["run", "migrate"])
+def test_postgresql_without_its_driver_names_the_extra_to_install(
+    command: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """asyncpg is the `postgres` extra: a SQLite install that is pointed at PostgreSQL
+    says what to install, as a setting to correct (2, no restart), not a traceback."""
+    real_find_spec = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util,
+        "find_spec",
+        lambda name, *a: None if name == "asyncpg" else real_find_spec(name, *a),
+    )
+    monkeypatch.setenv("DISCORD_TOKEN", "not.a.real.token")
+    monkeypatch.setenv("DATABASE_URL", "postgresql+asyncpg://postgres@127.0.0.1:1/test")
+
+    assert run.start([command]) == 2
+    line = capsys.readouterr().err.strip().splitlines()[-1]
+    assert line.startswith("lockdown-bot: DATABASE_URL: asyncpg")
+    assert "lockdown-bot[postgres]" in line
+    assert "uv sync --extra postgres" in line
 
 
 def test_a_folder_instead_of_the_database_file(tmp_path: Path) -> None:

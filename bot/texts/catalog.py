@@ -9,15 +9,24 @@ read and checked once: both languages must hold the same keys, and each key
 the same placeholders, so a caller that works in one language works in all.
 An unknown key is a programming error and fails loudly (the tests play every
 event and grep every key); an unknown language falls back to English.
+
+A count's noun has one key per plural form (`count.card.one`, `count.card.other`),
+the forms being CLDR's for the language, through Babel: a language whose rules
+need `few` or `many` adds those keys to its own catalog, and no code. `other`
+is every language's catch-all, so it is the one form every language holds.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping
+from functools import cache
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from string import Formatter
+
+from babel.core import Locale
 
 # Inside the package, so an installed wheel finds its texts wherever it is installed.
 DATA_DIR: Traversable = files("bot.texts") / "catalogs"
@@ -25,6 +34,9 @@ LANGUAGES = ("en", "fr")
 FALLBACK = "en"
 
 _FORMATTER = Formatter()
+# `count.<noun>.<form>`: the texts of a number with its noun, one per plural form.
+_COUNT_KEY = re.compile(r"count\.(?P<noun>[^.]+)\.(?P<form>[a-z]+)")
+OTHER = "other"
 
 # `t` with the reader's language already chosen: `tr("board.title", turn=3)`. Screens take
 # one so that they draw in whatever language their reader needs without knowing which.
@@ -116,8 +128,16 @@ class Catalog:
             raise MissingText(f"text {key!r} needs a value for {{{exc.args[0]}}}") from None
 
     def count(self, lang: str, noun: str, count: int) -> str:
-        """A number with its noun (`count.<noun>.one` / `.other`), by the language's rule."""
-        return self.text(lang, f"count.{noun}.{plural_form(lang, count)}", count=count)
+        """A number with its noun (`count.<noun>.<form>`), by the language's CLDR rule.
+
+        A form the catalog does not write (French's `many`, for a million) reads
+        as `other`, as CLDR intends.
+        """
+        lang = lang if lang in self._texts else FALLBACK
+        key = f"count.{noun}.{plural_form(lang, count)}"
+        if key not in self._texts[lang]:
+            key = f"count.{noun}.{OTHER}"
+        return self.text(lang, key, count=count)
 
 
 def read_feature_file(path: Traversable) -> dict[str, str]:
@@ -130,16 +150,34 @@ def read_feature_file(path: Traversable) -> dict[str, str]:
 
 
 def plural_form(lang: str, count: int) -> str:
-    """`one` or `other`: French treats 0 and 1 as singular, English only 1."""
-    if lang == "fr":
-        return "one" if count in (0, 1) else "other"
-    return "one" if count == 1 else "other"
+    """CLDR's plural category of `count` in `lang`: `one`, `few`, `many`, `other`...
+
+    French treats 0 and 1 as singular, English only 1; the rules of every other
+    language come with Babel.
+    """
+    return str(_plural_rule(lang)(count))
+
+
+@cache
+def _plural_rule(lang: str) -> Callable[[int], str]:
+    rule: Callable[[int], str] = Locale.parse(lang).plural_form
+    return rule
+
+
+def plural_forms(lang: str) -> frozenset[str]:
+    """Every plural category `lang` has, `other` included."""
+    return frozenset(Locale.parse(lang).plural_form.tags) | {OTHER}
 
 
 def _problems(texts: Mapping[str, Mapping[str, str]]) -> list[str]:
     if set(texts) != set(LANGUAGES):
         return [f"expected languages {', '.join(LANGUAGES)}, got {', '.join(sorted(texts))}"]
-    problems = []
+    problems = [
+        f"{lang}: {key!r} is not a plural form of {lang}"
+        for lang, table in texts.items()
+        for key in table
+        if (match := _COUNT_KEY.fullmatch(key)) and match["form"] not in plural_forms(lang)
+    ]
     fields: dict[str, dict[str, frozenset[str]]] = {}
     for lang, table in texts.items():
         fields[lang] = {}
@@ -155,8 +193,9 @@ def _problems(texts: Mapping[str, Mapping[str, str]]) -> list[str]:
     for lang, table in texts.items():
         if lang == FALLBACK:
             continue
-        missing = sorted(set(reference) - set(table))
-        extra = sorted(set(table) - set(reference))
+        grammar = _grammar_plurals(lang, reference)
+        missing = sorted(set(reference) - set(table) - grammar)
+        extra = sorted(set(table) - set(reference) - grammar)
         if missing:
             problems.append(f"{lang} lacks {', '.join(missing)}")
         if extra:
@@ -168,3 +207,19 @@ def _problems(texts: Mapping[str, Mapping[str, str]]) -> list[str]:
                     f"{lang} {sorted(fields[lang][key])}"
                 )
     return problems
+
+
+def _grammar_plurals(lang: str, reference: Mapping[str, str]) -> set[str]:
+    """The count keys that `lang` and English may hold apart, their grammars differing:
+    Polish writes `count.card.few`, which English has no use for, and Japanese needs
+    no `count.card.one`. A form CLDR does not give a language is refused elsewhere.
+
+    Each noun's `other` is not among them: every language must hold it.
+    """
+    nouns = {m["noun"] for key in reference if (m := _COUNT_KEY.fullmatch(key))}
+    return {
+        f"count.{noun}.{form}"
+        for noun in nouns
+        for form in plural_forms(lang) | plural_forms(FALLBACK)
+        if form != OTHER
+    }

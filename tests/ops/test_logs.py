@@ -1,14 +1,24 @@
-"""bot/ops/logs.py: JSON lines with the game, guild and shard as fields."""
+"""bot/ops/logs.py: JSON lines with the game, guild and shard as fields; no voice noise."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import logging
+import sys
+from collections.abc import Iterator
 
 import pytest
 
-from bot.ops.logs import JsonFormatter, current_fields, log_fields, set_log_fields
+from bot.ops.logs import (
+    ContextFields,
+    JsonFormatter,
+    NoVoiceWarnings,
+    configure_logging,
+    current_fields,
+    log_fields,
+    set_log_fields,
+)
 
 
 def formatted(record: logging.LogRecord) -> dict[str, object]:
@@ -70,32 +80,82 @@ def test_a_traceback_stays_inside_the_line() -> None:
     try:
         raise ValueError("boom")
     except ValueError:
-        import sys
-
         made = logging.LogRecord("x", logging.ERROR, __file__, 1, "failed", (), sys.exc_info())
     line = formatted(made)
     assert "ValueError: boom" in str(line["exception"])
 
 
-@pytest.mark.parametrize("fmt", ["json", "text"])
-def test_configure_logging_writes_the_chosen_format(
-    fmt: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    from bot.ops.logs import configure_logging
+def test_the_filter_puts_the_ids_on_the_record_where_it_was_logged() -> None:
+    """A record formatted later, outside the block (a queue, another thread), keeps them."""
+    made = record("stored")
+    with log_fields(game_id=41, guild_id=7):
+        assert ContextFields().filter(made)
+    assert (made.game_id, made.guild_id) == (41, 7)  # type: ignore[attr-defined]
+    assert formatted(made)["game_id"] == 41
+    explicit = record("x", game_id=2)
+    with log_fields(game_id=1):
+        ContextFields().filter(explicit)
+    assert explicit.game_id == 2  # type: ignore[attr-defined]
 
+
+@pytest.fixture
+def root_logger() -> Iterator[logging.Logger]:
+    """The root logger, given back as it was (handlers, level, discord's filters)."""
     root = logging.getLogger()
-    level, handlers = root.level, list(root.handlers)
+    client = logging.getLogger("discord.client")
+    level, handlers, filters = root.level, list(root.handlers), list(client.filters)
     try:
-        configure_logging("INFO", fmt)
-        with log_fields(game_id=5):
-            logging.getLogger("bot.test").info("hello")
+        yield root
     finally:
         for handler in root.handlers[:]:
             if handler not in handlers:
                 root.removeHandler(handler)
         root.setLevel(level)
+        client.filters[:] = filters
+
+
+@pytest.mark.usefixtures("root_logger")
+@pytest.mark.parametrize("fmt", ["json", "text"])
+def test_configure_logging_writes_the_chosen_format(
+    fmt: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    configure_logging("INFO", fmt)
+    with log_fields(game_id=5):
+        logging.getLogger("bot.test").info("hello")
     err = capsys.readouterr().err.strip().splitlines()[-1]
     if fmt == "json":
         assert json.loads(err)["game_id"] == 5
     else:
         assert err.endswith("INFO     bot.test: hello")
+
+
+@pytest.mark.usefixtures("root_logger")
+def test_discord_voice_warnings_are_dropped_and_nothing_else(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """discord.py warns at every start that voice is unsupported; the bot never speaks."""
+    import discord
+    from discord.voice_client import VoiceClient
+
+    configure_logging("DEBUG", "text")
+    client_log = logging.getLogger("discord.client")
+    VoiceClient.warn_nacl = VoiceClient.warn_dave = True
+    try:
+        discord.Client(intents=discord.Intents.default())
+    finally:
+        VoiceClient.warn_nacl = VoiceClient.warn_dave = False
+    client_log.warning("the gateway is slow")
+    client_log.warning("%s is not installed, voice will NOT be supported", "a codec")
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert [line.split("discord.client: ")[1] for line in lines] == [
+        "the gateway is slow",
+        "a codec is not installed, voice will NOT be supported",
+    ]
+
+
+@pytest.mark.usefixtures("root_logger")
+def test_configuring_twice_adds_one_voice_filter() -> None:
+    configure_logging("INFO", "text")
+    configure_logging("INFO", "json")
+    client_log = logging.getLogger("discord.client")
+    assert sum(isinstance(f, NoVoiceWarnings) for f in client_log.filters) == 1

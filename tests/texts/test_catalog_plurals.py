@@ -1,0 +1,71 @@
+"""Plural forms come from CLDR (through Babel): a new language needs a catalog, not code."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.texts import Catalog, CatalogError, catalog, plural_form
+from bot.texts.catalog import plural_forms
+
+BASE = {
+    "count.card.one": "{count} card",
+    "count.card.other": "{count} cards",
+    "title": "Lockdown",
+}
+
+
+def two_languages(fr: dict[str, str]) -> Catalog:
+    return Catalog({"en": BASE, "fr": fr})
+
+
+@pytest.mark.parametrize(
+    ("lang", "count", "form"),
+    [
+        ("en", 0, "other"),
+        ("en", 1, "one"),
+        ("fr", 0, "one"),
+        ("fr", 1, "one"),
+        ("fr", 2, "other"),
+        ("fr", 1_000_000, "many"),
+        # Languages we do not ship: their rules need no code of ours.
+        ("pl", 2, "few"),
+        ("pl", 5, "many"),
+        ("pl", 22, "few"),
+        ("ar", 2, "two"),
+        ("ja", 1, "other"),
+    ],
+)
+def test_the_form_is_cldrs(lang: str, count: int, form: str) -> None:
+    assert plural_form(lang, count) == form
+
+
+def test_a_form_the_catalog_does_not_write_reads_as_other() -> None:
+    """French's `many` (a million) is a CLDR form that our French catalog leaves out."""
+    assert "many" in plural_forms("fr")
+    assert catalog().count("fr", "card", 1_000_000) == "1000000 cartes"
+
+
+def test_an_unknown_language_counts_as_english() -> None:
+    assert catalog().count("xx", "card", 0) == catalog().count("en", "card", 0) == "0 cards"
+
+
+def test_a_language_may_hold_the_forms_its_grammar_has() -> None:
+    texts = two_languages({**BASE, "count.card.many": "{count} de cartes"})
+    assert texts.count("fr", "card", 2_000_000) == "2000000 de cartes"
+    assert texts.count("fr", "card", 3) == "3 cards"
+
+
+def test_a_form_the_language_does_not_have_is_refused() -> None:
+    with pytest.raises(CatalogError, match=r"fr: 'count.card.few' is not a plural form of fr"):
+        two_languages({**BASE, "count.card.few": "{count} cartes"})
+
+
+def test_every_language_must_write_other() -> None:
+    fr = {key: text for key, text in BASE.items() if key != "count.card.other"}
+    with pytest.raises(CatalogError, match=r"fr lacks count.card.other"):
+        two_languages(fr)
+
+
+def test_a_plural_key_is_still_checked_for_its_placeholders() -> None:
+    with pytest.raises(CatalogError, match="placeholders differ"):
+        two_languages({**BASE, "count.card.one": "{n} carte"})

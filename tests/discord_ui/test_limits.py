@@ -5,10 +5,8 @@ from __future__ import annotations
 from discord import app_commands
 
 from bot.app import LockdownBot
-from bot.discord_ui.cog import LockdownCog
 from bot.discord_ui.game.panel import hand_panel
-from bot.discord_ui.limits import FIELD_VALUE, field_chunks
-from bot.discord_ui.moderation import attach
+from bot.discord_ui.limits import COMMAND_CHOICES, FIELD_VALUE, field_chunks
 from bot.settings import Settings
 from bot.texts import card_help
 from bot.texts.panel_text import hand_lines
@@ -52,15 +50,14 @@ def test_a_seven_card_french_hand_takes_several_whole_fields() -> None:
     assert hand_text.count("**") == 14, "every card of the hand is shown whole"
 
 
-def test_every_command_menu_has_at_most_25_choices() -> None:
+async def test_every_command_menu_has_at_most_25_choices() -> None:
     """Discord refuses a command with more than 25 choices, and the sync at start-up fails."""
     bot = LockdownBot(Settings(discord_token="fake-bot-token"))
-    bot.tree.add_command(LockdownCog(bot.service).__cog_app_commands_group__)  # type: ignore[arg-type]
-    attach(bot, bot.moderation)
+    await bot.add_commands()
     seen = 0
     for command in bot.tree.walk_commands():
         if isinstance(command, app_commands.Command):
             for parameter in command.parameters:
-                assert len(parameter.choices) <= 25, f"{command.qualified_name} {parameter.name}"
+                assert len(parameter.choices) <= COMMAND_CHOICES, f"{command.qualified_name} {parameter.name}"
                 seen += 1
     assert seen > 5

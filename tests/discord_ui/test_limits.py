@@ -58,6 +58,7 @@ async def test_every_command_menu_has_at_most_25_choices() -> None:
     for command in bot.tree.walk_commands():
         if isinstance(command, app_commands.Command):
             for parameter in command.parameters:
-                assert len(parameter.choices) <= COMMAND_CHOICES, f"{command.qualified_name} {parameter.name}"
+                where = f"{command.qualified_name} {parameter.name}"
+                assert len(parameter.choices) <= COMMAND_CHOICES, where
                 seen += 1
     assert seen > 5

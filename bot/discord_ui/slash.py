@@ -47,18 +47,21 @@ class Room(commands.Cog):
 
     def __init__(self, group: app_commands.Group) -> None:
         self.group = group
+        self._added: tuple[SlashCommand, ...] = ()
 
     def slash_commands(self) -> Sequence[SlashCommand]:
         """This room's subcommands of `/lockdown`; each room says."""
         return ()
 
     async def cog_load(self) -> None:
-        for command in self.slash_commands():
+        self._added = tuple(self.slash_commands())
+        for command in self._added:
             self.group.add_command(command)
 
     async def cog_unload(self) -> None:
-        for command in self.slash_commands():
+        for command in self._added:
             self.group.remove_command(command.name)
+        self._added = ()
 
 
 class CatalogTranslator(app_commands.Translator):

@@ -6,7 +6,14 @@ from discord import app_commands
 
 from bot.app import LockdownBot
 from bot.discord_ui.game.panel import hand_panel
-from bot.discord_ui.limits import COMMAND_CHOICES, FIELD_VALUE, field_chunks
+from bot.discord_ui.limits import (
+    COMMAND_CHOICES,
+    CONTENT,
+    FIELD_VALUE,
+    field_chunks,
+    fit,
+    message_chunks,
+)
 from bot.settings import Settings
 from bot.texts import card_help
 from bot.texts.panel_text import hand_lines
@@ -18,6 +25,20 @@ from tests.discord_ui.test_hand_panel import LONG_NAMES, table_of
 def test_a_line_longer_than_a_field_is_cut_with_an_ellipsis() -> None:
     chunks = field_chunks(["a" * 1500, "b"])
     assert chunks == ["a" * (FIELD_VALUE - 1) + "…", "b"]
+
+
+def test_a_text_that_fits_is_left_whole_and_a_longer_one_ends_in_an_ellipsis() -> None:
+    assert fit("abc", 3) == "abc"
+    assert fit("abcd", 3) == "ab…"
+    assert len(fit("x" * 5000, CONTENT)) == CONTENT
+
+
+def test_a_thread_s_lines_fill_messages_up_to_discord_s_content_limit_in_order() -> None:
+    lines = [f"{i:03d} " + "y" * 95 for i in range(60)]  # 99 characters each
+    chunks = message_chunks(lines)
+    assert all(len(chunk) <= CONTENT for chunk in chunks)
+    assert len(chunks) == 3, "20 lines of 99 and their newlines fill 1,999 characters"
+    assert "\n".join(chunks).split("\n") == lines
 
 
 def test_lines_are_never_split_between_fields() -> None:

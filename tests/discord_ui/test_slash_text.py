@@ -190,3 +190,14 @@ def test_the_settings_listing_names_the_french_subcommand_and_the_labels() -> No
     labels = ", ".join(t("fr", f"setting.{key}") for key in SETTING_KEYS)
     assert last == t("fr", "config.keys", keys=labels)
     assert f"/lockdown config {t('fr', 'command.config.set.name')}" in last
+
+
+async def test_a_room_s_subcommands_join_lockdown_with_its_cog_and_leave_with_it() -> None:
+    bot = commands.Bot(command_prefix="!", intents=discord.Intents.none())
+    rooms = Rooms.build(ServerDesk(MagicMock(), MagicMock()))
+    await rooms.add_to(bot)
+    names = {command.name for command in rooms.group.commands}
+    assert {"new", "board", "config", "variants", "stats", "simulate"} <= names
+    await bot.remove_cog(rooms.stats.qualified_name)
+    left = {command.name for command in rooms.group.commands}
+    assert names - left == {"stats", "leaderboard"}

@@ -151,22 +151,20 @@ class Lobbies:
             "ai": lambda target: target.add_ai(user.id, is_moderator=moderator),
             "noai": lambda target: target.remove_ai(user.id, is_moderator=moderator),
         }
+        change = changes.get(op)
+        if change is not None:
+            await self.change(interaction, lobby, change)
+            return
         try:
-            change = changes.get(op)
-            if change is None:
-                await self._start(interaction, lobby)
-                return
-            # Stored before the message shows it: a restart finds the lobby as shown.
-            await service.hub.change_lobby(lobby, change)
+            await self._start(interaction, lobby)
         except LobbyError as exc:
             await service.tell(interaction, exc.key, **exc.params)
-            return
-        await self.show(interaction, lobby)
 
     async def change(
         self, interaction: discord.Interaction[Any], lobby: Lobby, change: LobbyChange
     ) -> None:
-        """A change to `lobby` from one of its components, stored, then shown."""
+        """A change to `lobby` from one of its components, stored before the message
+        shows it (a restart finds the lobby as shown)."""
         try:
             await self.service.hub.change_lobby(lobby, change)
         except LobbyError as exc:

@@ -130,6 +130,10 @@ class GameService:
         locale = server_locale(interaction)
         return choose_lang(None, locale) if locale is not None else self.server_lang
 
+    def remember_lobby(self, lobby_id: int, lang: str) -> None:
+        """A lobby opened or restored here speaks `lang`, and so will its game."""
+        self.lobby_langs[lobby_id] = lang
+
     def lobby_lang(self, lobby_id: int) -> str:
         """The language a lobby (and the game it becomes) speaks in its thread."""
         return self.lobby_langs.get(lobby_id, self.server_lang)
@@ -228,7 +232,7 @@ class GameService:
         channel_id = record.thread_id or record.channel_id
         seated = Lobby(record.id, record.guild_id, channel_id, record.host_user_id, game.seats)
         seated.variants = list(record.variants)
-        self.lobby_langs[record.id] = record.language
+        self.remember_lobby(record.id, record.language)
         running = not ended
         if running:
             table = self.hub.add_table(record.id, game.state, seated, self.config)

@@ -90,7 +90,7 @@ class DiscordPresenter:
         self.refused_retry = refused_retry
         self.inbox: dict[int, list[Event]] = {i: [] for i in range(len(names))}
         self.failures = 0
-        say = partial(t, lang)
+        self.say = say = partial(t, lang)
         self.board = BoardMessage(game_id, lang, names, say)
         self.nudges = Nudges(
             client,
@@ -103,7 +103,9 @@ class DiscordPresenter:
             on_closed=self._dms_closed,
         )
         self.host = HostNotice(client, game_id, channel_id, host_id, say)
-        self.epilogue = Epilogue(ending, game_id, lang, self._spawn, store) if ending else None
+        self.epilogue = (
+            None if ending is None else Epilogue(ending, game_id, lang, self._spawn, store)
+        )
         # Set while a stored game is rebuilt at start-up: its show() is no news to DM about.
         self._resuming = False
         self._resumed_version: int | None = None
@@ -119,9 +121,6 @@ class DiscordPresenter:
         self._loop: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self._waiting = 0
-
-    def say(self, key: str, **params: object) -> str:
-        return t(self.lang, key, **params)
 
     # Taking notes (under the table's lock) --------------------------------------------
 

@@ -82,7 +82,7 @@ class Lobbies:
             lobby = await self.service.hub.open_lobby(
                 interaction.guild.id, thread.id, host.id, host.display_name, lang, seat
             )
-            self.service.lobby_langs[lobby.lobby_id] = lang
+            self.service.remember_lobby(lobby.lobby_id, lang)
             await self.plans.opened(lobby, config)
             embed, view = self.message(lobby)
             await thread.send(embed=embed, view=view)
@@ -129,7 +129,7 @@ class Lobbies:
         """A stored lobby back in the hub at start-up, with its language and plan: its
         old buttons and variant menu work again."""
         await self.plans.reopened(lobby)
-        self.service.lobby_langs[lobby.lobby_id] = language
+        self.service.remember_lobby(lobby.lobby_id, language)
         self.service.hub.restore_lobby(lobby)
 
     async def lobby_action(

@@ -53,8 +53,10 @@ def layer(*ours: str, no: frozenset[str] = frozenset()) -> Layer:
 
 
 CORE = "lockdown_core"
-# The table. `bot.table` reaches storage through `bot.storage` as a whole for now;
-# once storage names its interface module(s), this row names them instead.
+# The table. For now `bot.table` and `bot.discord_ui` may import `bot.storage` as a
+# whole. Once the table keeps games through its own interfaces, whose data is
+# storage's plain records, their rows name only `bot.storage.models` and
+# `bot.storage.errors` (the table) and no storage at all (the Discord layer).
 LAYERS: dict[str, Layer] = {
     CORE: Layer(
         frozenset({CORE}),

@@ -9,7 +9,7 @@ campaign's cog, found by its name (`NAME`) and known only by the
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 import discord
@@ -17,6 +17,7 @@ import discord
 from bot.discord_ui.components import PersistentButton, room_of
 from bot.discord_ui.errors import failed
 from bot.discord_ui.limits import OPTION_LABEL, SELECT_OPTIONS, fit
+from bot.texts.catalog import Translate
 
 NAME = "Campaign"
 VARIANTS = r"ld:v:(?P<lobby>\d+)"
@@ -47,7 +48,7 @@ class VariantSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=VAR
         offered: Sequence[str] = (),
         chosen: Sequence[str] = (),
         combine: bool = False,
-        say: Callable[..., str] | None = None,
+        say: Translate | None = None,
     ) -> None:
         name = (lambda key: say(f"variant.{key}.name")) if say is not None else str
         options = [

@@ -33,6 +33,7 @@ from bot.table.campaign import check_variant_choice
 from bot.table.lobby import LobbyError
 from bot.table.server_book import ServerBook
 from bot.texts import t
+from bot.texts.catalog import Translate
 from lockdown_core import load_ruleset
 from lockdown_core.ai.simulation import Tally, simulate
 
@@ -193,7 +194,7 @@ class SimulationDesk:
         self,
         interaction: discord.Interaction[Any],
         started: str,
-        say: Callable[..., str],
+        say: Translate,
         rulesets: list[tuple[str, ...]],
         players: int,
         games: int,

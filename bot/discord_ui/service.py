@@ -233,13 +233,9 @@ class GameService:
         seated = Lobby(record.id, record.guild_id, channel_id, record.host_user_id, game.seats)
         seated.variants = list(record.variants)
         self.remember_lobby(record.id, record.language)
-        running = not ended
-        if running:
-            table = self.hub.add_table(record.id, game.state, seated, self.config)
-            table.paused = record.status == "paused"
-        else:
-            presenter = self.make_presenter(record.id, seated)
+        if ended:
             hub = self.hub
+            presenter = self.make_presenter(record.id, seated)
             table = Table(
                 record.id,
                 game.state,
@@ -249,6 +245,9 @@ class GameService:
                 hub.ai_factory,
                 self.config,
             )
+        else:
+            table = self.hub.add_table(record.id, game.state, seated, self.config)
+            table.paused = record.status == "paused"
         table.seed = record.seed
         table.recall(game.events)
         if cursor is None:
@@ -257,6 +256,6 @@ class GameService:
             cursor = Cursor(public_events=shown)
         presenter = self.presenters[record.id]
         presenter.restore(record.board_message_id, cursor)
-        if running:
+        if not ended:
             presenter.recall(table.private_events(game.events))
         return table

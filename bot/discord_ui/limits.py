@@ -16,10 +16,8 @@ from collections.abc import Iterable
 CONTENT = 2000
 NONCE = 25
 # An embed.
-EMBED_TITLE = 256
 EMBED_DESCRIPTION = 4096
 EMBED_FIELDS = 25
-FIELD_NAME = 256
 FIELD_VALUE = 1024
 EMBED_TOTAL = 6000
 # Components: five rows of five buttons, or one select menu per row.

@@ -9,6 +9,7 @@ from bot.discord_ui.game.panel import hand_panel
 from bot.discord_ui.limits import (
     COMMAND_CHOICES,
     CONTENT,
+    EMBED_TOTAL,
     FIELD_VALUE,
     field_chunks,
     fit,
@@ -66,7 +67,7 @@ def test_a_seven_card_french_hand_takes_several_whole_fields() -> None:
     hand_fields = [f for f in embed.fields if f.name in (embed.fields[0].name, "\u200b")]
     assert len(hand_fields) >= 2, "seven French cards need more than one field"
     assert all(len(field.value or "") <= FIELD_VALUE for field in embed.fields)
-    assert len(embed) <= 6000
+    assert len(embed) <= EMBED_TOTAL
     hand_text = "\n".join(field.value or "" for field in hand_fields)
     assert hand_text.count("**") == 14, "every card of the hand is shown whole"
 

@@ -26,10 +26,9 @@ from discord.ext import commands
 from prometheus_client import REGISTRY
 
 from bot.ai_seats import make_ai
-from bot.discord_ui.cog import CatalogTranslator, LockdownCog
-from bot.discord_ui.components import DYNAMIC_ITEMS
-from bot.discord_ui.moderation import Moderation, attach
 from bot.discord_ui.resume import resume_games
+from bot.discord_ui.rooms import Rooms
+from bot.discord_ui.server import ServerDesk
 from bot.discord_ui.service import GameService
 from bot.ops import metrics
 from bot.ops.health import OpsServer
@@ -102,8 +101,8 @@ class LockdownBot(commands.AutoShardedBot):
             deliveries=DeliveryRepository(self.database),
             people=PeopleRepository(self.database),
         )
-        self.moderation = Moderation(self.service, ServerBook(self.database))
-        self.service.moderation = self.moderation
+        self.desk = ServerDesk(self.service, ServerBook(self.database))
+        self.rooms = Rooms.build(self.desk)
         self.locks = locks
         self.sync_on_start = sync_commands
         # The shards this process holds, once `setup_hook` has taken them.
@@ -140,14 +139,10 @@ class LockdownBot(commands.AutoShardedBot):
         return self.service.make_presenter(game_id, lobby)
 
     async def add_commands(self) -> None:
-        """The slash commands (with the moderation ones), their translations, and the
-        persistent buttons: everything `sync-commands` registers, nothing else."""
-        await self.tree.set_translator(CatalogTranslator())
-        self.tree.error(self._command_failed)
-        await self.add_cog(LockdownCog(self.service))
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
-        # `attach` uses the tree and the dynamic items, which a sharded bot has alike.
-        attach(cast(commands.Bot, self), self.moderation)
+        """Every room: the slash commands, their translations, the cogs and the
+        persistent components (`bot.discord_ui.rooms`)."""
+        # The tree, the cogs and the dynamic items are alike on a sharded bot.
+        await self.rooms.add_to(cast(commands.Bot, self))
 
     async def setup_hook(self) -> None:
         await self.add_commands()
@@ -155,7 +150,7 @@ class LockdownBot(commands.AutoShardedBot):
         if self.locks is not None:
             await self._take_shards(self.locks)
         started = time.perf_counter()
-        await resume_games(self.service, self.keeper)
+        await resume_games(self.service, self.rooms.lobby.lobbies, self.keeper)
         metrics.RESUME_SECONDS.set(time.perf_counter() - started)
         self.resumed = True
         if self.sync_on_start and (self.owned is None or 0 in self.owned.ids):
@@ -213,15 +208,6 @@ class LockdownBot(commands.AutoShardedBot):
             meta = self.service.meta.get(table.game_id)
             by_shard[shard_of(meta.guild_id, count) if meta is not None else 0] += 1
         return dict(by_shard)
-
-    async def _command_failed(
-        self, interaction: discord.Interaction[Any], error: discord.app_commands.AppCommandError
-    ) -> None:
-        """A slash command raised: told like a failed click (see `GameService.failed`)."""
-        cause: BaseException = error
-        if isinstance(error, discord.app_commands.CommandInvokeError):
-            cause = error.original
-        await self.service.failed(interaction, cause)
 
     async def close(self) -> None:
         if self._watch is not None and self._watch is not asyncio.current_task():

@@ -1,49 +1,27 @@
-"""Persistent buttons: each parses its custom id and hands over to the service.
+"""Persistent components: rebuilt from their custom id alone, answered by a feature's cog.
 
-They hold no game logic (no rule lives in a callback); `GameService` does the
-work and the core decides what is legal. They find it as `client.service` and
-know it only by the `ButtonHandler` protocol, so this module sits below the
-service and every feature that draws buttons (no import circle).
+They hold no game logic (no rule lives in a callback): each parses its id and
+hands over to the cog of its feature, which it finds by name on the client
+(`room_of`) and knows only by a protocol, so a feature's components sit below
+its cog (no import circle). What a callback raises is told by `errors.failed`.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar
 
 import discord
 
-from bot.discord_ui import ids
+from bot.discord_ui.errors import failed
+from bot.discord_ui.limits import BUTTON_LABEL, fit
 
 
-class ButtonHandler(Protocol):
-    """What the buttons ask of the service (`bot.discord_ui.service.GameService`)."""
-
-    async def failed(self, interaction: discord.Interaction[Any], error: BaseException) -> None: ...
-
-    async def show_hand(
-        self,
-        interaction: discord.Interaction[Any],
-        game_id: int,
-        narrowed: str = "",
-        token: str | None = None,
-    ) -> None: ...
-
-    async def act(
-        self, interaction: discord.Interaction[Any], game_id: int, token: str, code: str
-    ) -> None: ...
-
-    async def lobby_action(
-        self, interaction: discord.Interaction[Any], lobby_id: int, op: str
-    ) -> None: ...
-
-    async def confirm_abort(self, interaction: discord.Interaction[Any], game_id: int) -> None: ...
-
-
-def service_of(interaction: discord.Interaction[Any]) -> ButtonHandler:
-    service: ButtonHandler = interaction.client.service
-    return service
+def room_of(interaction: discord.Interaction[Any], name: str) -> Any:
+    """The cog named `name` (`lobby.cog.NAME`...) of the bot that got the click."""
+    client: Any = interaction.client
+    return client.get_cog(name)
 
 
 class PersistentButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ld:-"):
@@ -56,7 +34,9 @@ class PersistentButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=
     fields: ClassVar[tuple[Callable[[str], Any], ...]] = ()
 
     def __init__(self, custom_id: str, text: str, style: discord.ButtonStyle) -> None:
-        super().__init__(discord.ui.Button(label=text, style=style, custom_id=custom_id))
+        super().__init__(
+            discord.ui.Button(label=fit(text, BUTTON_LABEL), style=style, custom_id=custom_id)
+        )
 
     @classmethod
     async def from_custom_id(
@@ -75,92 +55,8 @@ class PersistentButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=
         try:
             await self.answer(interaction)
         except Exception as error:
-            await service_of(interaction).failed(interaction, error)
+            await failed(interaction, error)
 
     async def answer(self, interaction: discord.Interaction[Any]) -> None:
         """What a click does; each button says."""
         raise NotImplementedError
-
-
-class HandButton(PersistentButton, template=ids.HAND):
-    """A seated player's own hand, shown to them alone."""
-
-    fields = (int,)
-
-    def __init__(self, game_id: int, text: str = "My hand") -> None:
-        super().__init__(ids.hand(game_id), text, discord.ButtonStyle.primary)
-        self.game_id = game_id
-
-    async def answer(self, interaction: discord.Interaction[Any]) -> None:
-        await service_of(interaction).show_hand(interaction, self.game_id)
-
-
-class ActButton(PersistentButton, template=ids.ACT):
-    """One legal action of the board it is on; its id carries that board's token, so
-    a click on an older board is answered as stale instead of acted on."""
-
-    fields = (int, str, str)
-
-    def __init__(
-        self,
-        game_id: int,
-        token: str,
-        code: str,
-        text: str = "…",
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-    ) -> None:
-        super().__init__(ids.act(game_id, token, code), text, style)
-        self.game_id, self.token, self.code = game_id, token, code
-
-    async def answer(self, interaction: discord.Interaction[Any]) -> None:
-        await service_of(interaction).act(interaction, self.game_id, self.token, self.code)
-
-
-class GroupButton(PersistentButton, template=ids.GROUP):
-    """A group of choices too many for the board, opened in a private panel."""
-
-    fields = (int, str, str)
-
-    def __init__(self, game_id: int, token: str, prefix: str, text: str = "…") -> None:
-        super().__init__(ids.group(game_id, token, prefix), text, discord.ButtonStyle.secondary)
-        self.game_id, self.token, self.prefix = game_id, token, prefix
-
-    async def answer(self, interaction: discord.Interaction[Any]) -> None:
-        await service_of(interaction).show_hand(
-            interaction, self.game_id, narrowed=self.prefix, token=self.token
-        )
-
-
-class LobbyButton(PersistentButton, template=ids.LOBBY):
-    """Join or leave a lobby, add or remove its AI seats, or start its game."""
-
-    fields = (int, str)
-
-    def __init__(
-        self,
-        lobby_id: int,
-        op: str,
-        text: str = "…",
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-    ) -> None:
-        super().__init__(ids.lobby(lobby_id, op), text, style)
-        self.lobby_id, self.op = lobby_id, op
-
-    async def answer(self, interaction: discord.Interaction[Any]) -> None:
-        await service_of(interaction).lobby_action(interaction, self.lobby_id, self.op)
-
-
-class AbortButton(PersistentButton, template=ids.ABORT):
-    """The host's or a moderator's confirmation that a game ends now, unplayed."""
-
-    fields = (int,)
-
-    def __init__(self, game_id: int, text: str = "…") -> None:
-        super().__init__(ids.abort(game_id), text, discord.ButtonStyle.danger)
-        self.game_id = game_id
-
-    async def answer(self, interaction: discord.Interaction[Any]) -> None:
-        await service_of(interaction).confirm_abort(interaction, self.game_id)
-
-
-DYNAMIC_ITEMS = (HandButton, ActButton, GroupButton, LobbyButton, AbortButton)

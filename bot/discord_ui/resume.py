@@ -2,10 +2,11 @@
 
 The buttons need nothing: they are DynamicItems, so a click on a board or a
 lobby posted before the restart finds its game or lobby by the id in its
-custom id. What this module rebuilds is the table (state, seats, deadline,
-what each AI seat has seen), the presenter (the same board message, the
-game's language, each seat's recent private lines) and each lobby (seats,
-variants, language, the server's plan). A game that cannot be loaded is
+custom id. What this module brings back, through the rooms' public methods,
+is each table and its presenter (`GameService.restore`: state, seats,
+deadline, what each AI seat has seen, the same board message, the game's
+language, each seat's recent private lines) and each lobby (`Lobbies.restore`:
+seats, variants, language, the server's plan). A game that cannot be loaded is
 paused, its thread is told in neutral words, and every other game goes on; a
 lobby whose row cannot be read is closed and its thread told so, and one that
 cannot be rebuilt for another reason is logged and left as it is stored.
@@ -19,19 +20,10 @@ from datetime import UTC, datetime, timedelta
 
 import discord
 
-from bot.discord_ui.game.presenter import DiscordPresenter
+from bot.discord_ui.lobby.lobbies import Lobbies
 from bot.discord_ui.service import GameService
 from bot.storage.deliveries import Cursor
-from bot.table.lobby import Lobby
-from bot.table.persist import (
-    GameKeeper,
-    ResumableGame,
-    ResumableLobby,
-    UnloadableGame,
-    replayed,
-    stored_seats,
-)
-from bot.table.table import Table
+from bot.table.persist import GameKeeper, ResumableGame, UnloadableGame, replayed, stored_seats
 from bot.texts import t
 
 log = logging.getLogger(__name__)
@@ -51,16 +43,16 @@ class ResumeReport:
     endings: list[int] = field(default_factory=list)
 
 
-async def resume_games(service: GameService, keeper: GameKeeper) -> ResumeReport:
+async def resume_games(service: GameService, lobbies: Lobbies, keeper: GameKeeper) -> ResumeReport:
     """Load every running game and every lobby into the hub; pause and announce the
     games that cannot be, skip the lobbies that cannot be."""
     report = ResumeReport()
     # Lobbies first: a resumed game's grace period starts when its table begins.
-    await resume_lobbies(service, keeper, report)
+    await resume_lobbies(lobbies, keeper, report)
     loaded = await keeper.load()
-    cursors = await _cursors(service, [game.record.id for game in loaded.games])
+    cursors = await service.cursors([game.record.id for game in loaded.games])
     for game in loaded.games:
-        table = rebuild_table(service, game, cursors.get(game.record.id))
+        table = service.restore(game, cursors.get(game.record.id))
         await table.begin([], game.deadline)
         service.presenters[table.game_id].resume(table)
         report.resumed.append(table.game_id)
@@ -80,7 +72,7 @@ async def resume_games(service: GameService, keeper: GameKeeper) -> ResumeReport
     return report
 
 
-async def resume_lobbies(service: GameService, keeper: GameKeeper, report: ResumeReport) -> None:
+async def resume_lobbies(lobbies: Lobbies, keeper: GameKeeper, report: ResumeReport) -> None:
     """Every stored lobby back in the hub, its old buttons and variant menu working again.
 
     A lobby whose row cannot be read has been closed by the keeper: its thread
@@ -96,43 +88,16 @@ async def resume_lobbies(service: GameService, keeper: GameKeeper, report: Resum
         return
     for broken in loaded.broken:
         log.error("lobby %s cannot be resumed and is closed: %s", broken.game_id, broken.reason)
-        await _announce(service.client, broken, "notice.lobby_unloadable")
+        await _announce(lobbies.service.client, broken, "notice.lobby_unloadable")
         report.lobbies_skipped.append(broken.game_id)
     for stored in loaded.lobbies:
         try:
-            await rebuild_lobby(service, stored)
+            await lobbies.restore(stored.lobby, stored.language)
         except Exception:  # one lobby's failure must spare the others
             log.exception("lobby %s cannot be resumed and is skipped", stored.lobby.lobby_id)
             report.lobbies_skipped.append(stored.lobby.lobby_id)
             continue
         report.lobbies.append(stored.lobby.lobby_id)
-
-
-async def rebuild_lobby(service: GameService, stored: ResumableLobby) -> None:
-    """Register a stored lobby with its seats, variants and language.
-
-    With moderation on, its plan (variants offered, timers, AI seats allowed)
-    is made from the server's settings as they are now, not as they were when
-    the lobby opened: those were never stored, and a moderator who changed
-    them meanwhile expects the change to count.
-    """
-    lobby = stored.lobby
-    if service.moderation is not None:
-        config = await service.moderation.book.config(lobby.guild_id)
-        await service.moderation.lobby_opened(lobby, config)
-    service.lobby_langs[lobby.lobby_id] = stored.language
-    service.hub.restore_lobby(lobby)
-
-
-async def _cursors(service: GameService, game_ids: list[int]) -> dict[int, Cursor]:
-    """Where each game's thread stands; a game without one shows everything again."""
-    if service.deliveries is None:
-        return {}
-    try:
-        return await service.deliveries.cursors(game_ids)
-    except Exception:
-        log.exception("the delivery cursors could not be read; games resume without them")
-        return {}
 
 
 async def deliver_endings(service: GameService, keeper: GameKeeper, report: ResumeReport) -> None:
@@ -155,7 +120,7 @@ async def deliver_endings(service: GameService, keeper: GameKeeper, report: Resu
     for game_id in game_ids:
         try:
             game = await _finished_game(keeper, game_id)
-            table = rebuild_ending(service, game, cursors.get(game_id, Cursor()))
+            table = service.restore(game, cursors.get(game_id, Cursor()), ended=True)
         except Exception:  # one game's failure must spare the others
             log.exception("game %s: its end cannot be posted", game_id)
             continue
@@ -169,61 +134,6 @@ async def _finished_game(keeper: GameKeeper, game_id: int) -> ResumableGame:
     log_rows = await keeper.games.action_log(game_id)
     state, events = replayed(record, [row.action for row in log_rows])
     return ResumableGame(record, state, stored_seats(record.seats), None, events)
-
-
-def rebuild_ending(service: GameService, game: ResumableGame, cursor: Cursor) -> Table:
-    """A finished game's table and presenter, outside the hub, to post its end."""
-    record = game.record
-    channel_id = record.thread_id or record.channel_id
-    lobby = Lobby(record.id, record.guild_id, channel_id, record.host_user_id, game.seats)
-    service.lobby_langs[record.id] = record.language
-    presenter = service.make_presenter(record.id, lobby)
-    table = Table(
-        record.id,
-        game.state,
-        game.seats,
-        presenter,
-        service.hub.scheduler,
-        service.hub.ai_factory,
-        service.config,
-    )
-    table.seed = record.seed
-    table.recall(game.events)
-    _place(presenter, record.board_message_id, cursor)
-    return table
-
-
-def _place(presenter: DiscordPresenter, board_message_id: int | None, cursor: Cursor) -> None:
-    presenter.board_message_id = board_message_id
-    presenter.delivered = cursor.public_events
-    presenter.end_posted = cursor.end_posted
-
-
-def rebuild_table(service: GameService, game: ResumableGame, cursor: Cursor | None = None) -> Table:
-    """Register a stored game's table and presenter in the hub, as they were.
-
-    The replayed events refill what a restart would otherwise forget: the
-    public log, what each AI-played seat has observed, and each seat's recent
-    private lines in the My hand panel, exactly as play had filled them.
-    """
-    record = game.record
-    channel_id = record.thread_id or record.channel_id
-    lobby = Lobby(record.id, record.guild_id, channel_id, record.host_user_id, game.seats)
-    lobby.variants = list(record.variants)
-    service.lobby_langs[record.id] = record.language
-    table = service.hub.add_table(record.id, game.state, lobby, service.config)
-    table.seed = record.seed
-    table.paused = record.status == "paused"
-    table.recall(game.events)
-    presenter = service.presenters[record.id]
-    if cursor is None:
-        # Stored before threads had cursors: a game whose board is up showed everything.
-        shown = len(table.public_log) if record.board_message_id is not None else 0
-        cursor = Cursor(public_events=shown)
-    _place(presenter, record.board_message_id, cursor)
-    presenter.resuming = True
-    presenter.recall(table.private_events(game.events))
-    return table
 
 
 async def _announce(client: discord.Client, broken: UnloadableGame, key: str) -> None:

@@ -1,87 +1,37 @@
-"""What the bot does for each slash command and button, on top of the hub.
+"""The core every room shares: the running games and lobbies, and how to answer a person.
 
-Every handler answers its interaction within Discord's three seconds: cheap
-answers go out at once, anything that may take longer defers first. Refusals
-are short ephemeral texts from the catalog and change nothing.
+`GameService` is the registry of what this process runs on Discord: each
+game's presenter (its thread) and `GameMeta` (server, host, language), each
+lobby's language and plan, the hub underneath. It answers privately in the
+reader's language and refuses what names another server's game or lobby. The
+rooms (`lobby/`, `game/`, `moderation/`, `campaign/`, `stats/`, `simulate/`) do
+the work on top of it; it calls none of them.
 """
 
 from __future__ import annotations
 
-import contextlib
 import logging
-import time
-from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.discord_ui.discord_errors import missing_permissions
-from bot.discord_ui.game import panel
+from bot.discord_ui.game.end import GameEnding
 from bot.discord_ui.game.presenter import DiscordPresenter
-from bot.discord_ui.lobby.message import lobby_message
-from bot.render.replay_gif import game_gif
-from bot.storage.deliveries import DeliveryRepository
+from bot.storage.deliveries import Cursor, DeliveryRepository
 from bot.storage.people import PeopleRepository
-from bot.table.codes import decode
-from bot.table.hub import GameHub, LobbyChange
-from bot.table.lobby import Lobby, LobbyError
-from bot.table.persist import stored_seed
+from bot.table.hub import GameHub
+from bot.table.lobby import Lobby
+from bot.table.persist import ResumableGame
 from bot.table.table import Table, TableConfig
 from bot.texts import choose_lang, t
-from bot.texts.narrate import describe
-from bot.texts.rules_text import rules_sections
-from lockdown_core import GameRecord, load_ruleset
 
 if TYPE_CHECKING:
     from bot.table.guild_settings import GuildConfig
-    from bot.table.server_book import ServerBook
 
 log = logging.getLogger(__name__)
 
 SUPPORTED = ("en", "fr")
-# Seconds between two `/lockdown board` of one game: each posts a picture in the
-# thread and stores its message, so anyone repeating it would flood both.
-BOARD_COOLDOWN = 30.0
-
-
-class LobbyPlanned(Protocol):
-    """A lobby's plan as the service reads it: the server's settings when it opened."""
-
-    @property
-    def config(self) -> GuildConfig: ...
-
-
-class ServerRules(Protocol):
-    """What the service asks of the server's settings and campaign (`moderation.Moderation`).
-
-    A protocol rather than an import: the features that moderate sit above the
-    service and call it; the service knows them only by this shape.
-    """
-
-    @property
-    def book(self) -> ServerBook: ...
-
-    @property
-    def plans(self) -> Mapping[int, LobbyPlanned]: ...
-
-    async def lobby_config(self, interaction: discord.Interaction[Any]) -> GuildConfig: ...
-
-    async def lobby_opened(self, lobby: Lobby, config: GuildConfig) -> None: ...
-
-    def decorate_lobby(
-        self, lobby: Lobby, view: discord.ui.View, say: Callable[..., str]
-    ) -> None: ...
-
-    def table_config(self, lobby: Lobby, base: TableConfig) -> TableConfig: ...
-
-    def game_variants(self, lobby: Lobby) -> Callable[[Lobby], list[str]] | None: ...
-
-    async def close_game(self, table: Table) -> str | None: ...
-
-    def end_message(
-        self, table: Table, code: str | None, lang: str
-    ) -> tuple[discord.Embed, discord.ui.View]: ...
 
 
 @dataclass(slots=True)
@@ -92,6 +42,14 @@ class GameMeta:
     guild_id: int
     host_id: int
     lang: str
+
+
+@dataclass(slots=True)
+class LobbyPlan:
+    """What a lobby was opened with: the server's settings then, and what it offers."""
+
+    config: GuildConfig
+    offered: list[str]
 
 
 def locale_lang(locale: discord.Locale | None, fallback: str) -> str:
@@ -126,9 +84,7 @@ def same_server(interaction: discord.Interaction[Any], guild_id: int) -> bool:
 
 
 class GameService:
-    """Between Discord and the tables: every slash command and click of a game or a
-    lobby comes here, is checked (the server, the seat, the moment) and handed to the
-    hub; each game's thread is kept by its own presenter."""
+    """The games and lobbies running here, and the private answer every room gives."""
 
     def __init__(
         self,
@@ -142,21 +98,25 @@ class GameService:
         people: PeopleRepository | None = None,
     ) -> None:
         self.client = client
+        self.hub = hub
+        self.config = config
+        self.server_lang = server_lang
         self.batch_delay = batch_delay
         self.edit_interval = edit_interval
         # How long a delivery refused by Discord (a missing permission) waits to try again.
         self.refused_retry = 30.0
-        self.board_cooldown = BOARD_COOLDOWN
-        self._board_asked: dict[int, float] = {}
         self.deliveries = deliveries
         self.people = people
-        self.hub = hub
-        self.config = config
-        self.server_lang = server_lang
         self.presenters: dict[int, DiscordPresenter] = {}
         self.meta: dict[int, GameMeta] = {}
         self.lobby_langs: dict[int, str] = {}
-        self.moderation: ServerRules | None = None
+        # The server's settings as each lobby opened (its game keeps the lobby's id).
+        self.plans: dict[int, LobbyPlan] = {}
+        self.ending: GameEnding | None = None
+
+    def use_ending(self, ending: GameEnding) -> None:
+        """What every game does at its end from now on (the campaign's, `campaign.ending`)."""
+        self.ending = ending
 
     # Languages ----------------------------------------------------------------
 
@@ -170,6 +130,20 @@ class GameService:
         locale = server_locale(interaction)
         return choose_lang(None, locale) if locale is not None else self.server_lang
 
+    def remember_lobby(self, lobby_id: int, lang: str) -> None:
+        """A lobby opened or restored here speaks `lang`, and so will its game."""
+        self.lobby_langs[lobby_id] = lang
+
+    def lobby_lang(self, lobby_id: int) -> str:
+        """The language a lobby (and the game it becomes) speaks in its thread."""
+        return self.lobby_langs.get(lobby_id, self.server_lang)
+
+    def game_lang(self, game_id: int) -> str | None:
+        meta = self.meta.get(game_id)
+        return meta.lang if meta is not None else None
+
+    # Answers ------------------------------------------------------------------
+
     async def tell(self, interaction: discord.Interaction[Any], key: str, **params: object) -> None:
         """An ephemeral answer in the reader's language, whether or not we deferred."""
         text = t(self.lang(interaction), key, **params)
@@ -177,19 +151,6 @@ class GameService:
             await interaction.followup.send(text, ephemeral=True)
         else:
             await interaction.response.send_message(text, ephemeral=True)
-
-    async def failed(self, interaction: discord.Interaction[Any], error: BaseException) -> None:
-        """Something we did not expect broke while answering a command or a click.
-
-        The traceback goes to the log; the person reads a short, neutral text
-        that names nothing of the game (an action is stored before it counts,
-        so a failure leaves the game as it was).
-        """
-        log.error("interaction %s failed", interaction.id, exc_info=error)
-        try:
-            await self.tell(interaction, "error.try_again")
-        except (discord.HTTPException, discord.ClientException):
-            log.warning("interaction %s: could not say that it failed", interaction.id)
 
     async def refuse_other_server(
         self, interaction: discord.Interaction[Any], guild_id: int | None
@@ -217,10 +178,12 @@ class GameService:
         status = await self.hub.status_of(game_id)
         await self.tell(interaction, "error.game_held" if status == "paused" else "error.game_gone")
 
-    # Lobbies --------------------------------------------------------------------
+    # Games ----------------------------------------------------------------------
 
     def make_presenter(self, game_id: int, lobby: Lobby) -> DiscordPresenter:
-        lang = self.lobby_langs.get(lobby.lobby_id, self.server_lang)
+        """A game's presenter, kept here with its `GameMeta` (the hub's presenter factory)."""
+        lang = self.lobby_lang(lobby.lobby_id)
+        plan = self.plans.get(lobby.lobby_id)
         presenter = DiscordPresenter(
             self.client,
             game_id,
@@ -232,394 +195,67 @@ class GameService:
             batch_delay=self.batch_delay,
             edit_interval=self.edit_interval,
             refused_retry=self.refused_retry,
-            nudges=self._reminders_of(lobby),
+            # The server's DM reminders setting as the lobby was opened ("turn" by default).
+            nudges=plan.config.dm_reminders if plan is not None else "turn",
             wants_dm=self.people.wants_dm_reminders if self.people is not None else None,
             store=self.deliveries,
-            ending=ServiceEnding(self),
+            ending=self.ending,
+            on_finished=self.hub.close,
             on_board_message=self.hub.board_posted,
         )
         self.presenters[game_id] = presenter
         self.meta[game_id] = GameMeta(lobby.guild_id, lobby.host_id, lang)
         return presenter
 
-    def _reminders_of(self, lobby: Lobby) -> str:
-        """The server's DM reminders setting as the lobby was opened ("turn" by default)."""
-        plan = self.moderation.plans.get(lobby.lobby_id) if self.moderation else None
-        return plan.config.dm_reminders if plan is not None else "turn"
-
-    async def set_notify(self, interaction: discord.Interaction[Any], on: bool) -> None:
-        """`/lockdown notify on|off`: this person's DM reminders, on every server."""
-        if self.people is None:
-            await self.tell(interaction, "error.try_again")
-            return
-        await self.people.set_dm_reminders(interaction.user.id, on)
-        await self.tell(interaction, "notify.on" if on else "notify.off")
-
-    async def new_lobby(self, interaction: discord.Interaction[Any]) -> None:
-        channel = interaction.channel
-        if interaction.guild is None or not isinstance(channel, discord.TextChannel):
-            await self.tell(interaction, "error.use_in_text_channel")
-            return
-        if not self.hub.accepting:
-            await self.tell(interaction, "error.shutting_down")
-            return
-        if await self.refuse_missing_permissions(interaction, channel):
-            return
-        await interaction.response.defer(ephemeral=True, thinking=True)
+    async def cursors(self, game_ids: list[int]) -> dict[int, Cursor]:
+        """Where each game's thread stands; a game without one shows everything again."""
+        if self.deliveries is None:
+            return {}
         try:
-            settings = await self.moderation.lobby_config(interaction) if self.moderation else None
-        except LobbyError as exc:
-            await self.tell(interaction, exc.key, **exc.params)
-            return
-        lang = settings.language if settings is not None else self.server_default(interaction)
-        await self.open_lobby_thread(interaction, channel, lang, settings)
-
-    async def open_lobby_thread(
-        self,
-        interaction: discord.Interaction[Any],
-        channel: discord.TextChannel,
-        lang: str,
-        settings: GuildConfig | None,
-        seat: LobbyChange | None = None,
-    ) -> None:
-        """A new thread in `channel` with a lobby card in it, answered to the host.
-
-        If Discord refuses the thread or its first message, nothing is left
-        behind (no empty thread, no lobby row) and the host is told what to fix.
-        """
-        assert interaction.guild is not None
-        host = interaction.user
-        try:
-            thread = await channel.create_thread(
-                name=t(lang, "lobby.thread_name", host=host.display_name)[:90],
-                type=discord.ChannelType.public_thread,
-                auto_archive_duration=1440,
-            )
-        except (discord.Forbidden, discord.NotFound) as exc:
-            await self._thread_refused(interaction, channel, exc)
-            return
-        lobby: Lobby | None = None
-        try:
-            lobby = await self.hub.open_lobby(
-                interaction.guild.id, thread.id, host.id, host.display_name, lang, seat
-            )
-            self.lobby_langs[lobby.lobby_id] = lang
-            if self.moderation is not None and settings is not None:
-                await self.moderation.lobby_opened(lobby, settings)
-            embed, view = self.lobby_message(lobby)
-            await thread.send(embed=embed, view=view)
-        except (discord.Forbidden, discord.NotFound) as exc:
-            if lobby is not None:
-                await self.hub.drop_lobby(lobby.lobby_id)
-            await _remove_thread(thread)
-            await self._thread_refused(interaction, channel, exc)
-            return
-        await interaction.followup.send(
-            t(self.lang(interaction, lang), "lobby.opened", thread=thread.mention), ephemeral=True
-        )
-
-    async def refuse_missing_permissions(
-        self, interaction: discord.Interaction[Any], channel: discord.TextChannel
-    ) -> bool:
-        """Before any thread is made: name every permission the bot lacks in `channel`."""
-        missing = missing_permissions(interaction.app_permissions)
-        if not missing:
-            return False
-        lang = self.lang(interaction)
-        names = ", ".join(f"**{t(lang, key)}**" for key in missing)
-        await self.tell(
-            interaction, "error.missing_permissions", permissions=names, channel=channel.mention
-        )
-        return True
-
-    async def _thread_refused(
-        self,
-        interaction: discord.Interaction[Any],
-        channel: discord.TextChannel,
-        exc: discord.HTTPException,
-    ) -> None:
-        log.warning("channel %s: Discord refused the game's thread: %s", channel.id, exc)
-        await self.tell(
-            interaction,
-            "error.thread_refused",
-            reason=f"{exc.status}/{exc.code}",
-            channel=channel.mention,
-        )
-
-    async def lobby_action(
-        self, interaction: discord.Interaction[Any], lobby_id: int, op: str
-    ) -> None:
-        lobby = self.hub.lobbies.get(lobby_id)
-        if lobby is None:
-            await self.tell(interaction, "error.lobby_gone")
-            return
-        if await self.refuse_other_server(interaction, lobby.guild_id):
-            return
-        user = interaction.user
-        moderator = is_moderator(interaction)
-        changes: dict[str, LobbyChange] = {
-            "join": lambda target: target.join(user.id, user.display_name),
-            "leave": lambda target: target.leave(user.id),
-            "ai": lambda target: target.add_ai(user.id, is_moderator=moderator),
-            "noai": lambda target: target.remove_ai(user.id, is_moderator=moderator),
-        }
-        try:
-            change = changes.get(op)
-            if change is None:
-                await self._start(interaction, lobby)
-                return
-            # Stored before the message shows it: a restart finds the lobby as shown.
-            await self.hub.change_lobby(lobby, change)
-        except LobbyError as exc:
-            await self.tell(interaction, exc.key, **exc.params)
-            return
-        embed, view = self.lobby_message(lobby)
-        await interaction.response.edit_message(embed=embed, view=view)
-
-    def lobby_message(self, lobby: Lobby) -> tuple[discord.Embed, discord.ui.View]:
-        lang = self.lobby_langs.get(lobby.lobby_id, self.server_lang)
-        embed, view = lobby_message(lobby, lambda k, **p: t(lang, k, **p))
-        if self.moderation is not None:
-            self.moderation.decorate_lobby(lobby, view, lambda k, **p: t(lang, k, **p))
-        return embed, view
-
-    async def _start(self, interaction: discord.Interaction[Any], lobby: Lobby) -> None:
-        lobby.check_start(interaction.user.id, is_moderator(interaction))
-        await interaction.response.defer()
-        config = self.config
-        game_variants = None
-        if self.moderation is not None:
-            config = self.moderation.table_config(lobby, config)
-            game_variants = self.moderation.game_variants(lobby)
-        table = await self.hub.start(
-            lobby,
-            interaction.user.id,
-            is_moderator(interaction),
-            config,
-            game_variants=game_variants,
-        )
-        lang = self.meta[table.game_id].lang
-        if interaction.message is not None:
-            await interaction.message.edit(content=t(lang, "lobby.started"), embed=None, view=None)
-
-    # Playing ------------------------------------------------------------------------
-
-    def _table_for(self, game_id: int) -> Table | None:
-        return self.hub.tables.get(game_id)
-
-    async def show_hand(
-        self,
-        interaction: discord.Interaction[Any],
-        game_id: int,
-        narrowed: str = "",
-        token: str | None = None,
-    ) -> None:
-        table = self._table_for(game_id)
-        if table is None:
-            await self.tell_gone(interaction, game_id)
-            return
-        if await self.refuse_other_server(interaction, self.game_server(game_id)):
-            return
-        seat = table.seat_of(interaction.user.id)
-        if seat is None:
-            await self.tell(interaction, "error.not_seated")
-            return
-        if token is not None and token != table.token:
-            await self.tell(interaction, "error.stale")
-            return
-        await self.send_panel(interaction, table, seat.index, narrowed=narrowed)
-
-    async def send_panel(
-        self,
-        interaction: discord.Interaction[Any],
-        table: Table,
-        seat: int,
-        narrowed: str = "",
-        receipt: str = "",
-    ) -> None:
-        lang = self.lang(interaction, self.meta[table.game_id].lang)
-        presenter = self.presenters[table.game_id]
-        embed, view = panel.hand_panel(
-            table,
-            seat,
-            lang,
-            presenter.names,
-            presenter.recent_lines(seat, lang),
-            narrowed=narrowed,
-            receipt=receipt,
-        )
-        from_panel = interaction.message is not None and interaction.message.flags.ephemeral
-        if from_panel and not interaction.response.is_done():
-            await interaction.response.edit_message(embed=embed, view=view)
-        elif interaction.response.is_done():
-            await interaction.followup.send(embed=embed, view=view, ephemeral=True)
-        else:
-            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
-
-    async def act(
-        self, interaction: discord.Interaction[Any], game_id: int, token: str, code: str
-    ) -> None:
-        table = self._table_for(game_id)
-        if table is None:
-            await self.tell_gone(interaction, game_id)
-            return
-        if await self.refuse_other_server(interaction, self.game_server(game_id)):
-            return
-        rules = table.state.rules
-        reply = await table.act(interaction.user.id, token, lambda seat: decode(code, seat, rules))
-        lang = self.lang(interaction, self.meta[game_id].lang)
-        seat = table.seat_of(interaction.user.id)
-        text = t(lang, reply.key, **reply.params)
-        if reply.private and seat is not None:
-            names = self.presenters[game_id].names
-            text = "\n".join(describe(e, lang, names, seat=seat.index) for e in reply.private)
-        from_panel = interaction.message is not None and interaction.message.flags.ephemeral
-        if from_panel and seat is not None:
-            await self.send_panel(interaction, table, seat.index, receipt=text)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
-
-    # Leaving ------------------------------------------------------------------------
-
-    async def ask_abort(self, interaction: discord.Interaction[Any]) -> None:
-        table = self.hub.table_in(interaction.channel_id or 0)
-        if table is None:
-            await self.tell(interaction, "error.no_game_here")
-            return
-        if await self.refuse_other_server(interaction, self.game_server(table.game_id)):
-            return
-        if not self._may_abort(interaction, table.game_id):
-            await self.tell(interaction, "error.abort_not_allowed")
-            return
-        lang = self.lang(interaction, self.meta[table.game_id].lang)
-        await interaction.response.send_message(
-            t(lang, "abort.confirm"),
-            view=panel.abort_view(table.game_id, lambda k, **p: t(lang, k, **p)),
-            ephemeral=True,
-        )
-
-    def _may_abort(self, interaction: discord.Interaction[Any], game_id: int) -> bool:
-        """The host, or a moderator of the game's own server."""
-        meta = self.meta.get(game_id)
-        if meta is None or not same_server(interaction, meta.guild_id):
-            return False
-        return is_moderator(interaction) or meta.host_id == interaction.user.id
-
-    async def confirm_abort(self, interaction: discord.Interaction[Any], game_id: int) -> None:
-        if self._table_for(game_id) is None:
-            await self.tell_gone(interaction, game_id)
-            return
-        if await self.refuse_other_server(interaction, self.game_server(game_id)):
-            return
-        if not self._may_abort(interaction, game_id):
-            await self.tell(interaction, "error.abort_not_allowed")
-            return
-        await self.hub.abort(game_id)
-        presenter = self.presenters.pop(game_id)
-        await presenter.close()
-        await interaction.response.edit_message(
-            content=t(self.lang(interaction), "abort.done"), view=None
-        )
-        channel = interaction.channel
-        if isinstance(channel, discord.abc.Messageable):
-            await channel.send(
-                t(presenter.lang, "abort.announce", name=interaction.user.display_name)
-            )
-
-    async def repost_board(self, interaction: discord.Interaction[Any]) -> None:
-        """The board again at the bottom of the thread, at most once per `board_cooldown`
-        seconds per game, whoever asks: within it the board just posted is still a
-        short scroll away, and nothing is posted or stored."""
-        table = self.hub.table_in(interaction.channel_id or 0)
-        if table is None:
-            await self.tell(interaction, "error.no_game_here")
-            return
-        if await self.refuse_other_server(interaction, self.game_server(table.game_id)):
-            return
-        now = time.monotonic()
-        last = self._board_asked.get(table.game_id)
-        if last is not None and now - last < self.board_cooldown:
-            wait = max(1, round(self.board_cooldown - (now - last)))
-            await self.tell(interaction, "error.board_cooldown", seconds=wait)
-            return
-        self._board_asked = {g: at for g, at in self._board_asked.items() if g in self.hub.tables}
-        self._board_asked[table.game_id] = now
-        self.presenters[table.game_id].repost()
-        await self.tell(interaction, "board.reposted")
-
-    async def hand_here(self, interaction: discord.Interaction[Any]) -> None:
-        table = self.hub.table_in(interaction.channel_id or 0)
-        if table is None:
-            await self.tell(interaction, "error.no_game_here")
-            return
-        await self.show_hand(interaction, table.game_id)
-
-    async def rules_here(self, interaction: discord.Interaction[Any]) -> None:
-        """The guide, then the kinds, closing locations and Cold storage rows with the
-        numbers of this thread's game (or the base rules), and where the game stands."""
-        table = self.hub.table_in(interaction.channel_id or 0)
-        lang = self.lang(interaction, self.meta[table.game_id].lang if table else None)
-        state = table.state if table is not None else None
-        rules = state.rules if state is not None else load_ruleset()
-        (title, guide), *parts = rules_sections(lang, rules, state)
-        embed = discord.Embed()
-        for name, value in parts:
-            embed.add_field(name=name, value=value[:1024], inline=False)
-        await interaction.response.send_message(
-            f"**{title}**\n{guide}"[:2000], embed=embed, ephemeral=True
-        )
-
-
-class ServiceEnding:
-    """A game's end as the service sees it: leave the hub, close the campaign, the reveal."""
-
-    def __init__(self, service: GameService) -> None:
-        self.service = service
-
-    def leave(self, table: Table) -> None:
-        self.service.hub.close(table.game_id)
-
-    async def close(self, table: Table) -> str | None:
-        moderation = self.service.moderation
-        return await moderation.close_game(table) if moderation is not None else None
-
-    def message(
-        self, table: Table, code: str | None, lang: str
-    ) -> tuple[discord.Embed, discord.ui.View]:
-        moderation = self.service.moderation
-        if moderation is None:
-            return discord.Embed(title=t(lang, "recap.title")), discord.ui.View()
-        return moderation.end_message(table, code, lang)
-
-    async def replay(self, table: Table, lang: str) -> bytes | None:
-        """The game's GIF from its stored log, if the server wants it (`replay_gif`)."""
-        service = self.service
-        meta = service.meta.get(table.game_id)
-        keeper = service.hub.keeper
-        if meta is None or keeper is None or table.seed is None or service.moderation is None:
-            return None
-        try:
-            config = await service.moderation.book.config(meta.guild_id)
-            if not config.replay_gif:
-                return None
-            rows = await keeper.games.action_log(table.game_id)
+            return await self.deliveries.cursors(game_ids)
         except Exception:
-            log.exception("game %s: no replay GIF, its log could not be read", table.game_id)
-            return None
-        record = GameRecord(
-            players=table.state.players,
-            seed=stored_seed(str(table.seed)),
-            variants=list(table.state.rules.variants),
-            actions=[row.action for row in rows],
-        )
-        names = [seat.name for seat in table.seats]
-        return await game_gif(record, lang, names)
+            log.exception("the delivery cursors could not be read; games resume without them")
+            return {}
 
+    def restore(
+        self, game: ResumableGame, cursor: Cursor | None = None, *, ended: bool = False
+    ) -> Table:
+        """A stored game back on Discord at start-up, its thread where it stood.
 
-async def _remove_thread(thread: discord.Thread) -> None:
-    """Take back a thread nobody can use: deleted (Manage Threads), else archived."""
-    try:
-        await thread.delete()
-    except discord.HTTPException:
-        with contextlib.suppress(discord.HTTPException):
-            await thread.edit(archived=True)
+        A running game joins the hub; an `ended` one, whose end never reached its
+        thread, stays outside it (no click or timer reaches it), only to post its
+        end. The replayed events refill what a restart would otherwise forget:
+        the public log, what each AI-played seat has observed, and each seat's
+        recent private lines in the My hand panel, exactly as play had filled them.
+        """
+        record = game.record
+        channel_id = record.thread_id or record.channel_id
+        seated = Lobby(record.id, record.guild_id, channel_id, record.host_user_id, game.seats)
+        seated.variants = list(record.variants)
+        self.remember_lobby(record.id, record.language)
+        if ended:
+            hub = self.hub
+            presenter = self.make_presenter(record.id, seated)
+            table = Table(
+                record.id,
+                game.state,
+                game.seats,
+                presenter,
+                hub.scheduler,
+                hub.ai_factory,
+                self.config,
+            )
+        else:
+            table = self.hub.add_table(record.id, game.state, seated, self.config)
+            table.paused = record.status == "paused"
+        table.seed = record.seed
+        table.recall(game.events)
+        if cursor is None:
+            # Stored before threads had cursors: a game whose board is up showed everything.
+            shown = len(table.public_log) if record.board_message_id is not None else 0
+            cursor = Cursor(public_events=shown)
+        presenter = self.presenters[record.id]
+        presenter.restore(record.board_message_id, cursor)
+        if not ended:
+            presenter.recall(table.private_events(game.events))
+        return table

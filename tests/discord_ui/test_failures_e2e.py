@@ -44,8 +44,8 @@ async def test_a_click_that_breaks_is_answered_privately_and_changes_nothing(
     async with start_client(make_bot(tmp_path, speed=1.0), fake_discord) as bot:
         game = await open_and_start(fake_discord, bot, ana, [bo, cy], 0, guild.channel("general"))
         before = game.table.state.to_dict()
-        bot.service.show_hand = broken  # type: ignore[method-assign]
-        with caplog.at_level(logging.ERROR, logger="bot.discord_ui.service"):
+        bot.rooms.game.play.show_hand = broken  # type: ignore[method-assign]
+        with caplog.at_level(logging.ERROR, logger="bot.discord_ui.errors"):
             click = await fake_discord.click(bo, game.board(), f"ld:h:{game.table.game_id}")
         assert click.answered_in_time
         assert click.ephemeral
@@ -62,7 +62,7 @@ async def test_a_slash_command_that_breaks_is_answered_privately(
     ana, bo, cy = guild.members
     async with start_client(make_bot(tmp_path, speed=1.0), fake_discord) as bot:
         game = await open_and_start(fake_discord, bot, ana, [bo, cy], 0, guild.channel("general"))
-        bot.service.repost_board = broken  # type: ignore[method-assign]
+        bot.rooms.game.requests.repost_board = broken  # type: ignore[method-assign]
         command = await fake_discord.slash(bo, "lockdown", subcommand="board", channel=game.thread)
         assert command.answered_in_time
         assert command.ephemeral

@@ -5,10 +5,16 @@ from __future__ import annotations
 from discord import app_commands
 
 from bot.app import LockdownBot
-from bot.discord_ui.cog import LockdownCog
 from bot.discord_ui.game.panel import hand_panel
-from bot.discord_ui.limits import FIELD_VALUE, field_chunks
-from bot.discord_ui.moderation import attach
+from bot.discord_ui.limits import (
+    COMMAND_CHOICES,
+    CONTENT,
+    EMBED_TOTAL,
+    FIELD_VALUE,
+    field_chunks,
+    fit,
+    message_chunks,
+)
 from bot.settings import Settings
 from bot.texts import card_help
 from bot.texts.panel_text import hand_lines
@@ -20,6 +26,20 @@ from tests.discord_ui.test_hand_panel import LONG_NAMES, table_of
 def test_a_line_longer_than_a_field_is_cut_with_an_ellipsis() -> None:
     chunks = field_chunks(["a" * 1500, "b"])
     assert chunks == ["a" * (FIELD_VALUE - 1) + "…", "b"]
+
+
+def test_a_text_that_fits_is_left_whole_and_a_longer_one_ends_in_an_ellipsis() -> None:
+    assert fit("abc", 3) == "abc"
+    assert fit("abcd", 3) == "ab…"
+    assert len(fit("x" * 5000, CONTENT)) == CONTENT
+
+
+def test_a_thread_s_lines_fill_messages_up_to_discord_s_content_limit_in_order() -> None:
+    lines = [f"{i:03d} " + "y" * 95 for i in range(60)]  # 99 characters each
+    chunks = message_chunks(lines)
+    assert all(len(chunk) <= CONTENT for chunk in chunks)
+    assert len(chunks) == 3, "20 lines of 99 and their newlines fill 1,999 characters"
+    assert "\n".join(chunks).split("\n") == lines
 
 
 def test_lines_are_never_split_between_fields() -> None:
@@ -47,20 +67,20 @@ def test_a_seven_card_french_hand_takes_several_whole_fields() -> None:
     hand_fields = [f for f in embed.fields if f.name in (embed.fields[0].name, "\u200b")]
     assert len(hand_fields) >= 2, "seven French cards need more than one field"
     assert all(len(field.value or "") <= FIELD_VALUE for field in embed.fields)
-    assert len(embed) <= 6000
+    assert len(embed) <= EMBED_TOTAL
     hand_text = "\n".join(field.value or "" for field in hand_fields)
     assert hand_text.count("**") == 14, "every card of the hand is shown whole"
 
 
-def test_every_command_menu_has_at_most_25_choices() -> None:
+async def test_every_command_menu_has_at_most_25_choices() -> None:
     """Discord refuses a command with more than 25 choices, and the sync at start-up fails."""
     bot = LockdownBot(Settings(discord_token="fake-bot-token"))
-    bot.tree.add_command(LockdownCog(bot.service).__cog_app_commands_group__)  # type: ignore[arg-type]
-    attach(bot, bot.moderation)
+    await bot.add_commands()
     seen = 0
     for command in bot.tree.walk_commands():
         if isinstance(command, app_commands.Command):
             for parameter in command.parameters:
-                assert len(parameter.choices) <= 25, f"{command.qualified_name} {parameter.name}"
+                where = f"{command.qualified_name} {parameter.name}"
+                assert len(parameter.choices) <= COMMAND_CHOICES, where
                 seen += 1
     assert seen > 5

@@ -78,7 +78,7 @@ def real_pace_bot(database: Database) -> LockdownBot:
         database=database,
     )
     # The server's own timers would be the defaults (45-90 s): keep the short ones.
-    bot.moderation.table_config = lambda lobby, base: base  # type: ignore[method-assign]
+    bot.rooms.lobby.plans.table_config = lambda lobby, base: base  # type: ignore[method-assign]
     return bot
 
 
@@ -152,7 +152,7 @@ async def assert_thread_shows_the_game(
     ]
     assert len(reveal) == 1, "the reveal and Play again are posted once"
     state = game.table.state
-    unlocked = await bot.moderation.book.guilds.epilogues(game.thread.guild_id or 0)
+    unlocked = await bot.desk.book.guilds.epilogues(game.thread.guild_id or 0)
     wanted = epilogue_to_unlock(state, [])
     assert [e.code for e in unlocked if e.game_id == game_id] == ([wanted] if wanted else [])
     slow = [

@@ -44,9 +44,9 @@ async def test_a_moderator_choice_wins_over_the_servers_locale(
     ana, bo = guild.members
     general = guild.channel("general")
     async with start_client(make_bot(tmp_path / "db.sqlite"), fake_discord) as bot:
-        assert (await bot.moderation.book.config(guild.id, "fr")).language == "fr"
+        assert (await bot.desk.book.config(guild.id, "fr")).language == "fr"
         await configure(fake_discord, ana, general, "language", "en")
-        assert (await bot.moderation.book.config(guild.id, "fr")).language == "en"
+        assert (await bot.desk.book.config(guild.id, "fr")).language == "en"
         game = await open_and_start(fake_discord, bot, ana, [bo], 1, general)
         assert bot.service.meta[game.table.game_id].lang == "en"
 

@@ -1,4 +1,4 @@
-"""The service and the cog called directly, with strict mocks of discord's classes.
+"""The game's and the lobby's rooms called directly, with strict mocks of discord's classes.
 
 `spec_set` makes a mock refuse any attribute the real class lacks, so a typo
 or an API misuse fails here as it would against Discord.
@@ -10,8 +10,14 @@ from unittest.mock import AsyncMock, MagicMock
 
 import discord
 
-from bot.discord_ui.cog import CatalogTranslator, LockdownCog
+from bot.discord_ui.game.abort import Abort
+from bot.discord_ui.game.play import Play
+from bot.discord_ui.game.requests import Requests
+from bot.discord_ui.limits import CONTENT
+from bot.discord_ui.lobby.cog import LobbyRoom
+from bot.discord_ui.server import ServerDesk
 from bot.discord_ui.service import GameService, locale_lang
+from bot.discord_ui.slash import CatalogTranslator, lockdown_group
 from bot.table.hub import GameHub
 from bot.table.table import TableConfig
 from bot.texts import t
@@ -46,7 +52,7 @@ def make_service() -> GameService:
 async def test_rules_answers_privately_with_the_guide_in_the_readers_language() -> None:
     service = make_service()
     interaction = make_interaction(locale=discord.Locale.french)
-    await service.rules_here(interaction)
+    await Requests(service).rules_here(interaction)
     interaction.response.send_message.assert_awaited_once()
     text = interaction.response.send_message.await_args.args[0]
     assert text == f"**{t('fr', 'rules.title')}**\n{t('fr', 'rules.guide')}"
@@ -59,7 +65,7 @@ async def test_rules_answers_privately_with_the_guide_in_the_readers_language() 
 async def test_my_hand_for_a_game_that_is_gone_is_a_short_private_answer() -> None:
     service = make_service()
     interaction = make_interaction()
-    await service.show_hand(interaction, game_id=42)
+    await Play(service).show_hand(interaction, game_id=42)
     interaction.response.send_message.assert_awaited_once_with(
         t("en", "error.game_gone"), ephemeral=True
     )
@@ -68,20 +74,20 @@ async def test_my_hand_for_a_game_that_is_gone_is_a_short_private_answer() -> No
 async def test_abort_outside_a_game_thread_changes_nothing() -> None:
     service = make_service()
     interaction = make_interaction()
-    await service.ask_abort(interaction)
+    await Abort(service).ask(interaction)
     interaction.response.send_message.assert_awaited_once_with(
         t("en", "error.no_game_here"), ephemeral=True
     )
     assert service.hub.tables == {}
 
 
-async def test_help_command_called_directly() -> None:
-    service = make_service()
-    cog = LockdownCog(service)
+async def test_help_answers_privately_within_one_message() -> None:
     interaction = make_interaction()
-    await cog.help.callback(cog, interaction)  # type: ignore[arg-type]
+    await Requests(make_service()).help(interaction)
     text = interaction.response.send_message.await_args.args[0]
-    assert text == t("en", "help.text")[:2000]
+    assert text == t("en", "help.text")
+    assert len(text) <= CONTENT
+    assert interaction.response.send_message.await_args.kwargs["ephemeral"] is True
 
 
 def test_the_reader_language_follows_their_discord_locale_we_speak() -> None:
@@ -92,9 +98,8 @@ def test_the_reader_language_follows_their_discord_locale_we_speak() -> None:
 
 async def test_command_names_and_descriptions_are_translated_for_french_clients() -> None:
     translator = CatalogTranslator()
-    cog = LockdownCog(make_service())
-    group = cog.app_command
-    new = next(c for c in group.commands if c.name == "new")
+    room = LobbyRoom(lockdown_group(), ServerDesk(make_service(), MagicMock()))
+    new = next(c for c in room.slash_commands() if c.name == "new")
     name = await translator.translate(new._locale_name, discord.Locale.french, MagicMock())  # type: ignore[attr-defined]
     assert name == t("fr", "command.new.name")
     assert name != "new"

@@ -1,6 +1,6 @@
 """The `/lockdown` words as Discord receives them when the commands are synced.
 
-The whole tree (game commands, then the moderation ones `attach` adds) is turned
+The whole tree (every room's subcommands of `/lockdown`) is turned
 into the payload discord.py sends, with `CatalogTranslator`: a French client must
 see every moderation command, subcommand, option and menu entry in French, an
 English client in English; and the answers name a setting as its menu did.
@@ -17,8 +17,10 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_ui.cog import CatalogTranslator, LockdownCog
-from bot.discord_ui.moderation import VARIANT_STATES, Moderation, attach, config_embed
+from bot.discord_ui.moderation.config import VARIANT_STATES, ConfigCommands, config_embed
+from bot.discord_ui.rooms import Rooms
+from bot.discord_ui.server import ServerDesk
+from bot.discord_ui.slash import CatalogTranslator
 from bot.table.campaign import variant_epilogues
 from bot.table.guild_settings import SETTING_KEYS, GuildConfig, SettingError
 from bot.texts import t
@@ -52,8 +54,7 @@ ENGLISH = ("en-US", "en-GB")
 async def synced_lockdown() -> dict[str, Any]:
     """`/lockdown` as it is sent to Discord, moderation included."""
     bot = commands.Bot(command_prefix="!", intents=discord.Intents.none())
-    await bot.add_cog(LockdownCog(MagicMock()))
-    attach(bot, Moderation(MagicMock(), MagicMock()))
+    await Rooms.build(ServerDesk(MagicMock(), MagicMock())).add_to(bot)
     group = bot.tree.get_command("lockdown")
     assert isinstance(group, app_commands.Group)
     return await group.get_translated_payload(bot.tree, CatalogTranslator())
@@ -121,7 +122,7 @@ def moderator(locale: discord.Locale) -> MagicMock:
     return interaction
 
 
-def moderation_with(book: MagicMock) -> Moderation:
+def moderation_with(book: MagicMock) -> ConfigCommands:
     service = MagicMock()
     service.lang.side_effect = lambda interaction: "fr"
 
@@ -129,7 +130,7 @@ def moderation_with(book: MagicMock) -> Moderation:
         await interaction.followup.send(t("fr", key, **params), ephemeral=True)
 
     service.tell = tell
-    return Moderation(service, book)
+    return ConfigCommands(ServerDesk(service, book))
 
 
 def answer(interaction: MagicMock) -> str:
@@ -189,3 +190,14 @@ def test_the_settings_listing_names_the_french_subcommand_and_the_labels() -> No
     labels = ", ".join(t("fr", f"setting.{key}") for key in SETTING_KEYS)
     assert last == t("fr", "config.keys", keys=labels)
     assert f"/lockdown config {t('fr', 'command.config.set.name')}" in last
+
+
+async def test_a_room_s_subcommands_join_lockdown_with_its_cog_and_leave_with_it() -> None:
+    bot = commands.Bot(command_prefix="!", intents=discord.Intents.none())
+    rooms = Rooms.build(ServerDesk(MagicMock(), MagicMock()))
+    await rooms.add_to(bot)
+    names = {command.name for command in rooms.group.commands}
+    assert {"new", "board", "config", "variants", "stats", "simulate"} <= names
+    await bot.remove_cog(rooms.stats.qualified_name)
+    left = {command.name for command in rooms.group.commands}
+    assert names - left == {"stats", "leaderboard"}

@@ -13,7 +13,7 @@ import statistics
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.discord_ui.game.presenter import BOARD_ONLY
+from bot.discord_ui.game.lines import BOARD_ONLY
 from bot.storage.database import Database
 from bot.storage.repository import GameRepository
 from bot.texts.narrate import describe

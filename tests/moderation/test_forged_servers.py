@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from bot.app import LockdownBot
-from bot.discord_ui.moderation import FinishedGame
+from bot.discord_ui.campaign.ending import FinishedGame
 from bot.settings import Settings
 from bot.table.table import TableConfig
 from bot.texts import t
@@ -217,7 +217,7 @@ async def test_forged_payloads_from_another_server_change_nothing(
         assert len(fake.messages(game.thread)) == board_messages
 
         # "Play again" of a game that ended in Home (as `close_game` remembers it).
-        bot.moderation.finished[game_id] = FinishedGame(home.id, list(table.seats))
+        bot.rooms.campaign.ending.finished[game_id] = FinishedGame(home.id, list(table.seats))
         lobbies = dict(bot.hub.lobbies)
         text = await forged_click(fake, bo, lounge, carrier, f"ld:p:{game_id}")
         assert REFUSAL in text

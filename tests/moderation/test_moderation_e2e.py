@@ -100,14 +100,14 @@ async def test_a_member_without_manage_server_is_refused_whatever_discord_lets_t
             assert ix.answered_in_time
             assert ix.ephemeral
             assert t("en", "error.not_moderator") in await answer_text(fake_discord, ix)
-        config = await bot.moderation.book.config(guild.id)
+        config = await bot.desk.book.config(guild.id)
         assert config.language == "en"
-        assert not [s for s in await bot.moderation.book.variants(guild.id) if s.unlocked]
-        assert await bot.moderation.book.history(guild.id) == []
+        assert not [s for s in await bot.desk.book.variants(guild.id) if s.unlocked]
+        assert await bot.desk.book.history(guild.id) == []
         text = await configure(fake_discord, ana, general, "language", "fr")
         # Moderator menus read the server's language: French from this answer on.
         assert t("fr", "config.changed", setting=t("fr", "setting.language"), value="fr") in text
-        history = await bot.moderation.book.history(guild.id)
+        history = await bot.desk.book.history(guild.id)
         assert [(c.user_id, c.key, c.new) for c in history] == [(ana.id, "language", "fr")]
 
 
@@ -127,7 +127,7 @@ async def test_out_of_range_settings_are_refused_with_the_range(
         ):
             text = await configure(fake_discord, ana, general, setting, value)
             assert t("en", key, **params) in text
-        assert await bot.moderation.book.history(guild.id) == []
+        assert await bot.desk.book.history(guild.id) == []
 
 
 async def test_settings_survive_a_restart_and_new_lobbies_use_them(
@@ -171,7 +171,7 @@ async def test_the_campaign_unlocks_one_new_epilogue_per_game_and_its_variant(
     ana, bo = guild.members
     general = guild.channel("general")
     async with start_client(make_bot(tmp_path / "db.sqlite"), fake_discord) as bot:
-        book = bot.moderation.book
+        book = bot.desk.book
         seen: list[str] = []
         for number in range(3):
             game = await open_and_start(fake_discord, bot, ana, [bo], 1, general)
@@ -207,7 +207,7 @@ async def test_stats_leaderboard_and_play_again_after_games(
     async with start_client(make_bot(tmp_path / "db.sqlite"), fake_discord) as bot:
         game = await open_and_start(fake_discord, bot, ana, [bo], 1, general)
         message = await play_to_the_end(fake_discord, game, 7)
-        book = bot.moderation.book
+        book = bot.desk.book
         for _ in range(50):  # the results are stored as the game ends, give it a moment
             if (await book.user_stats(guild.id, bo.id)).games:
                 break

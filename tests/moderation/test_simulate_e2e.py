@@ -46,7 +46,7 @@ async def test_simulate_is_for_moderators_once_per_server_and_answers_with_a_cha
     general = guild.channel("general")
     other = fake_discord.create_guild("Other", members=["cy"], channels=("general",))
     async with start_client(make_bot(tmp_path / "db.sqlite"), fake_discord) as bot:
-        desk = bot.moderation.simulations
+        desk = bot.rooms.simulate.desk
         desk.progress_every = 0.05
         desk.max_runs = 1
         ix = await fake_discord.slash(
@@ -62,7 +62,7 @@ async def test_simulate_is_for_moderators_once_per_server_and_answers_with_a_cha
         assert t("en", "error.variant_locked", name="hush") in await answer(fake_discord, ix)
         assert desk.running == set()
 
-        await bot.moderation.book.set_variant(guild.id, ana.id, "hush", "unlock")
+        await bot.desk.book.set_variant(guild.id, ana.id, "hush", "unlock")
         options = {"variant": "hush", "players": 3, "games": 200}
         run = await fake_discord.slash(
             ana, "lockdown", subcommand="simulate", options=options, channel=general
@@ -107,7 +107,7 @@ async def test_simulate_is_for_moderators_once_per_server_and_answers_with_a_cha
 
 
 def test_every_ai_line_up_of_the_simulator_has_its_words() -> None:
-    from bot.discord_ui.simulate import AI_LABELS
+    from bot.discord_ui.simulate.desk import AI_LABELS
     from lockdown_core.ai.simulation import AI_CHOICES
 
     assert set(AI_LABELS) == set(AI_CHOICES)

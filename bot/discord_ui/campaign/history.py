@@ -6,16 +6,21 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui.server_desk import ServerDesk, embed_fields
+from bot.discord_ui.limits import EMBED_FIELDS, field_chunks
+from bot.discord_ui.server import ServerDesk
 from bot.table.campaign import epilogue_order
 from bot.texts import t
 
 
-class CampaignHistory(ServerDesk):
+class CampaignHistory:
     """The server's variants and epilogues as its campaign has unlocked them."""
 
+    def __init__(self, desk: ServerDesk) -> None:
+        self.desk = desk
+        self.book = desk.book
+
     async def list_variants(self, interaction: discord.Interaction[Any]) -> None:
-        context = await self._server(interaction)
+        context = await self.desk.context(interaction)
         if context is None:
             return
         guild, config, lang = context
@@ -34,12 +39,12 @@ class CampaignHistory(ServerDesk):
             )
         note = t(lang, "variants.combine" if config.combine_variants else "variants.one")
         embed = discord.Embed(title=t(lang, "variants.title"), description=note)
-        for chunk in embed_fields(lines):
+        for chunk in field_chunks(lines)[:EMBED_FIELDS]:
             embed.add_field(name="\u200b", value=chunk, inline=False)
-        await self._reply(interaction, "", embed)
+        await self.desk.reply(interaction, "", embed)
 
     async def list_epilogues(self, interaction: discord.Interaction[Any]) -> None:
-        context = await self._server(interaction)
+        context = await self.desk.context(interaction)
         if context is None:
             return
         guild, config, lang = context
@@ -69,6 +74,6 @@ class CampaignHistory(ServerDesk):
         embed = discord.Embed(
             title=t(lang, "epilogues.title", unlocked=len(unlocked), total=len(epilogue_order()))
         )
-        for chunk in embed_fields(lines):
+        for chunk in field_chunks(lines)[:EMBED_FIELDS]:
             embed.add_field(name="\u200b", value=chunk, inline=False)
-        await self._reply(interaction, "", embed)
+        await self.desk.reply(interaction, "", embed)

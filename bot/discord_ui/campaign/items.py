@@ -1,28 +1,31 @@
 """Persistent components of the campaign: the lobby's variant menu and "Play again".
 
 `ld:v:<lobby>` is the host's variant menu on a lobby message; `ld:p:<game>`
-opens a new lobby with the seats of a finished game. Both hand over to
-`Moderation`, which the bot keeps as `client.moderation`; they know it only by
-the `CampaignHandler` protocol, so the components sit below what they call.
+opens a new lobby with the seats of a finished game. Both hand over to the
+campaign's cog, found by its name (`NAME`) and known only by the
+`CampaignHandler` protocol, so the components sit below what they call.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 import discord
 
-from bot.discord_ui.components import PersistentButton, service_of
+from bot.discord_ui.components import PersistentButton, room_of
+from bot.discord_ui.errors import failed
+from bot.discord_ui.limits import OPTION_LABEL, SELECT_OPTIONS, fit
+from bot.texts.catalog import Translate
 
+NAME = "Campaign"
 VARIANTS = r"ld:v:(?P<lobby>\d+)"
 PLAY_AGAIN = r"ld:p:(?P<game>\d+)"
-MAX_OPTIONS = 25
 
 
 class CampaignHandler(Protocol):
-    """What the campaign's components ask of `client.moderation`."""
+    """What the campaign's components ask of its cog (`campaign.cog.CampaignRoom`)."""
 
     async def choose_variants(
         self, interaction: discord.Interaction[Any], lobby_id: int, chosen: list[str]
@@ -31,9 +34,9 @@ class CampaignHandler(Protocol):
     async def play_again(self, interaction: discord.Interaction[Any], game_id: int) -> None: ...
 
 
-def moderation_of(interaction: discord.Interaction[Any]) -> CampaignHandler:
-    moderation: CampaignHandler = interaction.client.moderation
-    return moderation
+def campaign_room(interaction: discord.Interaction[Any]) -> CampaignHandler:
+    room: CampaignHandler = room_of(interaction, NAME)
+    return room
 
 
 class VariantSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=VARIANTS):
@@ -45,12 +48,14 @@ class VariantSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=VAR
         offered: Sequence[str] = (),
         chosen: Sequence[str] = (),
         combine: bool = False,
-        say: Callable[..., str] | None = None,
+        say: Translate | None = None,
     ) -> None:
         name = (lambda key: say(f"variant.{key}.name")) if say is not None else str
         options = [
-            discord.SelectOption(label=name(key)[:100], value=key, default=key in chosen)
-            for key in offered[:MAX_OPTIONS]
+            discord.SelectOption(
+                label=fit(name(key), OPTION_LABEL), value=key, default=key in chosen
+            )
+            for key in offered[:SELECT_OPTIONS]
         ] or [discord.SelectOption(label="-", value="-")]
         super().__init__(
             discord.ui.Select(
@@ -75,11 +80,11 @@ class VariantSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=VAR
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:
-            await moderation_of(interaction).choose_variants(
+            await campaign_room(interaction).choose_variants(
                 interaction, self.lobby_id, list(self.item.values)
             )
         except Exception as error:  # told in our words, as PersistentButton does
-            await service_of(interaction).failed(interaction, error)
+            await failed(interaction, error)
 
 
 class PlayAgainButton(PersistentButton, template=PLAY_AGAIN):
@@ -92,7 +97,7 @@ class PlayAgainButton(PersistentButton, template=PLAY_AGAIN):
         self.game_id = game_id
 
     async def answer(self, interaction: discord.Interaction[Any]) -> None:
-        await moderation_of(interaction).play_again(interaction, self.game_id)
+        await campaign_room(interaction).play_again(interaction, self.game_id)
 
 
 CAMPAIGN_ITEMS = (VariantSelect, PlayAgainButton)

@@ -19,7 +19,8 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui import components
+from bot.discord_ui.game.buttons import ActButton, HandButton
+from bot.discord_ui.limits import EMBED_DESCRIPTION, FIELD_VALUE, fit
 from bot.render.board_text import board_lines
 from bot.render.labels import board_png
 from bot.table.codes import encode
@@ -113,17 +114,19 @@ def draw(
     data = moment.data
     embed = discord.Embed(
         title=say("board.title", turn=data["turn"]),
-        description="\n".join(board_lines(data, names, say, rules=moment.rules))[:4096],
+        description=fit(
+            "\n".join(board_lines(data, names, say, rules=moment.rules)), EMBED_DESCRIPTION
+        ),
     )
     embed.add_field(name=say("board.step"), value=step_text(moment, lang, names), inline=False)
     if data["variants"]:
         embed.add_field(
             name=say("board.variants"),
-            value=", ".join(say(f"variant.{v}.name") for v in data["variants"])[:1024],
+            value=fit(", ".join(say(f"variant.{v}.name") for v in data["variants"]), FIELD_VALUE),
             inline=False,
         )
     for note in notes:
-        embed.add_field(name="\u200b", value=note[:1024], inline=False)
+        embed.add_field(name="\u200b", value=fit(note, FIELD_VALUE), inline=False)
     if moment.finished and moment.seed is not None:
         embed.set_footer(text=say("board.seed_revealed", seed=moment.seed, hash=moment.seed_hash))
     else:
@@ -154,7 +157,7 @@ def step_text(moment: BoardMoment, lang: str, names: list[str]) -> str:
         parts.append(say("board.waiting_for", names=waiting))
     if moment.deadline is not None and not moment.finished:
         parts.append(say("board.deadline", when=f"<t:{int(moment.deadline)}:R>"))
-    return "\n".join(parts)[:1024]
+    return fit("\n".join(parts), FIELD_VALUE)
 
 
 def buttons(moment: BoardMoment, say: Translate, names: list[str]) -> discord.ui.View:
@@ -165,11 +168,11 @@ def buttons(moment: BoardMoment, say: Translate, names: list[str]) -> discord.ui
     view = discord.ui.View(timeout=None)
     if moment.finished:
         return view
-    view.add_item(components.HandButton(moment.game_id, say("ui.button.my_hand")))
+    view.add_item(HandButton(moment.game_id, say("ui.button.my_hand")))
     if moment.step == Step.DESIGNATION and moment.candidates:
         for candidate in moment.candidates:
             view.add_item(
-                components.ActButton(
+                ActButton(
                     moment.game_id,
                     moment.token,
                     encode(Designate(0, candidate), moment.rules),
@@ -179,7 +182,7 @@ def buttons(moment: BoardMoment, say: Translate, names: list[str]) -> discord.ui
             )
     elif moment.step in PUBLIC_DONE_STEPS:
         view.add_item(
-            components.ActButton(
+            ActButton(
                 moment.game_id,
                 moment.token,
                 encode(Done(0), moment.rules),

@@ -1,6 +1,6 @@
 """A seat's private panel and the abort confirmation (the board: `game.board`).
 
-Every button is a `DynamicItem` (see `components`) whose custom id carries the
+Every button is a `DynamicItem` (see `game.buttons`) whose custom id carries the
 game and the step, so buttons keep working after a restart.
 """
 
@@ -10,8 +10,8 @@ from functools import partial
 
 import discord
 
-from bot.discord_ui import components
-from bot.discord_ui.limits import field_chunks
+from bot.discord_ui.game.buttons import AbortButton, ActButton, GroupButton, HandButton
+from bot.discord_ui.limits import FIELD_VALUE, VIEW_ITEMS, field_chunks, fit
 from bot.table.choices import arrange, group_label, label
 from bot.table.codes import encode
 from bot.table.table import Table
@@ -52,9 +52,13 @@ def hand_panel(
         )
     private = private_lines(lang, state, data, seat, names)
     if private:
-        embed.add_field(name=say("panel.private"), value="\n".join(private)[:1024], inline=False)
+        embed.add_field(
+            name=say("panel.private"), value=fit("\n".join(private), FIELD_VALUE), inline=False
+        )
     if inbox:
-        embed.add_field(name=say("panel.recent"), value="\n".join(inbox[-6:])[:1024], inline=False)
+        embed.add_field(
+            name=say("panel.recent"), value=fit("\n".join(inbox[-6:]), FIELD_VALUE), inline=False
+        )
     view = discord.ui.View(timeout=None)
     legal = legal_actions(state, seat)
     if legal:
@@ -62,24 +66,26 @@ def hand_panel(
             name=say("panel.now"), value="\n".join(now_lines(lang, state, names)), inline=False
         )
     embed.add_field(
-        name=say("panel.kinds"), value="\n".join(family_lines(lang, state))[:1024], inline=False
+        name=say("panel.kinds"),
+        value=fit("\n".join(family_lines(lang, state)), FIELD_VALUE),
+        inline=False,
     )
     for key, actions in arrange(legal, state, narrowed).items():
-        if len(view.children) >= 24:
+        if len(view.children) >= VIEW_ITEMS - 1:  # the last place is Back's
             break
         if len(actions) == 1 and encode(actions[0], state.rules) == key:
             text = label(actions[0], state, names, say, narrowed)
-            view.add_item(components.ActButton(table.game_id, table.token, key, text[:80]))
+            view.add_item(ActButton(table.game_id, table.token, key, text))
         else:
             text = group_label(key, actions, state, names, say)
-            view.add_item(components.GroupButton(table.game_id, table.token, key, text[:80]))
+            view.add_item(GroupButton(table.game_id, table.token, key, text))
     if narrowed:
-        view.add_item(components.HandButton(table.game_id, say("panel.back")))
+        view.add_item(HandButton(table.game_id, say("panel.back")))
     return embed, view
 
 
 def abort_view(game_id: int, say: Translate) -> discord.ui.View:
     """The host's confirmation before a game is stopped."""
     view = discord.ui.View(timeout=120)
-    view.add_item(components.AbortButton(game_id, say("abort.confirm_button")))
+    view.add_item(AbortButton(game_id, say("abort.confirm_button")))
     return view

@@ -1,1 +1,2 @@
-"""The lobby on Discord: its message and buttons (opening its thread is `service`'s)."""
+"""The lobby on Discord: `/lockdown new`, its thread, message and buttons, and the plan the
+server's settings give it."""

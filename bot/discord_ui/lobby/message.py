@@ -1,14 +1,17 @@
-"""A lobby's message: who sits, the variants chosen, and its persistent buttons.
+"""A lobby's message: who sits, the variants chosen, its persistent buttons and, when
+the server offers variants, the host's menu of them.
 
-Every button is a `DynamicItem` (see `components`) whose custom id carries the
-lobby, so the buttons keep working after a restart.
+Every component is a `DynamicItem` (see `components`) whose custom id carries
+the lobby, so they keep working after a restart.
 """
 
 from __future__ import annotations
 
 import discord
 
-from bot.discord_ui import components
+from bot.discord_ui.campaign.items import VariantSelect
+from bot.discord_ui.lobby.buttons import LobbyButton
+from bot.discord_ui.service import LobbyPlan
 from bot.table.lobby import Lobby
 from bot.texts.catalog import Translate
 
@@ -21,7 +24,9 @@ LOBBY_BUTTONS = (
 )
 
 
-def lobby_message(lobby: Lobby, say: Translate) -> tuple[discord.Embed, discord.ui.View]:
+def lobby_message(
+    lobby: Lobby, say: Translate, plan: LobbyPlan | None = None
+) -> tuple[discord.Embed, discord.ui.View]:
     seats = "\n".join(
         f"{s.index + 1}. {s.name}" + (f" ({say('lobby.ai', kind=s.ai_kind)})" if s.is_ai else "")
         for s in lobby.seats
@@ -35,5 +40,8 @@ def lobby_message(lobby: Lobby, say: Translate) -> tuple[discord.Embed, discord.
         )
     view = discord.ui.View(timeout=None)
     for op, style in LOBBY_BUTTONS:
-        view.add_item(components.LobbyButton(lobby.lobby_id, op, say(f"lobby.button.{op}"), style))
+        view.add_item(LobbyButton(lobby.lobby_id, op, say(f"lobby.button.{op}"), style))
+    if plan is not None and plan.offered:
+        combine = plan.config.combine_variants
+        view.add_item(VariantSelect(lobby.lobby_id, plan.offered, lobby.variants, combine, say))
     return embed, view

@@ -11,24 +11,31 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui.server_desk import EMBED_FIELD, Say, ServerDesk
+from bot.discord_ui.limits import FIELD_VALUE, fit
+from bot.discord_ui.server import ServerDesk
 from bot.discord_ui.service import server_locale
 from bot.table.guild_settings import SETTING_KEYS, GuildConfig, SettingError, parse_setting
 from bot.texts import catalog, t
+from bot.texts.catalog import Translate
 
 VARIANT_STATES = ("unlock", "lock", "campaign")
 
 
-class ConfigCommands(ServerDesk):
+class ConfigCommands:
     """`/lockdown config show|set|variant`, for those with Manage Server."""
 
+    def __init__(self, desk: ServerDesk) -> None:
+        self.desk = desk
+        self.book = desk.book
+        self.service = desk.service
+
     async def show_config(self, interaction: discord.Interaction[Any]) -> None:
-        if await self._refuse_non_moderator(interaction):
+        if await self.desk.refuse_non_moderator(interaction):
             return
         assert interaction.guild is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
         guild_id = interaction.guild.id
-        config = await self._config(interaction, guild_id)
+        config = await self.desk.config(interaction, guild_id)
         lang = config.language  # moderator menus read the server's language
 
         def say(key: str, **params: object) -> str:
@@ -39,23 +46,26 @@ class ConfigCommands(ServerDesk):
         if history:
             embed.add_field(
                 name=say("config.history_title"),
-                value="\n".join(
-                    say(
-                        "config.history_line",
-                        user=f"<@{c.user_id}>",
-                        setting=setting_label(say, c.key),
-                        old=_shown(c.old, say),
-                        new=_shown(c.new, say),
-                        when=f"<t:{int(c.at.timestamp())}:R>",
-                    )
-                    for c in history
-                )[:EMBED_FIELD],
+                value=fit(
+                    "\n".join(
+                        say(
+                            "config.history_line",
+                            user=f"<@{c.user_id}>",
+                            setting=setting_label(say, c.key),
+                            old=_shown(c.old, say),
+                            new=_shown(c.new, say),
+                            when=f"<t:{int(c.at.timestamp())}:R>",
+                        )
+                        for c in history
+                    ),
+                    FIELD_VALUE,
+                ),
                 inline=False,
             )
-        await self._reply(interaction, "", embed)
+        await self.desk.reply(interaction, "", embed)
 
     async def set_config(self, interaction: discord.Interaction[Any], key: str, value: str) -> None:
-        if await self._refuse_non_moderator(interaction):
+        if await self.desk.refuse_non_moderator(interaction):
             return
         assert interaction.guild is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -70,10 +80,10 @@ class ConfigCommands(ServerDesk):
         except SettingError as exc:
             params = dict(exc.params)
             if exc.key == "error.setting_unknown":
-                params["keys"] = setting_labels(self._say(interaction))
+                params["keys"] = setting_labels(self.desk.say(interaction))
             await self.service.tell(interaction, exc.key, **params)
             return
-        await self._tell_unreadable(interaction, interaction.guild.id, config)
+        await self.desk.tell_unreadable(interaction, interaction.guild.id, config)
         lang = config.language
 
         def say(key: str, **params: object) -> str:
@@ -84,17 +94,17 @@ class ConfigCommands(ServerDesk):
             setting=setting_label(say, key),
             value=_shown(config.stored()[key], say),
         )
-        await self._reply(interaction, changed + "\n" + say("config.saved"))
+        await self.desk.reply(interaction, changed + "\n" + say("config.saved"))
 
     async def set_variant(
         self, interaction: discord.Interaction[Any], variant: str, state: str
     ) -> None:
-        if await self._refuse_non_moderator(interaction):
+        if await self.desk.refuse_non_moderator(interaction):
             return
         assert interaction.guild is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
         if state not in VARIANT_STATES:
-            say = self._say(interaction)
+            say = self.desk.say(interaction)
             states = ", ".join(say(f"config.state.{s}") for s in VARIANT_STATES)
             await self.service.tell(interaction, "error.variant_state", states=states)
             return
@@ -103,25 +113,25 @@ class ConfigCommands(ServerDesk):
         except SettingError as exc:
             await self.service.tell(interaction, exc.key, **exc.params)
             return
-        config = await self._config(interaction, interaction.guild.id)
+        config = await self.desk.config(interaction, interaction.guild.id)
         lang = config.language
-        await self._reply(
+        await self.desk.reply(
             interaction, t(lang, f"config.variant_{state}", name=t(lang, f"variant.{variant}.name"))
         )
 
 
-def setting_label(say: Say, key: str) -> str:
+def setting_label(say: Translate, key: str) -> str:
     """A setting as `/lockdown config set` shows it in its menu; the key itself for a
     setting stored by an older version that the menu no longer has."""
     label = f"setting.{key}"
     return say(label) if catalog().has(label) else key
 
 
-def setting_labels(say: Say) -> str:
+def setting_labels(say: Translate) -> str:
     return ", ".join(setting_label(say, key) for key in SETTING_KEYS)
 
 
-def _shown(value: object, say: Say) -> str:
+def _shown(value: object, say: Translate) -> str:
     if value is None:
         return "-"
     if isinstance(value, bool):
@@ -131,7 +141,7 @@ def _shown(value: object, say: Say) -> str:
     return str(value)
 
 
-def config_embed(config: GuildConfig, say: Say) -> discord.Embed:
+def config_embed(config: GuildConfig, say: Translate) -> discord.Embed:
     on, off = say("config.on"), say("config.off")
     embed = discord.Embed(title=say("config.title"))
     timers = config.timers

@@ -1,5 +1,11 @@
-"""What a failed Discord request means for us: wait and retry, or tell someone.
+"""What goes wrong, and who is told: the one error handler of the Discord layer.
 
+A command or a click that raises something we did not expect is answered
+here (`failed`, `command_failed`): the traceback goes to the log, the person
+reads a short neutral text that names nothing of the game. An action is
+stored before it counts, so a failure leaves the game as it was.
+
+A failed Discord request of a delivery means: wait and retry, or tell someone.
 Discord's 429s never reach this module: discord.py waits them out itself. A
 5xx, a dropped connection or a time-out is the weather: retried with backoff,
 and the delivery cursor covers a restart. A 403 (50001 Missing Access, 50013
@@ -10,10 +16,14 @@ waiting: someone must be told what is missing, in words they can act on.
 from __future__ import annotations
 
 import asyncio
+import logging
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 import aiohttp
 import discord
+
+log = logging.getLogger(__name__)
 
 MISSING_ACCESS = 50001
 MISSING_PERMISSIONS = 50013
@@ -36,6 +46,8 @@ RETRYABLE: tuple[type[BaseException], ...] = (
     OSError,
     asyncio.TimeoutError,
 )
+# What an optional message (a DM, the replay GIF) may meet; it is logged, never retried.
+SEND_FAILURES: tuple[type[BaseException], ...] = (discord.HTTPException, *RETRYABLE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,3 +70,34 @@ def refusal(exc: BaseException) -> Refusal | None:
 def missing_permissions(granted: discord.Permissions) -> list[str]:
     """The catalog keys of the game's permissions that `granted` lacks, in a fixed order."""
     return [key for name, key in GAME_PERMISSIONS if not getattr(granted, name)]
+
+
+class Teller(Protocol):
+    """How the service answers a person privately (`service.GameService.tell`)."""
+
+    async def tell(
+        self, interaction: discord.Interaction[Any], key: str, **params: object
+    ) -> None: ...
+
+
+async def failed(interaction: discord.Interaction[Any], error: BaseException) -> None:
+    """A command, a button or a menu raised: logged whole, told in a neutral sentence.
+
+    Every answer goes through the service the bot keeps as `client.service`.
+    """
+    log.error("interaction %s failed", interaction.id, exc_info=error)
+    service: Teller = interaction.client.service
+    try:
+        await service.tell(interaction, "error.try_again")
+    except (discord.HTTPException, discord.ClientException):
+        log.warning("interaction %s: could not say that it failed", interaction.id)
+
+
+async def command_failed(
+    interaction: discord.Interaction[Any], error: discord.app_commands.AppCommandError
+) -> None:
+    """The command tree's error handler: a slash command that raised, told like a click."""
+    cause: BaseException = error
+    if isinstance(error, discord.app_commands.CommandInvokeError):
+        cause = error.original
+    await failed(interaction, cause)

@@ -6,17 +6,21 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui.server_desk import ServerDesk
+from bot.discord_ui.server import ServerDesk
 from bot.texts import t
 
 
-class StatsCommands(ServerDesk):
+class StatsCommands:
     """A member's record and the server's leaderboard, read from the shared history."""
+
+    def __init__(self, desk: ServerDesk) -> None:
+        self.desk = desk
+        self.book = desk.book
 
     async def user_stats(
         self, interaction: discord.Interaction[Any], user: discord.abc.User | None
     ) -> None:
-        context = await self._server(interaction)
+        context = await self.desk.context(interaction)
         if context is None:
             return
         guild, _config, lang = context
@@ -42,10 +46,10 @@ class StatsCommands(ServerDesk):
             )
             embed.add_field(name=t(lang, "stats.survivors"), value=survivors or "-", inline=False)
             embed.add_field(name=t(lang, "stats.favourites"), value=favourites or "-", inline=False)
-        await self._reply(interaction, "", embed)
+        await self.desk.reply(interaction, "", embed)
 
     async def leaderboard(self, interaction: discord.Interaction[Any]) -> None:
-        context = await self._server(interaction)
+        context = await self.desk.context(interaction)
         if context is None:
             return
         guild, _config, lang = context
@@ -62,4 +66,4 @@ class StatsCommands(ServerDesk):
             )
             for rank, entry in enumerate(entries, start=1)
         ) or t(lang, "leaderboard.empty")
-        await self._reply(interaction, "", embed)
+        await self.desk.reply(interaction, "", embed)

@@ -25,15 +25,15 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from typing import Any
 
 import discord
-from discord import app_commands
 
+from bot.discord_ui.limits import EMBED_DESCRIPTION, fit
 from bot.discord_ui.service import GameService, is_moderator, locale_lang
-from bot.discord_ui.slash_text import command_name, command_text, menu_choice
 from bot.render.chart import Series, chart_png, comparison_table
-from bot.table.campaign import check_variant_choice, variant_epilogues
+from bot.table.campaign import check_variant_choice
 from bot.table.lobby import LobbyError
 from bot.table.server_book import ServerBook
 from bot.texts import t
+from bot.texts.catalog import Translate
 from lockdown_core import load_ruleset
 from lockdown_core.ai.simulation import Tally, simulate
 
@@ -179,7 +179,9 @@ class SimulationDesk:
             lines.append(say("simulate.errors", errors=errors))
         embed = discord.Embed(
             title=say("chart.title", games=games, players=players),
-            description=f"```\n{comparison_table(series, players, say)}\n```"[:4096],
+            description=fit(
+                f"```\n{comparison_table(series, players, say)}\n```", EMBED_DESCRIPTION
+            ),
         )
         embed.set_image(url="attachment://simulation.png")
         await interaction.edit_original_response(
@@ -192,7 +194,7 @@ class SimulationDesk:
         self,
         interaction: discord.Interaction[Any],
         started: str,
-        say: Callable[..., str],
+        say: Translate,
         rulesets: list[tuple[str, ...]],
         players: int,
         games: int,
@@ -258,48 +260,3 @@ class SimulationDesk:
                 tally.merge(chunk.result())
             tallies.append(tally)
         return tallies
-
-
-def simulate_command(desk: SimulationDesk) -> app_commands.Command[Any, ..., None]:
-    """The `/lockdown simulate` subcommand, answered by `desk`."""
-    variant_menu = [menu_choice(f"variant.{key}.name", key) for key in variant_epilogues()]
-
-    @app_commands.command(
-        name=command_name("simulate"), description=command_text("command.simulate.description")
-    )
-    @app_commands.rename(
-        variant=command_text("command.simulate.option.variant.name"),
-        variant2=command_text("command.simulate.option.variant2.name"),
-        variant3=command_text("command.simulate.option.variant3.name"),
-        players=command_text("command.simulate.option.players.name"),
-        games=command_text("command.simulate.option.games.name"),
-        ai=command_text("command.simulate.option.ai.name"),
-    )
-    @app_commands.describe(
-        variant=command_text("command.simulate.option.variant"),
-        variant2=command_text("command.simulate.option.variant2"),
-        variant3=command_text("command.simulate.option.variant3"),
-        players=command_text("command.simulate.option.players"),
-        games=command_text("command.simulate.option.games"),
-        ai=command_text("command.simulate.option.ai"),
-    )
-    @app_commands.choices(
-        variant=variant_menu,
-        variant2=variant_menu,
-        variant3=variant_menu,
-        ai=[menu_choice(key, level) for level, key in AI_LABELS.items()],
-    )
-    @app_commands.guild_only()
-    async def simulate_(
-        interaction: discord.Interaction[Any],
-        variant: str | None = None,
-        variant2: str | None = None,
-        variant3: str | None = None,
-        players: app_commands.Range[int, MIN_PLAYERS, MAX_PLAYERS] = 4,
-        games: app_commands.Range[int, 1, MAX_GAMES] = DEFAULT_GAMES,
-        ai: str = "random",
-    ) -> None:
-        chosen = [v for v in (variant, variant2, variant3) if v is not None]
-        await desk.simulate(interaction, chosen, players, games, ai)
-
-    return simulate_

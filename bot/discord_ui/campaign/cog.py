@@ -1,0 +1,62 @@
+"""The campaign's room (R10): `/lockdown variants|epilogues`, the lobby's variant menu,
+the end of every game on its server and "Play again"."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord_ui.campaign.ending import CampaignEnding
+from bot.discord_ui.campaign.history import CampaignHistory
+from bot.discord_ui.campaign.items import NAME
+from bot.discord_ui.campaign.play_again import PlayAgain
+from bot.discord_ui.campaign.variants import CampaignVariants
+from bot.discord_ui.lobby.lobbies import Lobbies
+from bot.discord_ui.server import ServerDesk
+from bot.discord_ui.slash import Room, SlashCommand, command_name, command_text
+
+
+class CampaignRoom(Room, name=NAME):
+    """The server's campaign on Discord (`campaign.items` find this cog by name)."""
+
+    def __init__(self, group: app_commands.Group, desk: ServerDesk, lobbies: Lobbies) -> None:
+        super().__init__(group)
+        self.ending = CampaignEnding(desk)
+        self.history = CampaignHistory(desk)
+        self.variants = CampaignVariants(desk, lobbies)
+        self.again = PlayAgain(desk, self.ending.finished, lobbies)
+        self.service = desk.service
+
+    async def cog_load(self) -> None:
+        """From now on every game ends through the campaign."""
+        await super().cog_load()
+        self.service.use_ending(self.ending)
+
+    async def choose_variants(
+        self, interaction: discord.Interaction[Any], lobby_id: int, chosen: list[str]
+    ) -> None:
+        await self.variants.choose_variants(interaction, lobby_id, chosen)
+
+    async def play_again(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        await self.again.play_again(interaction, game_id)
+
+    def slash_commands(self) -> Sequence[SlashCommand]:
+        @app_commands.command(
+            name=command_name("variants"), description=command_text("command.variants.description")
+        )
+        @app_commands.guild_only()
+        async def variants(interaction: discord.Interaction[Any]) -> None:
+            await self.history.list_variants(interaction)
+
+        @app_commands.command(
+            name=command_name("epilogues"),
+            description=command_text("command.epilogues.description"),
+        )
+        @app_commands.guild_only()
+        async def epilogues(interaction: discord.Interaction[Any]) -> None:
+            await self.history.list_epilogues(interaction)
+
+        return (variants, epilogues)

@@ -1,0 +1,160 @@
+"""The thread's last message: this turn's lines above the board, the step, the buttons.
+
+Each turn opens a new message that carries the turn's lines above the board;
+the board of the turn before folds to one line of history. Within a turn, new
+lines are added to that message's text by an edit (one request, where a post
+and a fold would take two), and a write that would show nothing new is not
+made: a revised secret choice changes nothing public, so nothing is touched.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+
+import discord
+
+from bot.discord_ui.game import board
+from bot.discord_ui.game.board import BoardDrawing, BoardMoment
+from bot.discord_ui.game.lines import Batch
+from bot.discord_ui.limits import CONTENT, message_chunks
+from bot.texts.catalog import Translate
+
+log = logging.getLogger(__name__)
+
+
+class BoardMessage:
+    """Which message holds the board, what it shows, and the writes that keep it last."""
+
+    def __init__(
+        self,
+        game_id: int,
+        lang: str,
+        names: list[str],
+        say: Translate,
+        *,
+        message_id: int | None = None,
+    ) -> None:
+        self.game_id = game_id
+        self.lang = lang
+        self.names = names
+        self.say = say
+        self.message_id = message_id
+        self.notes: tuple[str, ...] = ()
+        self.shown: BoardMoment | None = None
+        self.last_write = 0.0
+        self.repost = False
+        self._fingerprint = ""
+        # The text above the board in its message (this turn's lines); None: unknown, as
+        # after a restart, so the next lines go out in a new message.
+        self._content: str | None = None
+        self._picture: tuple[str, bytes] | None = None
+        # The board a new post left above it, folded once the cursor is stored.
+        self._to_fold: tuple[int, BoardMoment] | None = None
+
+    def needs_new_message(self, moment: BoardMoment, batch: Batch | None) -> bool:
+        """A new message at the bottom: for each turn, and when the lines no longer fit."""
+        shown = self.shown
+        if shown is None:
+            return True
+        if batch is None:
+            return self.repost
+        if self._content is None or moment.data["turn"] != shown.data["turn"]:
+            return True
+        added = sum(len(line) + 1 for line in batch.lines)
+        return len(self._content) + added > CONTENT
+
+    async def post(
+        self, channel: discord.abc.Messageable, moment: BoardMoment, batch: Batch | None
+    ) -> None:
+        """New lines and the board below them, in as few messages as the limits allow;
+        the board before is folded by `fold_previous`."""
+        drawing = await self._draw(moment)
+        chunks = message_chunks(batch.lines) if batch is not None else []
+        last = chunks.pop() if chunks else None
+        for part, chunk in enumerate(chunks):
+            assert batch is not None
+            await channel.send(chunk, nonce=batch.nonce(self.game_id, part))
+        if batch is not None:
+            sent = await channel.send(
+                content=last,
+                embed=drawing.embed,
+                file=drawing.file(),
+                view=drawing.view,
+                nonce=batch.nonce(self.game_id, len(chunks)),
+            )
+        else:
+            sent = await channel.send(embed=drawing.embed, file=drawing.file(), view=drawing.view)
+        self._content = last or ""
+        self.repost = False
+        previous, self.message_id = self.message_id, sent.id
+        folding = self.shown or moment
+        self._now_showing(moment, drawing)
+        if previous is not None and previous != sent.id:
+            self._to_fold = (previous, folding)
+
+    async def append(
+        self, channel: discord.abc.Messageable, moment: BoardMoment, batch: Batch
+    ) -> bool:
+        """New lines of this turn, added above the board in its own message; False if
+        the message was deleted (the lines then go out in a new one)."""
+        assert self.message_id is not None
+        assert self._content is not None
+        drawing = await self._draw(moment)
+        content = "\n".join(filter(None, [self._content, *batch.lines]))
+        message = channel.get_partial_message(self.message_id)  # type: ignore[attr-defined]
+        try:
+            await message.edit(
+                content=content,
+                embed=drawing.embed,
+                attachments=[drawing.file()],
+                view=drawing.view,
+            )
+        except discord.NotFound:
+            log.info("game %s: the board message was deleted; posting it again", self.game_id)
+            self._content = None
+            return False
+        self._content = content
+        self._now_showing(moment, drawing)
+        return True
+
+    async def edit(self, channel: discord.abc.Messageable, moment: BoardMoment) -> bool:
+        """Progress within a step: the board in place, if it shows anything new; False if
+        the message was deleted (it is then posted again)."""
+        drawing = await self._draw(moment)
+        if drawing.fingerprint == self._fingerprint:
+            self.shown = moment
+            return True
+        assert self.message_id is not None
+        message = channel.get_partial_message(self.message_id)  # type: ignore[attr-defined]
+        try:
+            await message.edit(embed=drawing.embed, attachments=[drawing.file()], view=drawing.view)
+        except discord.NotFound:
+            log.info("game %s: the board message was deleted; posting it again", self.game_id)
+            self.repost = True
+            return False
+        self._now_showing(moment, drawing)
+        return True
+
+    async def fold_previous(self, channel: discord.abc.Messageable) -> None:
+        """The board above the new one becomes one line of history, without buttons."""
+        if self._to_fold is None:
+            return
+        (message_id, moment), self._to_fold = self._to_fold, None
+        message = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
+        with contextlib.suppress(discord.NotFound):  # deleted by someone: nothing to fold
+            await message.edit(embed=board.folded(moment, self.say), attachments=[], view=None)
+
+    def _now_showing(self, moment: BoardMoment, drawing: BoardDrawing) -> None:
+        self.shown = moment
+        self._fingerprint = drawing.fingerprint
+        self.last_write = time.monotonic()
+
+    async def _draw(self, moment: BoardMoment) -> BoardDrawing:
+        key = board.picture_key(moment)
+        if self._picture is None or self._picture[0] != key:
+            png = await asyncio.to_thread(board.render_picture, moment, self.say, self.names)
+            self._picture = (key, png)
+        return board.draw(moment, self._picture[1], self.lang, self.names, notes=self.notes)

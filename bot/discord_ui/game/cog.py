@@ -1,0 +1,101 @@
+"""The game's room: `/lockdown board|hand|rules|abort|notify|help` and the game's buttons."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord_ui.game.abort import Abort
+from bot.discord_ui.game.buttons import NAME
+from bot.discord_ui.game.play import Play
+from bot.discord_ui.game.requests import Requests
+from bot.discord_ui.service import GameService
+from bot.discord_ui.slash import Room, SlashCommand, command_name, command_text, menu_choice
+
+
+class GameRoom(Room, name=NAME):
+    """A running game on Discord: its commands, and the clicks on its board and panels
+    (`game.buttons` find this cog by its name)."""
+
+    def __init__(self, group: app_commands.Group, service: GameService) -> None:
+        super().__init__(group)
+        self.play = Play(service)
+        self.abort = Abort(service)
+        self.requests = Requests(service)
+
+    # The buttons' handlers (`game.buttons.GameHandler`) ------------------------------
+
+    async def show_hand(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        narrowed: str = "",
+        token: str | None = None,
+    ) -> None:
+        await self.play.show_hand(interaction, game_id, narrowed, token)
+
+    async def act(
+        self, interaction: discord.Interaction[Any], game_id: int, token: str, code: str
+    ) -> None:
+        await self.play.act(interaction, game_id, token, code)
+
+    async def confirm_abort(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        await self.abort.confirm(interaction, game_id)
+
+    # The slash commands ------------------------------------------------------------------
+
+    def slash_commands(self) -> Sequence[SlashCommand]:
+        """Each only reads its options and asks the room, so what a command does is
+        tested without Discord's command tree."""
+
+        @app_commands.command(
+            name=command_name("board"), description=command_text("command.board.description")
+        )
+        @app_commands.guild_only()
+        async def board(interaction: discord.Interaction[Any]) -> None:
+            await self.requests.repost_board(interaction)
+
+        @app_commands.command(
+            name=command_name("hand"), description=command_text("command.hand.description")
+        )
+        @app_commands.guild_only()
+        async def hand(interaction: discord.Interaction[Any]) -> None:
+            await self.play.hand_here(interaction)
+
+        @app_commands.command(
+            name=command_name("rules"), description=command_text("command.rules.description")
+        )
+        async def rules(interaction: discord.Interaction[Any]) -> None:
+            await self.requests.rules_here(interaction)
+
+        @app_commands.command(
+            name=command_name("abort"), description=command_text("command.abort.description")
+        )
+        @app_commands.guild_only()
+        async def abort(interaction: discord.Interaction[Any]) -> None:
+            await self.abort.ask(interaction)
+
+        @app_commands.command(
+            name=command_name("notify"), description=command_text("command.notify.description")
+        )
+        @app_commands.rename(state=command_text("command.notify.option.state.name"))
+        @app_commands.describe(state=command_text("command.notify.option.state"))
+        @app_commands.choices(
+            state=[
+                menu_choice("command.notify.on", "on"),
+                menu_choice("command.notify.off", "off"),
+            ]
+        )
+        async def notify(interaction: discord.Interaction[Any], state: str) -> None:
+            await self.requests.set_notify(interaction, state == "on")
+
+        @app_commands.command(
+            name=command_name("help"), description=command_text("command.help.description")
+        )
+        async def help_(interaction: discord.Interaction[Any]) -> None:
+            await self.requests.help(interaction)
+
+        return (board, hand, rules, abort, notify, help_)

@@ -1,0 +1,114 @@
+"""DM reminders: a nudge to each person the game waits on, if they have a real choice."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+
+import discord
+
+from bot.discord_ui.errors import SEND_FAILURES
+from bot.table.scheduler import Handle
+from bot.table.table import Table
+from bot.texts.catalog import Translate
+from lockdown_core import Done, legal_actions, pending_players
+
+log = logging.getLogger(__name__)
+
+
+class Nudges:
+    """One game's DM reminders, by the server's setting: "turn" (the default) at most
+    one per person per turn, "every" at most one per step, "off" none.
+
+    A refusal is remembered and never blocks the game: that seat is not DMed
+    again, and the first refusal calls `on_closed` (the thread says so once).
+    """
+
+    def __init__(
+        self,
+        client: discord.Client,
+        game_id: int,
+        channel_id: int,
+        user_ids: list[int | None],
+        say: Translate,
+        *,
+        mode: str = "turn",
+        wants_dm: Callable[[int], Awaitable[bool]] | None = None,
+        on_closed: Callable[[], None] = lambda: None,
+    ) -> None:
+        self.client = client
+        self.game_id = game_id
+        self.channel_id = channel_id
+        self.user_ids = user_ids
+        self.say = say
+        self.mode = mode
+        self.wants_dm = wants_dm
+        self.on_closed = on_closed
+        self.closed: set[int] = set()
+        self._nudged: dict[int, object] = {}
+        self._reminders: list[Handle] = []
+
+    def resumed(self, table: Table) -> None:
+        """A game loaded at start-up: this turn's nudges may have gone out before the
+        restart, so none again this turn."""
+        if self.mode == "turn":
+            self._nudged = dict.fromkeys(range(len(self.user_ids)), table.state.turn)
+
+    def plan(self, table: Table, prompts: list[int]) -> None:
+        """Arm a reminder for each seat in `prompts` that has a real choice.
+
+        The reminder waits a third of the step's time: someone already at the
+        table answers before it and is never disturbed. A step whose only
+        answer is Done is no reason to DM.
+        """
+        if self.mode == "off":
+            return
+        now = table.scheduler.now()
+        when = now if table.deadline is None else now + (table.deadline - now) / 3
+        for seat in prompts:
+            key: object = table.state.turn if self.mode == "turn" else table.token
+            if self._nudged.get(seat) == key:
+                continue
+            legal = legal_actions(table.state, seat)
+            if not legal or all(isinstance(a, Done) for a in legal):
+                continue
+            handle = table.scheduler.call_at(when, self._reminder(table, seat, table.token, key))
+            self._reminders.append(handle)
+
+    def cancel(self) -> None:
+        for handle in self._reminders:
+            handle.cancel()
+
+    def _reminder(
+        self, table: Table, seat: int, token: str, key: object
+    ) -> Callable[[], Awaitable[None]]:
+        async def remind() -> None:
+            still_waiting = (
+                table.token == token
+                and not table.finished
+                and seat in pending_players(table.state)
+                and self._nudged.get(seat) != key
+            )
+            if still_waiting:
+                self._nudged[seat] = key
+                await self._nudge(seat)
+
+        return remind
+
+    async def _nudge(self, seat: int) -> None:
+        user_id = self.user_ids[seat]
+        if user_id is None or seat in self.closed:
+            return
+        try:
+            if self.wants_dm is not None and not await self.wants_dm(user_id):
+                return  # `/lockdown notify off`
+            dm = await self.client.create_dm(discord.Object(user_id))
+            await dm.send(self.say("dm.your_turn", channel=f"<#{self.channel_id}>"))
+        except discord.Forbidden as exc:
+            log.info("game %s: seat %s does not take DMs (code %s)", self.game_id, seat, exc.code)
+            first = not self.closed
+            self.closed.add(seat)
+            if first:
+                self.on_closed()
+        except SEND_FAILURES:
+            log.warning("game %s: DM to seat %s failed", self.game_id, seat, exc_info=True)

@@ -1,0 +1,39 @@
+"""The lobby's room: `/lockdown new` and the lobby's buttons."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord_ui.lobby.buttons import NAME
+from bot.discord_ui.lobby.lobbies import Lobbies
+from bot.discord_ui.lobby.plans import LobbyPlans
+from bot.discord_ui.server import ServerDesk
+from bot.discord_ui.slash import Room, SlashCommand, command_name, command_text
+
+
+class LobbyRoom(Room, name=NAME):
+    """Lobbies, from `/lockdown new` to Start (`lobby.buttons` find this cog by name)."""
+
+    def __init__(self, group: app_commands.Group, desk: ServerDesk) -> None:
+        super().__init__(group)
+        self.plans = LobbyPlans(desk)
+        self.lobbies = Lobbies(desk.service, self.plans)
+
+    async def lobby_action(
+        self, interaction: discord.Interaction[Any], lobby_id: int, op: str
+    ) -> None:
+        await self.lobbies.lobby_action(interaction, lobby_id, op)
+
+    def slash_commands(self) -> Sequence[SlashCommand]:
+        @app_commands.command(
+            name=command_name("new"), description=command_text("command.new.description")
+        )
+        @app_commands.guild_only()
+        async def new(interaction: discord.Interaction[Any]) -> None:
+            await self.lobbies.new_lobby(interaction)
+
+        return (new,)

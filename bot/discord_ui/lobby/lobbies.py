@@ -1,0 +1,208 @@
+"""Lobbies on Discord: `/lockdown new` opens one in a new thread, its buttons seat people
+and AI seats, and Start hands it to the hub as a game."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.discord_ui.errors import missing_permissions
+from bot.discord_ui.limits import THREAD_NAME, fit
+from bot.discord_ui.lobby.message import lobby_message
+from bot.discord_ui.lobby.plans import LobbyPlans
+from bot.discord_ui.service import GameService, is_moderator
+from bot.table.hub import LobbyChange
+from bot.table.lobby import Lobby, LobbyError
+from bot.texts import t
+
+if TYPE_CHECKING:
+    from bot.table.guild_settings import GuildConfig
+
+log = logging.getLogger(__name__)
+
+
+class Lobbies:
+    """Every lobby click and command is checked (the server, the moment) and handed to
+    the hub, which stores it before the lobby's message shows it."""
+
+    def __init__(self, service: GameService, plans: LobbyPlans) -> None:
+        self.service = service
+        self.plans = plans
+
+    async def new_lobby(self, interaction: discord.Interaction[Any]) -> None:
+        """`/lockdown new`: a lobby in a new thread of this channel, if this member may
+        host here."""
+        service = self.service
+        channel = interaction.channel
+        if interaction.guild is None or not isinstance(channel, discord.TextChannel):
+            await service.tell(interaction, "error.use_in_text_channel")
+            return
+        if not service.hub.accepting:
+            await service.tell(interaction, "error.shutting_down")
+            return
+        if await self.refuse_missing_permissions(interaction, channel):
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            config = await self.plans.lobby_config(interaction)
+        except LobbyError as exc:
+            await service.tell(interaction, exc.key, **exc.params)
+            return
+        await self.open_lobby_thread(interaction, channel, config)
+
+    async def open_lobby_thread(
+        self,
+        interaction: discord.Interaction[Any],
+        channel: discord.TextChannel,
+        config: GuildConfig,
+        seat: LobbyChange | None = None,
+    ) -> None:
+        """A new thread in `channel` with a lobby card in it, answered to the host.
+
+        If Discord refuses the thread or its first message, nothing is left
+        behind (no empty thread, no lobby row) and the host is told what to fix.
+        """
+        assert interaction.guild is not None
+        host = interaction.user
+        lang = config.language
+        try:
+            thread = await channel.create_thread(
+                name=fit(t(lang, "lobby.thread_name", host=host.display_name), THREAD_NAME),
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=1440,
+            )
+        except (discord.Forbidden, discord.NotFound) as exc:
+            await self._thread_refused(interaction, channel, exc)
+            return
+        lobby: Lobby | None = None
+        try:
+            lobby = await self.service.hub.open_lobby(
+                interaction.guild.id, thread.id, host.id, host.display_name, lang, seat
+            )
+            self.service.remember_lobby(lobby.lobby_id, lang)
+            await self.plans.opened(lobby, config)
+            embed, view = self.message(lobby)
+            await thread.send(embed=embed, view=view)
+        except (discord.Forbidden, discord.NotFound) as exc:
+            if lobby is not None:
+                await self.service.hub.drop_lobby(lobby.lobby_id)
+            await _remove_thread(thread)
+            await self._thread_refused(interaction, channel, exc)
+            return
+        await interaction.followup.send(
+            t(self.service.lang(interaction, lang), "lobby.opened", thread=thread.mention),
+            ephemeral=True,
+        )
+
+    async def refuse_missing_permissions(
+        self, interaction: discord.Interaction[Any], channel: discord.TextChannel
+    ) -> bool:
+        """Before any thread is made: name every permission the bot lacks in `channel`."""
+        missing = missing_permissions(interaction.app_permissions)
+        if not missing:
+            return False
+        lang = self.service.lang(interaction)
+        names = ", ".join(f"**{t(lang, key)}**" for key in missing)
+        await self.service.tell(
+            interaction, "error.missing_permissions", permissions=names, channel=channel.mention
+        )
+        return True
+
+    async def _thread_refused(
+        self,
+        interaction: discord.Interaction[Any],
+        channel: discord.TextChannel,
+        exc: discord.HTTPException,
+    ) -> None:
+        log.warning("channel %s: Discord refused the game's thread: %s", channel.id, exc)
+        await self.service.tell(
+            interaction,
+            "error.thread_refused",
+            reason=f"{exc.status}/{exc.code}",
+            channel=channel.mention,
+        )
+
+    async def restore(self, lobby: Lobby, language: str) -> None:
+        """A stored lobby back in the hub at start-up, with its language and plan: its
+        old buttons and variant menu work again."""
+        await self.plans.reopened(lobby)
+        self.service.remember_lobby(lobby.lobby_id, language)
+        self.service.hub.restore_lobby(lobby)
+
+    async def lobby_action(
+        self, interaction: discord.Interaction[Any], lobby_id: int, op: str
+    ) -> None:
+        """A lobby button: join, leave, add or remove an AI seat, or start."""
+        service = self.service
+        lobby = service.hub.lobbies.get(lobby_id)
+        if lobby is None:
+            await service.tell(interaction, "error.lobby_gone")
+            return
+        if await service.refuse_other_server(interaction, lobby.guild_id):
+            return
+        user = interaction.user
+        moderator = is_moderator(interaction)
+        changes: dict[str, LobbyChange] = {
+            "join": lambda target: target.join(user.id, user.display_name),
+            "leave": lambda target: target.leave(user.id),
+            "ai": lambda target: target.add_ai(user.id, is_moderator=moderator),
+            "noai": lambda target: target.remove_ai(user.id, is_moderator=moderator),
+        }
+        change = changes.get(op)
+        if change is not None:
+            await self.change(interaction, lobby, change)
+            return
+        try:
+            await self._start(interaction, lobby)
+        except LobbyError as exc:
+            await service.tell(interaction, exc.key, **exc.params)
+
+    async def change(
+        self, interaction: discord.Interaction[Any], lobby: Lobby, change: LobbyChange
+    ) -> None:
+        """A change to `lobby` from one of its components, stored before the message
+        shows it (a restart finds the lobby as shown)."""
+        try:
+            await self.service.hub.change_lobby(lobby, change)
+        except LobbyError as exc:
+            await self.service.tell(interaction, exc.key, **exc.params)
+            return
+        await self.show(interaction, lobby)
+
+    async def show(self, interaction: discord.Interaction[Any], lobby: Lobby) -> None:
+        """The lobby's message, redrawn in place of the one clicked."""
+        embed, view = self.message(lobby)
+        await interaction.response.edit_message(embed=embed, view=view)
+
+    def message(self, lobby: Lobby) -> tuple[discord.Embed, discord.ui.View]:
+        lang = self.service.lobby_lang(lobby.lobby_id)
+        plan = self.service.plans.get(lobby.lobby_id)
+        return lobby_message(lobby, lambda k, **p: t(lang, k, **p), plan)
+
+    async def _start(self, interaction: discord.Interaction[Any], lobby: Lobby) -> None:
+        moderator = is_moderator(interaction)
+        lobby.check_start(interaction.user.id, moderator)
+        await interaction.response.defer()
+        service = self.service
+        table = await service.hub.start(
+            lobby,
+            interaction.user.id,
+            moderator,
+            self.plans.table_config(lobby, service.config),
+            game_variants=self.plans.game_variants(lobby),
+        )
+        lang = service.meta[table.game_id].lang
+        if interaction.message is not None:
+            await interaction.message.edit(content=t(lang, "lobby.started"), embed=None, view=None)
+
+
+async def _remove_thread(thread: discord.Thread) -> None:
+    """Take back a thread nobody can use: deleted (Manage Threads), else archived."""
+    try:
+        await thread.delete()
+    except discord.HTTPException:
+        with contextlib.suppress(discord.HTTPException):
+            await thread.edit(archived=True)

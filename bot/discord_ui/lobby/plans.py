@@ -1,0 +1,71 @@
+"""A server's settings applied to its lobbies: who may host where, AI seats, the offer
+of variants, and the game's timers and variants from them."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any
+
+import discord
+
+from bot.discord_ui.server import ServerDesk
+from bot.discord_ui.service import LobbyPlan, is_moderator
+from bot.table.campaign import game_variants
+from bot.table.guild_settings import GuildConfig
+from bot.table.lobby import Lobby, LobbyError
+from bot.table.table import TableConfig
+
+
+class LobbyPlans:
+    """Each lobby's plan (`service.plans`): the server's settings as it opened, and the
+    variants it offers; its game keeps them."""
+
+    def __init__(self, desk: ServerDesk) -> None:
+        self.desk = desk
+        self.plans = desk.service.plans
+
+    async def lobby_config(self, interaction: discord.Interaction[Any]) -> GuildConfig:
+        """The server's settings for a new lobby; LobbyError if this member or channel
+        may not host."""
+        guild = interaction.guild
+        assert guild is not None
+        config = await self.desk.config(interaction, guild.id)
+        channel_id = interaction.channel_id or 0
+        if not config.allows_channel(channel_id):
+            raise LobbyError(
+                "error.lobby_channel", channels=", ".join(f"<#{c}>" for c in config.channel_ids)
+            )
+        user = interaction.user
+        roles = {r.id for r in user.roles} if isinstance(user, discord.Member) else set()
+        if not config.may_host(roles, is_moderator(interaction)):
+            raise LobbyError("error.lobby_host_role", role=f"<@&{config.host_role_id}>")
+        return config
+
+    async def opened(self, lobby: Lobby, config: GuildConfig) -> None:
+        """A lobby opened under `config`: its AI seats allowed or not, its offer."""
+        lobby.allow_ai = config.allow_ai
+        offered = await self.desk.book.offered(lobby.guild_id, config)
+        self.plans[lobby.lobby_id] = LobbyPlan(config, offered)
+
+    async def reopened(self, lobby: Lobby) -> None:
+        """A stored lobby at start-up: planned from the server's settings as they are
+        now, not as they were when it opened (those were never stored, and a moderator
+        who changed them meanwhile expects the change to count)."""
+        await self.opened(lobby, await self.desk.book.config(lobby.guild_id))
+
+    def table_config(self, lobby: Lobby, base: TableConfig) -> TableConfig:
+        """The game's timers from the server's settings at lobby time."""
+        plan = self.plans.get(lobby.lobby_id)
+        if plan is None:
+            return base
+        return dataclasses.replace(base, timers=plan.config.timers)
+
+    def game_variants(self, lobby: Lobby) -> Callable[[Lobby], list[str]] | None:
+        """How the lobby's chosen variants become the game's under the server's settings
+        at lobby time; applied by the hub at the start, to the choice stored last."""
+        plan = self.plans.get(lobby.lobby_id)
+        if plan is None:
+            return None
+        config = plan.config
+        return lambda started: game_variants(started.variants, config)

@@ -1,0 +1,68 @@
+"""Every room of the Discord layer put into a bot: the `/lockdown` group, each feature's
+cog, their persistent components and the one error handler.
+
+The order of the rooms is the order of `/lockdown`'s subcommands. The lobby
+comes first: the campaign opens lobbies (Play again) and redraws them (the
+variant menu).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord_ui.campaign.cog import CampaignRoom
+from bot.discord_ui.campaign.items import CAMPAIGN_ITEMS
+from bot.discord_ui.errors import command_failed
+from bot.discord_ui.game.buttons import GAME_ITEMS
+from bot.discord_ui.game.cog import GameRoom
+from bot.discord_ui.lobby.buttons import LOBBY_ITEMS
+from bot.discord_ui.lobby.cog import LobbyRoom
+from bot.discord_ui.moderation.cog import ModerationRoom
+from bot.discord_ui.server import ServerDesk
+from bot.discord_ui.simulate.cog import SimulateRoom
+from bot.discord_ui.slash import CatalogTranslator, lockdown_group
+from bot.discord_ui.stats.cog import StatsRoom
+
+DYNAMIC_ITEMS = (*LOBBY_ITEMS, *GAME_ITEMS, *CAMPAIGN_ITEMS)
+
+
+@dataclass(frozen=True, slots=True)
+class Rooms:
+    """The rooms of one bot, under one `/lockdown` group."""
+
+    group: app_commands.Group
+    lobby: LobbyRoom
+    game: GameRoom
+    moderation: ModerationRoom
+    campaign: CampaignRoom
+    stats: StatsRoom
+    simulate: SimulateRoom
+
+    @classmethod
+    def build(cls, desk: ServerDesk) -> Rooms:
+        """Every room, on the service and the server desk they share."""
+        group = lockdown_group()
+        lobby = LobbyRoom(group, desk)
+        return cls(
+            group=group,
+            lobby=lobby,
+            game=GameRoom(group, desk.service),
+            moderation=ModerationRoom(group, desk),
+            campaign=CampaignRoom(group, desk, lobby.lobbies),
+            stats=StatsRoom(group, desk),
+            simulate=SimulateRoom(group, desk),
+        )
+
+    async def add_to(self, bot: commands.Bot) -> None:
+        """The slash commands (with their translations), the cogs behind them and the
+        persistent components: everything `sync-commands` registers, nothing else."""
+        await bot.tree.set_translator(CatalogTranslator())
+        bot.tree.error(command_failed)
+        rooms = (self.lobby, self.game, self.moderation, self.campaign, self.stats, self.simulate)
+        for room in rooms:
+            await bot.add_cog(room)
+        bot.tree.add_command(self.group)
+        bot.add_dynamic_items(*DYNAMIC_ITEMS)

@@ -1,0 +1,1 @@
+"""The variant simulator on Discord: `/lockdown simulate`, for a server's moderators."""

@@ -1,0 +1,43 @@
+"""The stats room: `/lockdown stats [user]` and `/lockdown leaderboard`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord_ui.server import ServerDesk
+from bot.discord_ui.slash import Room, SlashCommand, command_name, command_text
+from bot.discord_ui.stats.records import StatsCommands
+
+
+class StatsRoom(Room, name="Stats"):
+    """A member's record and the server's leaderboard."""
+
+    def __init__(self, group: app_commands.Group, desk: ServerDesk) -> None:
+        super().__init__(group)
+        self.stats = StatsCommands(desk)
+
+    def slash_commands(self) -> Sequence[SlashCommand]:
+        @app_commands.command(
+            name=command_name("stats"), description=command_text("command.stats.description")
+        )
+        @app_commands.rename(user=command_text("command.stats.option.user.name"))
+        @app_commands.describe(user=command_text("command.stats.option.user"))
+        @app_commands.guild_only()
+        async def stats(
+            interaction: discord.Interaction[Any], user: discord.User | None = None
+        ) -> None:
+            await self.stats.user_stats(interaction, user)
+
+        @app_commands.command(
+            name=command_name("leaderboard"),
+            description=command_text("command.leaderboard.description"),
+        )
+        @app_commands.guild_only()
+        async def leaderboard(interaction: discord.Interaction[Any]) -> None:
+            await self.stats.leaderboard(interaction)
+
+        return (stats, leaderboard)

@@ -278,18 +278,20 @@ class ShrewdPlayer(CautiousPlayer):
         return options[choice]
 
     def _gift(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        """The cautious choice of cards; a loyal persona gives to the seat that helped it
-        most, if it has characters left."""
+        """The cautious choice of cards; a loyal persona gives to a friend: the seat that
+        helped it most among those that never voted against it, else the poorest of
+        them (an ally in the making)."""
         action = super().choose(view, legal)
         assert isinstance(action, SearchTruck)
         if action.give_to is None:
             return action
         self.tally["gifts"] += 1
+        me, belief = self.seat, self.belief
         alive = {c["owner"] for c in view["characters"] if c["location"] > 0}
-        help_ = self.belief.help
-        allies = [p for p in alive if p != self.seat and help_[p] > 0]
-        if allies and self._rnd_for(view).random() < self.persona.loyalty:
-            ally = max(allies, key=lambda p: (help_[p], -p))
+        friends = [p for p in sorted(alive) if p != me and belief.grudge(me, p) == 0]
+        if friends and self._rnd_for(view).random() < self.persona.loyalty:
+            scores = Board(view, *self._rules).scores()
+            ally = max(friends, key=lambda p: (belief.help[p], -scores[p], -p))
             for option in legal:
                 if (
                     isinstance(option, SearchTruck)

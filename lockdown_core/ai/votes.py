@@ -86,7 +86,8 @@ def attack_ballot(
     board: Board, vote: Mapping[str, Any], belief: Belief, who: Persona, martyr: int
 ) -> tuple[int, str]:
     """Its candidate and why: "safety" when its ballot changes whether it is devoured,
-    else "grudge", "leader" or "loyalty", whichever weighed most."""
+    else "loyalty" when sparing a friend changed it, "grudge" when a grudge did, else
+    "leader"."""
     me = board.me
     candidates = [p for p in vote["candidates"] if p != me]
     ballots = predicted_ballots(board, vote, belief)
@@ -97,19 +98,19 @@ def attack_ballot(
     safest = min(risks.values())
     safe = [c for c in candidates if risks[c] <= safest + 1e-9]
 
-    def appeal(c: int) -> tuple[float, int]:
-        grudge = who.grudge * belief.grudge(me, c)
-        leader = (1.0 - who.grudge) * LEAD_WEIGHT * (scores[c] - lead + 10)
-        loyal = who.loyalty * belief.help[c]
-        return (grudge + leader - loyal, -c)
+    def appeal(grudge: float, loyalty: float) -> Callable[[int], tuple[float, int]]:
+        def key(c: int) -> tuple[float, int]:
+            held = grudge * belief.grudge(me, c)
+            leader = (1.0 - who.grudge) * LEAD_WEIGHT * (scores[c] - lead + 10)
+            return (held + leader - loyalty * belief.help[c], -c)
 
-    choice = max(safe, key=appeal)
+        return key
+
+    choice = max(safe, key=appeal(who.grudge, who.loyalty))
     if len(safe) < len(candidates):
         return choice, "safety"
-    grudge = who.grudge * belief.grudge(me, choice)
-    loyal = who.loyalty * belief.help[choice]
-    if grudge > 0 and grudge >= loyal:
-        return choice, "grudge"
-    if loyal > 0 and len(candidates) > 1:
+    if choice != max(safe, key=appeal(who.grudge, 0.0)):
         return choice, "loyalty"
+    if choice != max(safe, key=appeal(0.0, 0.0)):
+        return choice, "grudge"
     return choice, "leader"

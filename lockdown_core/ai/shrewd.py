@@ -182,6 +182,8 @@ class ShrewdPlayer(CautiousPlayer):
         pool = self.belief.unknown_cards(view)
         seats = self._seats(view)
         rows: list[list[float]] = [[] for _ in dests]
+        # Its own loss in each world, for the option's best move: what `rationale` shows.
+        own: list[list[float]] = [[] for _ in dests]
         for _ in range(worlds):
             dice = sample_dice(view, rnd)
             cuts = [removal(h) for h in self.belief.sample_hands(view, pool, rnd)]
@@ -193,32 +195,48 @@ class ShrewdPlayer(CautiousPlayer):
                     before = crowd[:]
                 elif p in predicted:
                     _apply(board, locs, crowd, pick(predicted[p], rnd.random()))
-            for row, dest in zip(rows, dests, strict=True):
+            for row, mine_lost, dest in zip(rows, own, dests, strict=True):
                 target = dest if board.has_room(dest, before) else board.parking
-                best: float | None = None
+                best: tuple[float, float] | None = None
                 for i in mine:
                     at = locs[i]
                     if at in (dest, target):
                         continue
                     locs[i] = target
-                    worth = self._worth(board.losses(locs, dice, cuts, seats))
+                    loss = board.losses(locs, dice, cuts, seats)
                     locs[i] = at
-                    if best is None or worth < best:
-                        best = worth
+                    worth = self._worth(loss)
+                    if best is None or worth < best[0]:
+                        best = (worth, loss[0])
                 if best is None:
-                    best = self._worth(board.losses(locs, dice, cuts, seats))
-                row.append(best)
+                    loss = board.losses(locs, dice, cuts, seats)
+                    best = (self._worth(loss), loss[0])
+                row.append(best[0])
+                mine_lost.append(best[1])
         scores = self._judge(rows)
         action = self._best(scores, legal)
         assert isinstance(action, ChooseDestination)
-        self._explain("destination", action.location, dests, scores)
+        self._explain("destination", action.location, dests, scores, own)
         return action
 
-    def _explain(self, kind: str, choice: int, options: list[int], scores: list[float]) -> None:
-        chosen = scores[options.index(choice)]
-        others = [s for o, s in zip(options, scores, strict=True) if o != choice]
-        self.rationale = rationale(kind, choice, chosen, others)
+    def _explain(
+        self,
+        kind: str,
+        choice: int,
+        options: list[int],
+        scores: list[float],
+        own: list[list[float]],
+    ) -> None:
+        """Why `choice`: its own expected loss, and that of the option it ranked next."""
         self.tally["decisions"] += 1
+        means = [sum(row) / len(row) for row in own]
+        at = options.index(choice)
+        others = [k for k in range(len(options)) if k != at]
+        if not others:
+            self.rationale = rationale(kind, choice, means[at], None, None)
+            return
+        runner = min(others, key=scores.__getitem__)
+        self.rationale = rationale(kind, choice, means[at], options[runner], means[runner])
 
     # Whom to move -----------------------------------------------------------------
 
@@ -245,9 +263,10 @@ class ShrewdPlayer(CautiousPlayer):
         pool = self.belief.unknown_cards(view)
         seats = self._seats(view)
         rows: list[list[float]] = [[] for _ in moves]
+        own: list[list[float]] = [[] for _ in moves]
         for _ in range(worlds):
             cuts = [removal(h) for h in self.belief.sample_hands(view, pool, rnd)]
-            for row, cid in zip(rows, moves, strict=True):
+            for row, mine_lost, cid in zip(rows, own, moves, strict=True):
                 world = locs[:]
                 here = crowd[:]
                 i = board.index[cid]
@@ -256,11 +275,13 @@ class ShrewdPlayer(CautiousPlayer):
                 here[target] += 1
                 for _, plan in later:
                     _apply(board, world, here, plan)
-                row.append(self._worth(board.losses(world, dice, cuts, seats)))
+                loss = board.losses(world, dice, cuts, seats)
+                row.append(self._worth(loss))
+                mine_lost.append(loss[0])
         scores = self._judge(rows)
         action = self._best(scores, legal)
         assert isinstance(action, MoveCharacter)
-        self._explain("move", action.character, moves, scores)
+        self._explain("move", action.character, moves, scores, own)
         return action
 
     # Votes, the truck, the announcement ---------------------------------------------

@@ -40,15 +40,22 @@ class Remark:
 
 @dataclass(frozen=True, slots=True)
 class Rationale:
-    """Why a decisive choice: `kind` (destination, move), the option chosen (a location
-    or a character id), its expected loss in points, and the best of the others'
-    (None when it had no other). Losses are rounded to a tenth, as shown."""
+    """Why a decisive choice: `kind` (destination: a location; move: a character id),
+    the option chosen and the points it expected to lose with it, and the option it
+    ranked next with that one's expected loss (None when it had no other). Its ranking
+    also weighs its persona (risk, rivalry), so the next option may cost it fewer
+    points of its own. Losses are rounded to a tenth, as shown."""
 
     kind: str
     choice: int
     expected: float
-    alternative: float | None
+    runner_up: int | None
+    runner_up_expected: float | None
 
 
-def rationale(kind: str, choice: int, chosen: float, others: list[float]) -> Rationale:
-    return Rationale(kind, choice, round(chosen, 1), round(min(others), 1) if others else None)
+def rationale(
+    kind: str, choice: int, expected: float, runner_up: int | None, other: float | None
+) -> Rationale:
+    return Rationale(
+        kind, choice, round(expected, 1), runner_up, None if other is None else round(other, 1)
+    )

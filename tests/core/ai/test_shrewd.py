@@ -193,9 +193,10 @@ def test_only_a_lying_persona_lies_and_only_about_the_monsters() -> None:
     assert lies["trickster"] > 0
 
 
-def test_a_rationale_gives_the_chosen_loss_and_the_best_other() -> None:
-    """Destinations and moves with a choice come with why: the option taken, its
-    expected loss, no worse than the best other's by the persona's own score."""
+def test_a_rationale_gives_the_choice_its_loss_and_the_option_ranked_next() -> None:
+    """Destinations and moves with a choice come with why: the option taken and its
+    expected loss in points, the option it ranked next (another legal one) and its loss;
+    with no other option, no runner-up."""
     seen = 0
     for game in range(3):
         for action, why in Listener("warden", game).why:
@@ -206,8 +207,12 @@ def test_a_rationale_gives_the_chosen_loss_and_the_best_other() -> None:
             else:
                 assert isinstance(action, MoveCharacter)
                 assert why.choice == action.character
-            if why.alternative is not None:
-                assert why.expected <= why.alternative
+            assert why.expected >= 0.0
+            assert why.expected == round(why.expected, 1)
+            if why.runner_up is not None:
+                assert why.runner_up != why.choice
+                assert why.runner_up_expected is not None
+                assert why.runner_up_expected >= 0.0
                 seen += 1
     assert seen > 5
 

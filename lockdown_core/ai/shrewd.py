@@ -86,7 +86,7 @@ class ShrewdPlayer(CautiousPlayer):
         self.rationale: Rationale | None = None
         # What it did, counted by kind: what the simulator reports per persona.
         self.tally: Counter[str] = Counter()
-        self._spoke: tuple[int, str] | None = None
+        self._spoke: tuple[int, str, int, int] | None = None
 
     def observe(self, events: Sequence[Event]) -> None:
         super().observe(events)
@@ -124,8 +124,11 @@ class ShrewdPlayer(CautiousPlayer):
         return random.Random(f"{self.seed}/{view['version']}/{self.seat}")
 
     def _say(self, view: Mapping[str, Any], kind: str, **params: Param) -> None:
-        """Say one line, unless it already spoke in this step."""
-        step = (view["turn"], str(view["step"]))
+        """Say one line, unless it already spoke in this step (a vote is a step of its
+        own: the Parking lot's rounds are told apart by the Cold storage they fill)."""
+        vote = view["vote"]
+        where = vote["location"] if vote is not None else 0
+        step = (view["turn"], str(view["step"]), where, len(view["cold_storage"]))
         if self._spoke == step:
             return
         self._spoke = step

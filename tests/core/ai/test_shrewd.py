@@ -152,14 +152,16 @@ def test_remarks_say_what_it_decided_once_a_step_and_never_a_card() -> None:
     """A vote remark names the candidate it designated, a gift remark the seat it gave to
     (never the card: only giver and receiver may know it, R3.4); a truthful persona's
     announcement names exactly the locations of the dice it saw (R5.1's table talk)."""
-    steps: set[tuple[int, str]] = set()
+    steps: set[tuple[int, str, int, int]] = set()
     kinds: set[str] = set()
     for game in range(6):
         listener = Listener("warden", game)
         for seen, action, remark in listener.said:
             assert remark.kind in REMARK_KINDS
-            step = (seen["turn"], str(seen["step"]))
-            assert step not in steps or remark.kind == "vote", "one remark a step"
+            vote = seen["vote"]
+            where = vote["location"] if vote else 0
+            step = (seen["turn"], str(seen["step"]), where, len(seen["cold_storage"]))
+            assert step not in steps, "one remark a step"
             steps.add(step)
             kinds.add(remark.kind)
             assert "card" not in dict(remark.params)

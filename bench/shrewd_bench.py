@@ -32,7 +32,7 @@ from typing import Any
 
 from lockdown_core import Action, load_ruleset
 from lockdown_core.actions import ChooseDestination, MoveCharacter
-from lockdown_core.ai import CautiousPlayer, play_game
+from lockdown_core.ai import CautiousPlayer, EndlessGame, play_game
 from lockdown_core.ai.personas import PERSONAS
 from lockdown_core.ai.shrewd import Budget, ShrewdPlayer
 
@@ -94,7 +94,8 @@ def spread(seconds: list[float]) -> str:
 def duel(
     players: int, games: int, character: str, budget: Budget, log: Log
 ) -> tuple[float, Counter[str]]:
-    """One shrewd seat among cautious ones: its wins (shared wins split) and its tally."""
+    """One shrewd seat among cautious ones: its wins (shared wins split) and its tally,
+    with `endless` counting the games that found no end (counted as lost)."""
     rules = load_ruleset(())
     wins = 0.0
     tally: Counter[str] = Counter()
@@ -105,7 +106,13 @@ def duel(
         seats: list[Any] = [
             shrewd if s == me else CautiousPlayer(s, f"{seed}/{s}") for s in range(players)
         ]
-        result = play_game(rules, seats, seed).state.result
+        try:
+            result = play_game(rules, seats, seed).state.result
+        except EndlessGame:
+            # R6.1: once every Monster stands where nobody is, none can be placed and
+            # nobody is ever attacked again; the rules give such a game no end.
+            tally["endless"] += 1
+            continue
         assert result is not None
         winners = result["winners"]
         if me in winners:
@@ -149,11 +156,12 @@ def main() -> int:
     log = Log()
     for players in args.players:
         began = time.perf_counter()
-        wins, _ = duel(players, args.games, "warden", budget, log)
+        wins, tally = duel(players, args.games, "warden", budget, log)
         line = share_line(
             f"{players} players, 1 shrewd vs {players - 1} cautious", wins, args.games, players
         )
-        print(f"{line} [{time.perf_counter() - began:.0f} s]", flush=True)
+        endless = f"; {tally['endless']} endless, counted as lost" if tally["endless"] else ""
+        print(f"{line}{endless} [{time.perf_counter() - began:.0f} s]", flush=True)
     for key in PERSONAS if args.personas else ():
         wins, tally = duel(6, args.personas, key, budget, log)
         print(share_line(f"persona {key}, 6 players", wins, args.personas, 6))

@@ -44,7 +44,7 @@ from lockdown_core.ai.predict import Plan, best_move, pick, plans, seat_forecast
 from lockdown_core.ai.tables import rules_for, tables_for
 from lockdown_core.ai.talk import Param, Rationale, Remark, rationale
 from lockdown_core.ai.votes import attack_ballot
-from lockdown_core.ai.worlds import Board0
+from lockdown_core.ai.worlds import WorldBoard
 from lockdown_core.events import Event
 from lockdown_core.model import Step
 
@@ -168,7 +168,7 @@ class ShrewdPlayer(CautiousPlayer):
 
     def _go(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
         tables = self._rules[1]
-        board = Board0(view, tables)
+        board = WorldBoard(view, tables)
         me, players, badge = self.seat, view["players"], view["badge"]
         order = [(badge + k) % players for k in range(players)]
         predicted: dict[int, list[Plan]] = {}
@@ -245,7 +245,7 @@ class ShrewdPlayer(CautiousPlayer):
 
     def _step(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
         tables = self._rules[1]
-        board = Board0(view, tables)
+        board = WorldBoard(view, tables)
         me, players, badge = self.seat, view["players"], view["badge"]
         dice = list(view["dice"] or [])
         destinations = {int(p): d for p, d in view["destinations"].items()}
@@ -357,7 +357,7 @@ class ShrewdPlayer(CautiousPlayer):
         self._say(view, "announce", locations=told)
 
 
-def _apply(board: Board0, locs: list[int], crowd: list[int], plan: Plan) -> None:
+def _apply(board: WorldBoard, locs: list[int], crowd: list[int], plan: Plan) -> None:
     """Move the character of a seat's `plan`, as R5.4 lets it with the crowd as it is."""
     if plan.character is None:
         return

@@ -3,7 +3,7 @@ can: where everyone stands once they have moved, the dice, the crowd's extra Mon
 whether each location is attacked, whether the weapons in the hands there can stop it,
 and what each seat expects to lose.
 
-The public board comes from the seat's view (`Board0`); a world adds what the seat
+The public board comes from the seat's view (`WorldBoard`); a world adds what the seat
 cannot see (`belief.py`): the dice, others' destinations, others' hands.
 """
 
@@ -14,23 +14,21 @@ from typing import Any
 
 from lockdown_core.ai.tables import Tables
 
-# How likely an attack that the weapons at hand could stop is stopped anyway: the
-# seats there may keep their cards.
+# How likely an attack that the weapons in the hands there could stop is stopped (the
+# seats there may keep their cards instead).
 STOPPED = 0.8
 # What stopping an attack with its own cards costs the seat, per Monster removed.
 CARD_COST = 0.4
 
 
-class Board0:
+class WorldBoard:
     """The public board of one view, flattened for the many worlds weighed on it."""
 
     def __init__(self, view: Mapping[str, Any], tables: Tables) -> None:
         self.me: int = view["seat"]
         self.players: int = view["players"]
-        self.tables = tables
         self.parking = tables.parking
         chars = view["characters"]
-        self.ids: list[int] = [c["id"] for c in chars]
         self.owner: list[int] = [c["owner"] for c in chars]
         self.locs: list[int] = [c["location"] for c in chars]
         traits = [tables.traits[c["kind"]] for c in chars]
@@ -38,7 +36,8 @@ class Board0:
         self.points = [t[1] for t in traits]
         self.weeps = [1 if t[2] else 0 for t in traits]
         self.votes = [tables.kinds[c["kind"]].votes for c in chars]
-        self.index = {cid: i for i, cid in enumerate(self.ids)}
+        # Each character's place in the lists, by its id.
+        self.index = {c["id"]: i for i, c in enumerate(chars)}
         # Per character: owner, strength, pull on Monsters, votes, points.
         self.info = list(
             zip(self.owner, self.power, self.weeps, self.votes, self.points, strict=True)
@@ -53,12 +52,14 @@ class Board0:
         self.weeper_monsters = tables.weeper_monsters
 
     def crowd(self, locs: Sequence[int]) -> list[int]:
+        """How many characters stand at each location (0: off the board)."""
         crowd = [0] * 7
         for loc in locs:
             crowd[loc] += 1
         return crowd
 
     def has_room(self, loc: int, crowd: Sequence[int]) -> bool:
+        """R5.4: whether one more character fits at `loc` with this crowd."""
         if loc in self.closed:
             return False
         spots = self.spots[loc]

@@ -16,8 +16,12 @@ Personas (`--personas N`): N six-seat games per persona, one shrewd seat of
 that persona among five cautious ones: its win share and what it did (lies
 per announcement, its attack ballots by reason, gifts to allies per gift).
 
+Teams (`--teams N`): N games per seat count with shrewd and cautious seats
+alternating round the table, swapped every other game (head to head at equal
+numbers over the games): the shrewd seats' share of the wins.
+
 Run: uv run python bench/shrewd_bench.py [--games 2000] [--players 6 3 4]
-     [--evaluations 60] [--personas 400]
+     [--evaluations 60] [--personas 400] [--teams 2000]
 """
 
 from __future__ import annotations
@@ -121,6 +125,34 @@ def duel(
     return wins, tally
 
 
+def teams(players: int, games: int, budget: Budget, log: Log) -> tuple[float, float, int]:
+    """Shrewd and cautious seats alternating round the table, swapped every other game:
+    the shrewd seats' wins, their fair share (their part of the seats) and the games
+    that found no end (counted as lost)."""
+    rules = load_ruleset(())
+    wins = seats_share = 0.0
+    endless = 0
+    for game in range(games):
+        seed = f"teams/{players}/{game}"
+        shrewd = {s for s in range(players) if (s + game) % 2 == 0}
+        seats: list[Any] = [
+            Timed(s, f"{seed}/{s}", "warden", budget, log)
+            if s in shrewd
+            else CautiousPlayer(s, f"{seed}/{s}")
+            for s in range(players)
+        ]
+        seats_share += len(shrewd) / players
+        try:
+            result = play_game(rules, seats, seed).state.result
+        except EndlessGame:
+            endless += 1
+            continue
+        assert result is not None
+        winners = result["winners"]
+        wins += sum(1 for w in winners if w in shrewd) / len(winners)
+    return wins, seats_share / games, endless
+
+
 def share_line(label: str, wins: float, games: int, players: int) -> str:
     low, high = wilson(wins, games)
     return (
@@ -147,14 +179,19 @@ def behaviour(tally: Counter[str]) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=2000, help="games per seat count")
+    parser.add_argument(
+        "--games", type=int, default=2000, help="games per seat count, one shrewd seat (0: none)"
+    )
     parser.add_argument("--players", type=int, nargs="+", default=[6, 3, 4])
     parser.add_argument("--evaluations", type=int, default=Budget().evaluations)
     parser.add_argument("--personas", type=int, default=0, help="games per persona")
+    parser.add_argument(
+        "--teams", type=int, default=0, help="games per seat count, shrewd and cautious alternating"
+    )
     args = parser.parse_args()
     budget = Budget(evaluations=args.evaluations)
     log = Log()
-    for players in args.players:
+    for players in args.players if args.games else ():
         began = time.perf_counter()
         wins, tally = duel(players, args.games, "warden", budget, log)
         line = share_line(
@@ -162,6 +199,15 @@ def main() -> int:
         )
         endless = f"; {tally['endless']} endless, counted as lost" if tally["endless"] else ""
         print(f"{line}{endless} [{time.perf_counter() - began:.0f} s]", flush=True)
+    for players in args.players if args.teams else ():
+        wins, fair, endless = teams(players, args.teams, budget, log)
+        low, high = wilson(wins, args.teams)
+        print(
+            f"{players} players, shrewd and cautious alternating: shrewd seats win "
+            f"{wins / args.teams:.1%} of {args.teams} games (95% CI {low:.1%}-{high:.1%}; "
+            f"fair share {fair:.1%}); {endless} endless, counted as lost",
+            flush=True,
+        )
     for key in PERSONAS if args.personas else ():
         wins, tally = duel(6, args.personas, key, budget, log)
         print(share_line(f"persona {key}, 6 players", wins, args.personas, 6))

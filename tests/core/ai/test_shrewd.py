@@ -28,6 +28,7 @@ from lockdown_core import (
     view,
 )
 from lockdown_core.ai import CautiousPlayer, make_player, play_game
+from lockdown_core.ai.personas import PERSONAS
 from lockdown_core.ai.shrewd import Budget, ShrewdPlayer
 from lockdown_core.ai.talk import REMARK_KINDS
 from tests.core.ai.helpers import hidden_twin
@@ -148,15 +149,17 @@ class Listener:
         return action
 
 
-def test_remarks_say_what_it_decided_once_a_step_and_never_a_card() -> None:
+@pytest.mark.parametrize("character", ["warden", "trickster"])
+def test_remarks_say_what_it_decided_once_a_step_and_never_a_card(character: str) -> None:
     """A vote remark names the candidate it designated, a gift remark the seat it gave to
-    (never the card: only giver and receiver may know it, R3.4); a truthful persona's
-    announcement names exactly the locations of the dice it saw (R5.1's table talk)."""
-    steps: set[tuple[int, str, int, int]] = set()
+    (never the card: only giver and receiver may know it, R3.4), whatever the persona;
+    a truthful persona's announcement names exactly the locations of the dice it saw
+    (R5.1's table talk), and with no dice seen it says nothing."""
+    truthful = PERSONAS[character].lies == 0.0
     kinds: set[str] = set()
     for game in range(6):
-        listener = Listener("warden", game)
-        for seen, action, remark in listener.said:
+        steps: set[tuple[int, str, int, int]] = set()
+        for seen, action, remark in Listener(character, game).said:
             assert remark.kind in REMARK_KINDS
             vote = seen["vote"]
             where = vote["location"] if vote else 0
@@ -173,10 +176,12 @@ def test_remarks_say_what_it_decided_once_a_step_and_never_a_card() -> None:
                 assert remark.get("to") == action.give_to
             elif remark.kind == "announce":
                 assert seen["dice"] is not None
-                assert remark.get("locations") == tuple(sorted(set(seen["dice"])))
+                if truthful:
+                    assert remark.get("locations") == tuple(sorted(set(seen["dice"])))
             else:
-                assert remark.kind == "no_announcement", "the warden never bluffs"
-        steps.clear()
+                assert seen["dice"] is None
+                if truthful:
+                    assert remark.kind == "no_announcement", "a truthful persona never bluffs"
     assert {"vote", "gift"} <= kinds
 
 

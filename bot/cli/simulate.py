@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from lockdown_core import DataError, Ruleset, load_ruleset
+from lockdown_core.ai.personas import PERSONAS
 from lockdown_core.ai.simulation import AI_CHOICES, Tally, simulate
 
 # How many times the progress bar is redrawn over a whole run, at most.
@@ -44,6 +45,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         choices=AI_CHOICES,
         default="random",
         help="AI level of every seat, or mix: cautious and random alternating (default random)",
+    )
+    parser.add_argument(
+        "--persona",
+        action="append",
+        default=[],
+        choices=tuple(PERSONAS),
+        metavar="NAME",
+        help=f"with --ai shrewd: a persona ({', '.join(PERSONAS)}); repeat for several, "
+        "which take the seats in turn (default: the shrewd level's own)",
     )
     parser.add_argument(
         "--variant",
@@ -86,6 +96,9 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         print("lockdown simulate: --games must be at least 1", file=sys.stderr)
         return 2
+    if args.persona and args.ai != "shrewd":
+        print("lockdown simulate: --persona needs --ai shrewd", file=sys.stderr)
+        return 2
     if args.jobs < 0:
         print("lockdown simulate: --jobs must be 0 (one per core) or more", file=sys.stderr)
         return 2
@@ -121,7 +134,15 @@ def _play(
     progress: Callable[[int], None] | None,
 ) -> Tally:
     if jobs == 1:
-        return simulate(_rules(variants), args.players, args.ai, args.games, args.seed, progress)
+        return simulate(
+            _rules(variants),
+            args.players,
+            args.ai,
+            args.games,
+            args.seed,
+            progress,
+            personas=tuple(args.persona),
+        )
     return _simulate_in_processes(args, variants, jobs, progress)
 
 
@@ -163,6 +184,7 @@ def _simulate_in_processes(
                 args.seed,
                 start,
                 min(CHUNK, args.games - start),
+                tuple(args.persona),
             )
             for start in starts
         ]
@@ -178,10 +200,16 @@ def _simulate_in_processes(
 
 
 def _play_chunk(
-    variants: tuple[str, ...], players: int, ai: str, seed: int, first: int, games: int
+    variants: tuple[str, ...],
+    players: int,
+    ai: str,
+    seed: int,
+    first: int,
+    games: int,
+    personas: tuple[str, ...],
 ) -> Tally:
     """One process's task: games `first` to `first + games - 1` of the run."""
-    return simulate(_rules(variants), players, ai, games, seed, first=first)
+    return simulate(_rules(variants), players, ai, games, seed, first=first, personas=personas)
 
 
 @cache
@@ -194,6 +222,7 @@ def _report(tally: Tally, args: argparse.Namespace, elapsed: float) -> dict[str,
     report = tally.summary()
     report.update(
         ai=args.ai,
+        personas=list(args.persona),
         variants=list(args.variant),
         seed=args.seed,
         elapsed_seconds=elapsed,
@@ -240,4 +269,25 @@ def _print_text(report: dict[str, Any], out: TextIO) -> None:
         f"location closed: {_percent(report['closed_rate'])}",
         f"first epilogue: {_percent(report['epilogues'])}",
     ]
+    for kind, deeds in report["behaviour_by_ai"].items():
+        lines.append(f"{kind}, per seat and game: {_behaviour(deeds)}")
     out.write("\n".join(lines) + "\n")
+
+
+def _behaviour(deeds: dict[str, float]) -> str:
+    """A shrewd seat's deeds: how often it lied when announcing, why it cast its attack
+    ballots, how many of its gifts went to friends."""
+
+    def share(part: str, whole: str) -> str:
+        return f"{deeds.get(part, 0.0) / deeds[whole]:.0%}" if deeds.get(whole) else "-"
+
+    reasons = "  ".join(
+        f"{reason} {share(f'ballots_{reason}', 'ballots')}"
+        for reason in ("safety", "grudge", "leader", "loyalty")
+    )
+    lies = share("lies", "announcements")
+    return (
+        f"announcements {deeds.get('announcements', 0.0):.2f} (lies {lies})"
+        f", attack ballots {deeds.get('ballots', 0.0):.2f} ({reasons})"
+        f", gifts {deeds.get('gifts', 0.0):.2f} (to friends {share('ally_gifts', 'gifts')})"
+    )

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import traceback
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from lockdown_core.ai.autoplay import play_game
 from lockdown_core.ai.kinds import AI_KINDS, make_player
+from lockdown_core.ai.personas import persona
 from lockdown_core.epilogues import epilogue_to_unlock
 from lockdown_core.model import GameState
 from lockdown_core.ruleset import Ruleset
@@ -25,13 +26,20 @@ from lockdown_core.ruleset import Ruleset
 AI_CHOICES: tuple[str, ...] = (*AI_KINDS, "mix")
 
 
-def seat_kinds(ai: str, players: int, game: int) -> list[str]:
+def seat_kinds(ai: str, players: int, game: int, personas: tuple[str, ...] = ()) -> list[str]:
     """The AI level of each seat in one game.
 
     `mix` alternates cautious and random seats and swaps them every other
     game, so that with an odd number of players neither level always has the
-    extra seat, and each level sits at each seat equally often.
+    extra seat, and each level sits at each seat equally often. Shrewd seats
+    take the `personas` in turn, shifted by one seat each game for the same reason.
     """
+    if personas:
+        if ai != "shrewd":
+            raise ValueError("personas are for shrewd seats: use them with the shrewd level")
+        for key in personas:
+            persona(key)
+        return [f"shrewd:{personas[(seat + game) % len(personas)]}" for seat in range(players)]
     if ai in AI_KINDS:
         return [ai] * players
     if ai != "mix":
@@ -62,6 +70,8 @@ class Tally:
     points_by_kind: Counter[str] = field(default_factory=Counter)
     closed: Counter[int] = field(default_factory=Counter)
     epilogues: Counter[str] = field(default_factory=Counter)
+    # What the seats of each kind did (a shrewd seat's `tally`), summed.
+    behaviour_by_kind: dict[str, Counter[str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.wins_by_seat:
@@ -71,9 +81,19 @@ class Tally:
     def finished(self) -> int:
         return self.games - self.errors
 
-    def add_game(self, state: GameState, kinds: list[str], actions: int) -> None:
-        """Count a finished game; a win is shared equally among co-winners."""
+    def add_game(
+        self,
+        state: GameState,
+        kinds: list[str],
+        actions: int,
+        deeds: Sequence[Counter[str] | None] = (),
+    ) -> None:
+        """Count a finished game; a win is shared equally among co-winners. `deeds`:
+        what each seat did, for the seats that count it."""
         self.games += 1
+        for kind, done in zip(kinds, deeds, strict=False):
+            if done:
+                self.behaviour_by_kind.setdefault(kind, Counter()).update(done)
         result = state.result
         assert result is not None
         self.actions += actions
@@ -131,6 +151,8 @@ class Tally:
         self.points_by_kind.update(other.points_by_kind)
         self.closed.update(other.closed)
         self.epilogues.update(other.epilogues)
+        for kind, done in other.behaviour_by_kind.items():
+            self.behaviour_by_kind.setdefault(kind, Counter()).update(done)
 
     def summary(self) -> dict[str, Any]:
         """The figures, as rates and averages over finished games (JSON-ready)."""
@@ -152,6 +174,10 @@ class Tally:
             "points_by_kind": {k: p / done for k, p in sorted(self.points_by_kind.items())},
             "closed_rate": {str(loc): self.closed[loc] / done for loc in range(1, 6)},
             "epilogues": {code: n / done for code, n in sorted(self.epilogues.items())},
+            "behaviour_by_ai": {
+                kind: {key: n / (self.seats_by_kind[kind] or 1) for key, n in sorted(c.items())}
+                for kind, c in sorted(self.behaviour_by_kind.items())
+            },
             "first_error_game": self.first_error_game,
             "first_error": self.first_error,
         }
@@ -165,13 +191,14 @@ def simulate(
     seed: int,
     progress: Callable[[int], None] | None = None,
     first: int = 0,
+    personas: tuple[str, ...] = (),
 ) -> Tally:
     """Play `games` games, numbered from `first` (each game's seed comes from its number,
     so a run can be split into parts played apart and merged); `progress` is called with
-    the number played so far after each one."""
+    the number played so far after each one. Shrewd seats take `personas` in turn."""
     tally = Tally(players)
     for game in range(first, first + games):
-        kinds = seat_kinds(ai, players, game)
+        kinds = seat_kinds(ai, players, game, personas)
         seed_text = game_seed(seed, game)
         try:
             seats = [make_player(k, s, f"{seed_text}/{s}") for s, k in enumerate(kinds)]
@@ -179,7 +206,8 @@ def simulate(
         except Exception:
             tally.add_error(game)
         else:
-            tally.add_game(outcome.state, kinds, outcome.actions)
+            deeds = [getattr(seat, "tally", None) for seat in seats]
+            tally.add_game(outcome.state, kinds, outcome.actions, deeds)
         if progress is not None:
             progress(game + 1 - first)
     return tally

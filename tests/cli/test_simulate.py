@@ -80,6 +80,43 @@ def test_more_processes_play_the_same_games(capsys: pytest.CaptureFixture[str]) 
         assert flat(other) == pytest.approx(flat(one))
 
 
+def test_shrewd_seats_with_personas_report_wins_and_deeds_per_persona(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """--ai shrewd with two personas: they take the seats in turn, and the report gives
+    each its win rate and what it did; a truthful persona never lies, a lying one does."""
+    argv = ["--games", "16", "--players", "5", "--ai", "shrewd", "--seed", "2", "--json"]
+    code = run([*argv, "--persona", "warden", "--persona", "trickster"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert report["errors"] == 0
+    assert report["personas"] == ["warden", "trickster"]
+    assert report["seats_by_ai"] == {"shrewd:trickster": 2.5, "shrewd:warden": 2.5}
+    assert sum(report["win_rate_by_ai"].values()) == pytest.approx(1.0)
+    deeds = report["behaviour_by_ai"]
+    assert deeds["shrewd:warden"].get("lies", 0.0) == 0.0
+    assert deeds["shrewd:trickster"]["lies"] > 0.0
+    assert deeds["shrewd:warden"]["announcements"] > 0.0
+
+
+def test_shrewd_text_report_names_each_persona(capsys: pytest.CaptureFixture[str]) -> None:
+    code = run(["--games", "3", "--players", "3", "--ai", "shrewd", "--persona", "avenger"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "AI shrewd" in out
+    assert "shrewd:avenger, per seat and game: announcements" in out
+
+
+def test_personas_without_the_shrewd_level_or_unknown_are_usage_errors(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert run(["--games", "1", "--ai", "cautious", "--persona", "warden"]) == 2
+    assert "--persona needs --ai shrewd" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        run(["--games", "1", "--ai", "shrewd", "--persona", "nobody"])
+    assert "nobody" in capsys.readouterr().err
+
+
 def test_a_negative_job_count_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["--games", "5", "--jobs", "-1"]) == 2
     assert "--jobs" in capsys.readouterr().err

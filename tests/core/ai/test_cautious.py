@@ -37,8 +37,7 @@ from lockdown_core import (
 )
 from lockdown_core.ai import CautiousPlayer, make_player, play_game
 from lockdown_core.ai.cautious import Board, rules_for
-from lockdown_core.legal import destination_options
-from tests.core.ai.helpers import cautious_choice, position
+from tests.core.ai.helpers import cautious_choice, hidden_twin, position
 
 # Seats 2 and 3 crowd the Supermarket (5): strong, out of the way, no hands.
 BYSTANDERS = [
@@ -340,39 +339,6 @@ def test_cautious_seats_play_legal_sensible_games_in_every_variant(variant: str)
 
 
 # Hidden information -------------------------------------------------------------------
-
-
-def hidden_twin(state: GameState, seat: int, rnd: random.Random) -> GameState:
-    """The same position with everything `seat` cannot see changed (R12.2, R12.3):
-    other hands, the deck, the box and the truck's cards dealt anew (sizes kept), the
-    generator's state, the dice it has not seen, others' secret destinations and ballots."""
-    twin = GameState.from_dict(state.to_dict())
-    others = [p for p in range(twin.players) if p != seat]
-    searching = twin.step == Step.TRUCK_CHOICE and twin.mover == seat
-    pool = [card for p in others for card in twin.hands[p]] + twin.deck + twin.box
-    if not searching:
-        pool += twin.drawn
-    rnd.shuffle(pool)
-    for p in others:
-        size = len(twin.hands[p])
-        twin.hands[p], pool = pool[:size], pool[size:]
-    twin.deck, pool = pool[: len(twin.deck)], pool[len(twin.deck) :]
-    twin.box, pool = pool[: len(twin.box)], pool[len(twin.box) :]
-    if not searching:
-        twin.drawn = pool
-    twin.rng.state ^= 0x9E3779B97F4A7C15
-    if twin.dice and not twin.dice_revealed and seat not in twin.dice_seen:
-        twin.dice = [rnd.randint(1, 6) for _ in twin.dice]
-    if twin.step == Step.DESTINATIONS:
-        for p in list(twin.destinations):
-            if p not in (seat, twin.badge):
-                twin.destinations[p] = rnd.choice(destination_options(twin, p))
-    vote = twin.vote
-    if vote is not None and not vote.revealed and not twin.rules.open_ballots:
-        for voter in list(vote.designations):
-            if voter != seat:
-                vote.designations[voter] = rnd.choice(vote.candidates)
-    return twin
 
 
 @pytest.mark.parametrize(("players", "variants"), [(4, ()), (6, ("hoarders",)), (3, ("armoury",))])

@@ -6,6 +6,7 @@ have already checked legality, so nothing here can fail half-way.
 
 from __future__ import annotations
 
+from lockdown_core import facts
 from lockdown_core.events import Event, Events
 from lockdown_core.model import COLD, Character, GameState
 
@@ -68,7 +69,8 @@ def under_attack(state: GameState, loc: int) -> bool:
             strength += specs[c.kind].strength
     if not anyone:
         return False
-    # attack_uses_equal, inline: asked of every location after every arrival.
+    # attack_uses_equal and facts.gets_in, inline: asked of every location after every
+    # arrival.
     if state.rules.attack_at_equal_from_start or state.rows_triggered[0]:
         return monsters >= strength
     return monsters > strength
@@ -76,8 +78,7 @@ def under_attack(state: GameState, loc: int) -> bool:
 
 def dice_count(state: GameState) -> int:
     """Arrival dice: the start dice plus one per Cold storage row after the first (R8.4)."""
-    extra = state.rows_triggered[1:].count(True)
-    return min(state.rules.start_dice + extra, state.rules.max_dice)
+    return facts.arrival_dice(state.rules, state.rows_triggered)
 
 
 def value(state: GameState, character: Character) -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from lockdown_core import board
+from lockdown_core import board, facts
 from lockdown_core.events import Event, Events
 from lockdown_core.model import Character, GameState, Step, Vote
 from lockdown_core.scoring import final_result
@@ -441,7 +441,7 @@ def _arrivals(state: GameState, dice: list[int], events: Events) -> None:
                 weepers[loc] += 1
     for counts, reason, amount in (
         (weepers, "weepers", state.rules.weeper_monsters),
-        (crowd, "crowd", 1),
+        (crowd, "crowd", facts.CROWD_MONSTERS),
     ):
         most = max(counts)
         if most == 0 or amount == 0:
@@ -623,13 +623,12 @@ def end_of_turn(state: GameState, events: Events) -> None:
         c.hidden = False
     state.vote = None
     board.close_full_locations(state, events)
-    rule = state.rules.end_rule
-    if rule == "one_family":
+    threshold = facts.end_threshold(state.rules, state.players)
+    if threshold is None:
         over = len([family for family in state.families() if _any_living(family)]) <= 1
     else:
         # Each rule counts only what it reads: this runs at the end of every turn.
-        living = len([c for c in state.characters if c.location])
-        over = living <= (state.players if rule == "players" else (state.players + 1) // 2)
+        over = len([c for c in state.characters if c.location]) <= threshold
     if over:
         state.step = Step.GAME_OVER
         state.result = final_result(state)

@@ -136,8 +136,9 @@ def _check_rows(state: GameState, events: Events) -> None:
 def close_full_locations(state: GameState, events: Events) -> None:
     """R8.5: a location 1-5 holding the closing number of Monsters shuts for good."""
     parking = state.rules.parking_lot
+    limit = facts.closes_at(state.rules)
     for loc in range(1, 7):
-        if loc == parking or state.closed[loc] or state.monsters[loc] < state.rules.close_at:
+        if loc == parking or state.closed[loc] or state.monsters[loc] < limit:
             continue
         moved = [c.id for c in state.characters if c.location == loc]
         for c in state.characters:

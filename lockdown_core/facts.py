@@ -80,9 +80,24 @@ def gets_in(monsters: int, defenders: int, equal: bool) -> bool:
     return monsters >= defenders if equal else monsters > defenders
 
 
+def strengths(rules: Ruleset) -> dict[str, int]:
+    """R7.2: each character kind's strength, in the data's order."""
+    return {kind.key: kind.strength for kind in rules.kinds}
+
+
+def votes(rules: Ruleset) -> dict[str, int]:
+    """R2.1: each character kind's votes, in the data's order."""
+    return {kind.key: kind.votes for kind in rules.kinds}
+
+
 def points(rules: Ruleset) -> dict[str, int]:
     """R9.2: each character kind's points, in the data's order."""
     return {kind.key: kind.points for kind in rules.kinds}
+
+
+def closes_at(rules: Ruleset) -> int:
+    """R8.5: a location other than the Parking lot closes holding this many Monsters."""
+    return rules.close_at
 
 
 def truck_counts(rules: Ruleset, deck: int | None = None) -> TruckCounts:

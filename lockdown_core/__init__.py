@@ -25,9 +25,9 @@ from lockdown_core.engine import apply, new_game, seed_hash
 from lockdown_core.epilogues import epilogue_to_unlock, holding_epilogues
 from lockdown_core.errors import DataError, IllegalAction
 from lockdown_core.events import Event
-from lockdown_core.flow import move_target
 from lockdown_core.legal import Decision, legal_actions, pending, pending_players
 from lockdown_core.model import GameState, Step
+from lockdown_core.moves import move_target
 from lockdown_core.replay import GameRecord, replay
 from lockdown_core.ruleset import Ruleset, load_ruleset, load_variants
 from lockdown_core.view import view

@@ -152,3 +152,47 @@ def close_full_locations(state: GameState, events: Events) -> None:
                     "location_closed", {"location": loc, "characters": moved, "monsters": returned}
                 )
             )
+
+
+def arrivals(state: GameState, dice: list[int], events: Events) -> None:
+    """R6.1-R6.3 (and R1.5): one Monster per die, then Weepers, then the crowd."""
+    if events is not None:
+        events.append(Event("monsters_arrive", {"dice": list(dice)}))
+    for die in dice:
+        place_monster(state, die, "die", events)
+    specs = state.kind_specs
+    weepers = [0] * 7
+    crowd = [0] * 7
+    for c in state.characters:
+        loc = c.location
+        if loc:
+            crowd[loc] += 1
+            if specs[c.kind].attracts_monsters:
+                weepers[loc] += 1
+    for counts, reason, amount in (
+        (weepers, "weepers", state.rules.weeper_monsters),
+        (crowd, "crowd", facts.CROWD_MONSTERS),
+    ):
+        most = max(counts)
+        if most == 0 or amount == 0:
+            continue
+        for loc in range(1, 7):
+            if counts[loc] == most:
+                for _ in range(amount):
+                    place_monster(state, loc, reason, events)
+
+
+def all_hidden(characters: list[Character]) -> bool:
+    """Whether every one of `characters` is hidden (True for none at all)."""
+    for c in characters:  # noqa: SIM110 (a plain loop costs less than all() on a generator)
+        if not c.hidden:
+            return False
+    return True
+
+
+def any_living(family: list[Character]) -> bool:
+    """`GameState.has_characters`, for a family already in hand."""
+    for c in family:  # noqa: SIM110 (a plain loop costs less than any() on a generator)
+        if c.location:
+            return True
+    return False

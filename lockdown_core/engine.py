@@ -10,7 +10,7 @@ import hashlib
 from collections.abc import Callable
 from typing import Any
 
-from lockdown_core import cards, flow
+from lockdown_core import cards, flow, moves, placement, votes, windows
 from lockdown_core.actions import (
     Action,
     BreakTie,
@@ -70,7 +70,7 @@ def new_game(
     state.badge = state.rng.below(players)
     state.martyr = (state.badge + 1 + state.rng.below(players - 1)) % players
     if not record:
-        flow.begin_placement(state, state.badge, None)
+        placement.begin_placement(state, state.badge, None)
         return state, []
     events = [
         Event(
@@ -88,7 +88,7 @@ def new_game(
     events.extend(
         Event("hand_dealt", {"cards": list(state.hands[p])}, to=(p,)) for p in range(players)
     )
-    flow.begin_placement(state, state.badge, events)
+    placement.begin_placement(state, state.badge, events)
     return state, events
 
 
@@ -152,7 +152,7 @@ def _expect(state: GameState, player: int, *steps: str) -> None:
 def _may_revise(state: GameState, player: int) -> bool:
     """Designations and secret destinations may change until their reveal."""
     if state.step == Step.DESIGNATION and state.vote is not None:
-        return player in flow.voters(state)
+        return player in votes.voters(state)
     if state.step == Step.DESTINATIONS:
         return player != state.badge and state.has_characters(player)
     return False
@@ -181,7 +181,7 @@ def _place_family(state: GameState, action: PlaceFamily, events: Events, checked
                     },
                 )
             )
-    flow.after_placement(state, events)
+    placement.after_placement(state, events)
 
 
 def _done(state: GameState, action: Done, events: Events, checked: bool) -> None:
@@ -217,7 +217,7 @@ def _without(seats: list[int], player: int) -> list[int]:
 
 def _close_window_if_over(state: GameState, events: Events) -> None:
     """The last thing its callers do: an open window's seats are who is pending next."""
-    players = flow.window_players(state)
+    players = windows.window_players(state)
     if players:
         state.next_pending = players
         return
@@ -270,7 +270,7 @@ def _cancel_dones(state: GameState, player: int, events: Events) -> None:
         return
     cancelled = sorted(acted - {player})
     acted.difference_update(cancelled)
-    again = [p for p in cancelled if flow.in_window(state, p)]
+    again = [p for p in cancelled if windows.in_window(state, p)]
     if again:
         events.append(Event("done_cancelled", {"players": again, "step": state.step}))
 
@@ -284,7 +284,7 @@ def _designate(state: GameState, action: Designate, events: Events, checked: boo
         raise IllegalAction("not_a_candidate")
     designations = vote.designations
     designations[action.player] = action.candidate
-    # flow.voters without its copy: read here, never changed.
+    # votes.voters without its copy: read here, never changed.
     voters = vote.candidates
     if state.rules.open_ballots:
         if events is not None:
@@ -383,7 +383,7 @@ def _choose_destination(
     kept = state.pending_cache  # read once, as in _done
     state.pending_cache = None
     if kept is None or kept[0] != state.version:
-        waiting = flow.destination_players(state)
+        waiting = moves.destination_players(state)
     else:
         # Only this seat's choice changed: it owes nothing more, nobody else is affected.
         waiting = _without(kept[1], action.player)
@@ -396,16 +396,16 @@ def _choose_destination(
 def _move(state: GameState, action: MoveCharacter, events: Events, checked: bool) -> None:
     if not checked:
         _expect(state, action.player, Step.MOVE)
-        if action.character not in flow.move_options(state, action.player):
+        if action.character not in moves.move_options(state, action.player):
             raise IllegalAction("character_cannot_move")
-    flow.move_character(state, action.player, action.character, "move", events)
+    moves.move_character(state, action.player, action.character, "move", events)
     flow.begin_after_move(state, events)
 
 
 def _devour(state: GameState, action: Devour, events: Events, checked: bool) -> None:
     if not checked:
         _expect(state, action.player, Step.DEVOUR)
-        if action.character not in flow.devour_options(state, action.player):
+        if action.character not in votes.devour_options(state, action.player):
             raise IllegalAction("character_cannot_be_devoured")
     flow.finish_devour(state, action.character, events)
 

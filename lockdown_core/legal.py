@@ -12,7 +12,7 @@ from functools import cache, lru_cache
 from itertools import permutations
 from typing import TypeVar
 
-from lockdown_core import cards, flow
+from lockdown_core import cards, moves, votes, windows
 from lockdown_core.actions import (
     Action,
     BreakTie,
@@ -24,8 +24,8 @@ from lockdown_core.actions import (
     PlaceFamily,
     SearchTruck,
 )
-from lockdown_core.flow import destination_options
 from lockdown_core.model import WINDOW_STEPS, GameState, Step
+from lockdown_core.moves import destination_options
 
 A = TypeVar("A", bound=Action)
 
@@ -72,12 +72,12 @@ def _pending_now(state: GameState) -> list[int]:
     """Who is pending, worked out from the state alone."""
     step = state.step
     if step in WINDOW_STEPS:
-        return flow.window_players(state)
+        return windows.window_players(state)
     if step == Step.DESIGNATION:
         assert state.vote is not None
-        return [p for p in flow.voters(state) if p not in state.vote.designations]
+        return [p for p in votes.voters(state) if p not in state.vote.designations]
     if step == Step.DESTINATIONS:
-        return flow.destination_players(state)
+        return moves.destination_players(state)
     if step == Step.TIEBREAK:
         return [state.martyr]
     if step == Step.GAME_OVER:
@@ -89,12 +89,12 @@ def is_pending(state: GameState, player: int) -> bool:
     """`player in pending_players(state)`, checked for that one seat (a hot path)."""
     step = state.step
     if step in WINDOW_STEPS:
-        return flow.in_window(state, player)
+        return windows.in_window(state, player)
     if step == Step.DESIGNATION:
         assert state.vote is not None
-        return player in flow.voters(state) and player not in state.vote.designations
+        return player in votes.voters(state) and player not in state.vote.designations
     if step == Step.DESTINATIONS:
-        return flow.owes_destination(state, player)
+        return moves.owes_destination(state, player)
     if step == Step.TIEBREAK:
         return player == state.martyr
     if step == Step.GAME_OVER:
@@ -215,7 +215,7 @@ def legal_actions(state: GameState, player: int, pending: bool = False) -> list[
     step = state.step
     # Each branch builds its list at once: this runs for every simulated action.
     if step in WINDOW_STEPS:
-        if pending or flow.in_window(state, player):
+        if pending or windows.in_window(state, player):
             return [*cards.options_in_window(state, player), _done(player)]
         return []
     if step == Step.DESIGNATION:
@@ -231,7 +231,7 @@ def legal_actions(state: GameState, player: int, pending: bool = False) -> list[
         return []
     if step == Step.DESTINATIONS:
         if pending or (state.has_characters(player) and player != state.badge):
-            return list(_each(ChooseDestination, player, flow.open_destinations(state, player)))
+            return list(_each(ChooseDestination, player, moves.open_destinations(state, player)))
         return []
     if step == Step.GAME_OVER or player != state.mover:
         return []
@@ -240,9 +240,9 @@ def legal_actions(state: GameState, player: int, pending: bool = False) -> list[
     if step == Step.TRUCK_CHOICE:
         return list(truck_options(state, player))
     if step == Step.BADGE_DESTINATION:
-        return list(_each(ChooseDestination, player, flow.open_destinations(state, player)))
+        return list(_each(ChooseDestination, player, moves.open_destinations(state, player)))
     if step == Step.MOVE:
-        return list(_each(MoveCharacter, player, tuple(flow.move_options(state, player))))
+        return list(_each(MoveCharacter, player, tuple(moves.move_options(state, player))))
     if step == Step.DEVOUR:
-        return list(_each(Devour, player, tuple(flow.devour_options(state, player))))
+        return list(_each(Devour, player, tuple(votes.devour_options(state, player))))
     return []

@@ -178,7 +178,7 @@ class GameState:
         # Characters by owner, rebuilt whenever characters are added (only at setup).
         self._families: list[list[Character]] = []
         self._indexed = -1
-        # flow._all_played's answers: [the `played` list they were read from, its
+        # windows._all_played's answers: [the `played` list they were read from, its
         # length, then one answer (or None) per card set]; never serialized.
         self.exhausted_cache: list[Any] = [None, -1, None, None, None, None]
         # Who is pending, as `engine.apply_legal` learnt it while applying the action

@@ -26,7 +26,7 @@ from pydantic import (
     ValidationError,
 )
 
-from lockdown_core import flow
+from lockdown_core import flow, placement
 from lockdown_core.actions import (
     ACTION_TYPES,
     REVISION_KEY,
@@ -419,7 +419,7 @@ def _enter(state: GameState, pos: Position, events: list[Event]) -> None:
     state.dice = list(start.dice or [])
     if phase == "placement":
         state.turn = 0
-        flow.begin_placement(state, player, events)
+        placement.begin_placement(state, player, events)
     elif phase == "turn":
         state.turn = pos.turn - 1
         flow.start_turn(state, events)

@@ -14,8 +14,8 @@ from collections.abc import Mapping, Sequence
 from bot.texts import catalog, t
 from lockdown_core import GameState, Ruleset, Step, facts
 from lockdown_core.board import attack_uses_equal
-from lockdown_core.flow import weights_of
 from lockdown_core.ruleset import EndRule
+from lockdown_core.votes import weights_of
 
 # Steps after the badge holder's secret roll and before the reveal (R4.3-R5.3).
 SECRET_DICE_STEPS = frozenset({Step.WALKIE_WINDOW, Step.BADGE_DESTINATION, Step.DESTINATIONS})

@@ -23,14 +23,9 @@ from lockdown_core import (
     new_game,
     pending_players,
 )
-from lockdown_core.flow import (
-    destination_options,
-    destination_players,
-    in_window,
-    owes_destination,
-    window_players,
-)
 from lockdown_core.legal import is_pending
+from lockdown_core.moves import destination_options, destination_players, owes_destination
+from lockdown_core.windows import in_window, window_players
 
 
 @pytest.mark.parametrize("variant", ["", *load_variants()])

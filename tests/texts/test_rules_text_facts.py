@@ -23,10 +23,10 @@ from bot.texts import catalog, t
 from bot.texts.rules_text import END_RULES, guide, step_help
 from lockdown_core import DataError, Ruleset, Step, legal_actions, load_ruleset, load_variants
 from lockdown_core.board import attack_uses_equal, dice_count, strength_at, under_attack
-from lockdown_core.flow import weights_of
 from lockdown_core.model import COLD, Vote
 from lockdown_core.scoring import scores
 from lockdown_core.view import view
+from lockdown_core.votes import weights_of
 from tests.core.builders import PARKING, act, at_arrivals, at_end_of_turn, at_turn, position
 from tests.core.random_games import Game
 

@@ -28,7 +28,7 @@ from lockdown_core.defaults import default_action
 from lockdown_core.errors import IllegalAction
 from lockdown_core.events import Event, Events
 from lockdown_core.legal import (
-    pending_players,
+    pending_seats,
 )
 from lockdown_core.model import UNPLACED, Character, GameState, Step
 from lockdown_core.rng import Rng, seed_state
@@ -133,7 +133,7 @@ def apply_legal(state: GameState, action: Action, *, record: bool = True) -> lis
     known = state.next_pending
     state.next_pending = None
     state.version += 1
-    # The seats the handler found pending last are pending_players' answer now.
+    # The seats the handler found pending last are pending_seats' answer now.
     state.pending_cache = None if known is None else (state.version, known)
     return events
 
@@ -141,7 +141,7 @@ def apply_legal(state: GameState, action: Action, *, record: bool = True) -> lis
 def _timeout(state: GameState, action: Timeout, events: Events, checked: bool) -> None:
     """The step's timer ran out: RULES.md's default for everyone still pending."""
     step = state.step
-    waiting = pending_players(state)
+    waiting = pending_seats(state)
     if events is not None:
         events.append(Event("timeout", {"step": step, "players": waiting}))
     if step == Step.DISCUSSION:

@@ -35,7 +35,6 @@ __all__ = [
     "is_pending",
     "legal_actions",
     "pending",
-    "pending_players",
     "pending_seats",
     "placement_landing",
     "placement_options",
@@ -51,20 +50,12 @@ class Decision:
     step: str
 
 
-def pending_players(state: GameState) -> list[int]:
-    """Seats the game is waiting for, in seat order for simultaneous steps."""
+def pending_seats(state: GameState) -> list[int]:
+    """Seats the game is waiting for, in seat order for simultaneous steps (a list of
+    the caller's own: the engine keeps the answer it found while moving on)."""
     known = state.pending_cache
     if known is not None and known[0] == state.version:
         return list(known[1])
-    return _pending_now(state)
-
-
-def pending_seats(state: GameState) -> list[int]:
-    """`pending_players`, but maybe the very list the engine keeps: the caller must not
-    change it. For the simulator's driver, which reads it once per action."""
-    known = state.pending_cache
-    if known is not None and known[0] == state.version:
-        return known[1]
     return _pending_now(state)
 
 
@@ -86,7 +77,7 @@ def _pending_now(state: GameState) -> list[int]:
 
 
 def is_pending(state: GameState, player: int) -> bool:
-    """`player in pending_players(state)`, checked for that one seat (a hot path)."""
+    """`player in pending_seats(state)`, checked for that one seat (a hot path)."""
     step = state.step
     if step in WINDOW_STEPS:
         return windows.in_window(state, player)
@@ -103,7 +94,7 @@ def is_pending(state: GameState, player: int) -> bool:
 
 
 def pending(state: GameState) -> list[Decision]:
-    return [Decision(p, state.step) for p in pending_players(state)]
+    return [Decision(p, state.step) for p in pending_seats(state)]
 
 
 # Actions are immutable values, so the option lists hand out instances built once and
@@ -210,7 +201,7 @@ def legal_actions(state: GameState, player: int, pending: bool = False) -> list[
     """Everything `player` may do right now (empty when nothing is asked of them).
 
     `pending=True` says the caller has just taken `player` from
-    `pending_players(state)`, so whether the seat may act is not asked again
+    `pending_seats(state)`, so whether the seat may act is not asked again
     (the simulator's driver, where that check was a tenth of the work)."""
     step = state.step
     # Each branch builds its list at once: this runs for every simulated action.

@@ -2,7 +2,7 @@
 
 A scenario either sets up a position and enters it through the engine's own
 flow functions, so that it starts exactly as a real game would reach it, or
-starts a fresh game from a seed, which makes a recorded game (`GameRecord`)
+starts a fresh game from a seed, which makes a recorded game (`ReplayLog`)
 a scenario too: that is how `lockdown replay` checks a finished game's
 fairness from its seed and its action log.
 
@@ -23,7 +23,7 @@ from lockdown_core.engine import apply
 from lockdown_core.epilogues import epilogue_to_unlock
 from lockdown_core.errors import IllegalAction
 from lockdown_core.events import Event
-from lockdown_core.legal import legal_actions, pending_players
+from lockdown_core.legal import legal_actions, pending_seats
 from lockdown_core.model import COLD, UNPLACED, Character, GameState
 from lockdown_core.ruleset import RULES_REVISION
 from lockdown_core.scenario_format import (
@@ -180,7 +180,7 @@ def check(state: GameState, events: list[Event], exp: Expectation, where: str) -
     compare("dice", exp.dice, state.dice)
     if exp.dice_seen is not None:
         compare("dice_seen", sorted(exp.dice_seen), sorted(state.dice_seen))
-    compare("waiting_for", exp.waiting_for, pending_players(state))
+    compare("waiting_for", exp.waiting_for, pending_seats(state))
     for seat, count in (exp.options or {}).items():
         compare(f"options.{seat}", count, len(legal_actions(state, seat)))
     result = state.result or {}

@@ -203,7 +203,7 @@ Entry = Annotated[
 
 
 class Scenario(_Strict):
-    """A whole scenario file. Without `position` it is a game from its seed (a GameRecord)."""
+    """A whole scenario file. Without `position` it is a game from its seed (a ReplayLog)."""
 
     title: str = ""
     description: str = ""

@@ -137,6 +137,15 @@ def character_spots(rules: Ruleset, loc: int) -> int | None:
     return rules.location(loc).character_spots
 
 
+def free_spots(rules: Ruleset, loc: int, present: int, closed: bool) -> int | None:
+    """R1.4/R5.4: room left at `loc` with `present` characters there (None: no limit;
+    0 once closed, R8.5)."""
+    if closed:
+        return 0
+    spots = character_spots(rules, loc)
+    return None if spots is None else max(0, spots - present)
+
+
 def overflow(rules: Ruleset) -> int:
     """R1.4, R5.4, R6.1: where a character or a Monster goes when its place is full or
     closed; a Monster that finds this full too is not placed."""

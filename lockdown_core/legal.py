@@ -12,7 +12,7 @@ from functools import cache, lru_cache
 from itertools import permutations
 from typing import TypeVar
 
-from lockdown_core import cards, moves, votes, windows
+from lockdown_core import cards, facts, moves, votes, windows
 from lockdown_core.actions import (
     Action,
     BreakTie,
@@ -189,12 +189,8 @@ def placement_landing(state: GameState, order: tuple[int, ...]) -> list[int]:
 def _free_spots(state: GameState, loc: int, most: int, places: list[int]) -> int:
     """Free character spots at `loc`, counting no further than `most`; `places` holds
     every character's location."""
-    if state.closed[loc]:
-        return 0
-    spots = state.rules.locations[loc - 1].character_spots
-    if spots is None:
-        return most
-    return max(0, spots - places.count(loc))
+    room = facts.free_spots(state.rules, loc, places.count(loc), state.closed[loc])
+    return most if room is None else room
 
 
 def legal_actions(state: GameState, player: int, pending: bool = False) -> list[Action]:

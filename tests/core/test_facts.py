@@ -171,3 +171,7 @@ def test_r1_4_a_full_location_sends_the_character_to_the_overflow() -> None:
     places = [c.location for c in state.characters]
     assert places.count(1) == spots
     assert places.count(facts.overflow(ruleset)) == len(places) - spots
+    assert facts.free_spots(ruleset, 1, places.count(1), closed=False) == 0
+    assert facts.free_spots(ruleset, 2, 1, closed=False) == facts.character_spots(ruleset, 2) - 1
+    assert facts.free_spots(ruleset, 2, 0, closed=True) == 0
+    assert facts.free_spots(ruleset, facts.overflow(ruleset), len(places), closed=False) is None

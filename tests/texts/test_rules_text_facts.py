@@ -5,7 +5,7 @@ larger sets drawn by hypothesis; a set the data refuses is skipped by the
 data's own check, `load_ruleset`), the numbers are first read off the engine
 itself (a score, a strength, a vote's weight, a truck search, an end of turn,
 the Monsters of an arrival), then the rules guide, every step's help and the
-picture's facts (`bot.render.facts`) are checked against them.
+picture's facts (`bot.render.facts`) and the board text are checked against them.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.render.board_text import board_lines
 from bot.render.facts import board_facts
 from bot.texts import catalog, t
 from bot.texts.rules_text import END_RULES, guide, step_help
@@ -188,25 +189,38 @@ def check(variants: tuple[str, ...]) -> None:
 
 
 def check_board_facts(variants: tuple[str, ...], seed: int) -> None:
-    """A random game: at every step, the picture's facts are the engine's."""
+    """A random game: along it, the picture's facts and the board text say the engine's
+    defence, whether Monsters get in, and when the game ends."""
     try:
         rules = load_ruleset(variants)
     except DataError:
         return
     game = Game.start(3 + seed % 4, variants, seed)
     state = game.state
+    ends = _ends(rules, variants)[state.players]
+    names = [f"P{seat}" for seat in range(state.players)]
     for index, _ in enumerate(game.steps()):
         if index % 7:
             continue
-        shown = board_facts(view(state, None), rules)
+        public = view(state, None)
+        shown = board_facts(public, rules)
         assert shown.equal == attack_uses_equal(state)
+        assert shown.end_at == ends
+        lines = board_lines(public, names, _say, rules)
         for loc, defence in shown.defence.items():
-            assert defence.strength == strength_at(state, loc)
+            strength = strength_at(state, loc)
+            assert defence.strength == strength
             assert defence.breached == under_attack(state, loc)
-        living = [c for c in state.characters if c.location]
-        assert shown.living == len(living)
-    ends = _ends(rules, variants)[state.players]
-    assert board_facts(view(state, None), rules).end_at == ends
+            key = "board.defence_gets_in" if under_attack(state, loc) else "board.defence_text"
+            assert lines[loc - 1].endswith(_say(key, line="", strength=strength))
+        living = len([c for c in state.characters if c.location])
+        assert shown.living == living
+        if ends is not None:
+            assert lines[-1] == _say("board.end_at", end=ends, living=living)
+
+
+def _say(key: str, **params: object) -> str:
+    return t("en", key, **params)
 
 
 @pytest.mark.parametrize("variants", COMBOS, ids=lambda v: "+".join(v) or "base")
@@ -216,11 +230,11 @@ def test_the_guide_and_every_steps_help_say_the_engines_numbers(
     check(variants)
 
 
-@pytest.mark.parametrize(
-    "variants", [(), *((k,) for k in KEYS)], ids=lambda v: "+".join(v) or "base"
-)
-def test_the_pictures_facts_are_the_engines(variants: tuple[str, ...]) -> None:
-    check_board_facts(variants, len(variants[0]) if variants else 0)
+@pytest.mark.parametrize("variants", COMBOS, ids=lambda v: "+".join(v) or "base")
+def test_the_pictures_facts_and_the_board_text_are_the_engines(
+    variants: tuple[str, ...],
+) -> None:
+    check_board_facts(variants, COMBOS.index(variants))
 
 
 @settings(max_examples=15, deadline=None)

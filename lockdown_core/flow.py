@@ -134,8 +134,7 @@ def begin_after_move(state: GameState, events: Events) -> None:
     state.step = Step.AFTER_MOVE
     state.acted = set()
     mover = state.mover
-    # window_players of this step, for its one possible seat: after every move.
-    if windows.in_window(state, mover):
+    if windows.mover_may_drink(state):
         state.next_pending = [mover]
     else:
         next_mover(state, events)

@@ -111,3 +111,10 @@ def in_window(state: GameState, player: int) -> bool:
     if step == Step.AFTER_MOVE:
         return player == state.mover and not _all_played(state, _ENERGY)
     return False
+
+
+def mover_may_drink(state: GameState) -> bool:
+    """`window_players` of the step after a move, before anyone has acted (R5.4): the
+    mover, if they hold a card while an Energy drink is still unplayed. Asked after
+    every move, so without the general path's checks."""
+    return bool(state.hands[state.mover]) and not _all_played(state, _ENERGY)

@@ -109,11 +109,15 @@ def truck_counts(rules: Ruleset, deck: int | None = None) -> TruckCounts:
     return TruckCounts(draws, keeps, gives, max(0, draws - keeps - gives))
 
 
+def first_dice(rules: Ruleset) -> int:
+    """R1.5 (Overrun, Quiet mall): the dice of the first arrival, after the placements."""
+    return rules.start_dice if rules.first_arrival_dice is None else rules.first_arrival_dice
+
+
 def arrivals(rules: Ruleset) -> Arrivals:
     """R1.5, R4.3, R6.2, R6.3, R8.4: how many Monsters come, and how that grows."""
-    first = rules.start_dice if rules.first_arrival_dice is None else rules.first_arrival_dice
     return Arrivals(
-        first_dice=first,
+        first_dice=first_dice(rules),
         start_dice=rules.start_dice,
         max_dice=rules.max_dice,
         weeper_monsters=rules.weeper_monsters,

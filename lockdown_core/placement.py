@@ -33,6 +33,5 @@ def after_placement(state: GameState, events: Events) -> None:
         return
     state.dice = []
     state.dice_revealed = False
-    first = facts.arrivals(state.rules).first_dice
-    board.arrivals(state, state.rng.roll(first), events)
+    board.arrivals(state, state.rng.roll(facts.first_dice(state.rules)), events)
     flow.start_turn(state, events)

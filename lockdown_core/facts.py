@@ -146,7 +146,8 @@ def free_spots(rules: Ruleset, loc: int, present: int, closed: bool) -> int | No
     0 once closed, R8.5)."""
     if closed:
         return 0
-    spots = character_spots(rules, loc)
+    # character_spots, inline: asked for every die of every placement roll.
+    spots = rules.locations[loc - 1].character_spots
     return None if spots is None else max(0, spots - present)
 
 

@@ -189,7 +189,9 @@ def placement_landing(state: GameState, order: tuple[int, ...]) -> list[int]:
 def _free_spots(state: GameState, loc: int, most: int, places: list[int]) -> int:
     """Free character spots at `loc`, counting no further than `most`; `places` holds
     every character's location."""
-    room = facts.free_spots(state.rules, loc, places.count(loc), state.closed[loc])
+    if state.closed[loc]:
+        return 0
+    room = facts.free_spots(state.rules, loc, places.count(loc), closed=False)
     return most if room is None else room
 
 

@@ -26,7 +26,7 @@ from lockdown_core import (
     legal_actions,
     load_ruleset,
     new_game,
-    pending_players,
+    pending_seats,
 )
 from lockdown_core.ai import RandomPlayer, play_game
 
@@ -56,7 +56,7 @@ def apply_times(rules: Ruleset, players: int, games: int) -> tuple[list[float], 
         seats = [RandomPlayer(seat, f"bench/{game}/{seat}") for seat in range(players)]
         last = -1
         while state.step != Step.GAME_OVER:
-            waiting = pending_players(state)
+            waiting = pending_seats(state)
             seat = next((p for p in waiting if p > last), waiting[0])
             action = seats[seat].choose({}, legal_actions(state, seat))
             began = clock()

@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -24,17 +23,16 @@ from lockdown_core import (
     Event,
     GameState,
     Step,
-    Timeout,
     action_to_dict,
     apply,
-    legal_actions,
     load_ruleset,
     load_variants,
     new_game,
-    pending_players,
+    pending_seats,
     view,
 )
 from lockdown_core.ai import Player, make_player, play_game
+from lockdown_core.ai.autoplay import RandomTable
 
 
 class Fingerprint:
@@ -78,22 +76,12 @@ def timeout_game(fp: Fingerprint, variants: tuple[str, ...], players: int, seed:
     """Random seats that also revise their choices, and a timer that sometimes runs out."""
     state, events = new_game(load_ruleset(variants), players, seed)
     fp.step(None, events)
-    rnd = random.Random(seed)
+    table = RandomTable(seed, timeout_rate=0.05, revise_rate=0.1)
     for _ in range(5000):
         if state.step == Step.GAME_OVER:
             break
-        waiting = pending_players(state)
-        action: Action = Timeout()
-        if waiting and rnd.random() >= 0.05:
-            seat = rnd.choice(waiting)
-            if rnd.random() < 0.1:
-                revisers = [p for p in range(players) if p not in waiting]
-                revisers = [p for p in revisers if legal_actions(state, p)]
-                seat = rnd.choice(revisers) if revisers else seat
-            options = legal_actions(state, seat)
-            if options:
-                action = rnd.choice(options)
-        fp.add(pending_players(state))
+        action = table.choose(state)
+        fp.add(pending_seats(state))
         fp.step(action, apply(state, action))
     fp.final(state)
 

@@ -25,12 +25,18 @@ from lockdown_core.engine import apply, new_game, seed_hash
 from lockdown_core.epilogues import epilogue_to_unlock, holding_epilogues
 from lockdown_core.errors import DataError, IllegalAction
 from lockdown_core.events import Event
-from lockdown_core.flow import move_target
-from lockdown_core.legal import Decision, legal_actions, pending, pending_players
+from lockdown_core.legal import Decision, legal_actions, pending, pending_seats
 from lockdown_core.model import GameState, Step
-from lockdown_core.replay import GameRecord, replay
+from lockdown_core.moves import move_target
+from lockdown_core.replay import ReplayLog, replay
 from lockdown_core.ruleset import Ruleset, load_ruleset, load_variants
 from lockdown_core.view import view
+
+# Former names, kept while the code outside the core moves to the new ones: a
+# `ReplayLog` was a `GameRecord` (the storage layer's row has that name), and the
+# pending seats were `pending_players` (a seat is a seat).
+GameRecord = ReplayLog
+pending_players = pending_seats
 
 __all__ = [
     "Action",
@@ -48,6 +54,7 @@ __all__ = [
     "MoveCharacter",
     "PlaceFamily",
     "PlayCard",
+    "ReplayLog",
     "Ruleset",
     "SearchTruck",
     "Step",
@@ -66,6 +73,7 @@ __all__ = [
     "new_game",
     "pending",
     "pending_players",
+    "pending_seats",
     "replay",
     "seed_hash",
     "view",

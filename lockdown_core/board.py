@@ -6,6 +6,7 @@ have already checked legality, so nothing here can fail half-way.
 
 from __future__ import annotations
 
+from lockdown_core import facts
 from lockdown_core.events import Event, Events
 from lockdown_core.model import COLD, Character, GameState
 
@@ -68,7 +69,8 @@ def under_attack(state: GameState, loc: int) -> bool:
             strength += specs[c.kind].strength
     if not anyone:
         return False
-    # attack_uses_equal, inline: asked of every location after every arrival.
+    # attack_uses_equal and facts.gets_in, inline: asked of every location after every
+    # arrival.
     if state.rules.attack_at_equal_from_start or state.rows_triggered[0]:
         return monsters >= strength
     return monsters > strength
@@ -76,8 +78,7 @@ def under_attack(state: GameState, loc: int) -> bool:
 
 def dice_count(state: GameState) -> int:
     """Arrival dice: the start dice plus one per Cold storage row after the first (R8.4)."""
-    extra = state.rows_triggered[1:].count(True)
-    return min(state.rules.start_dice + extra, state.rules.max_dice)
+    return facts.arrival_dice(state.rules, state.rows_triggered)
 
 
 def value(state: GameState, character: Character) -> int:
@@ -135,8 +136,9 @@ def _check_rows(state: GameState, events: Events) -> None:
 def close_full_locations(state: GameState, events: Events) -> None:
     """R8.5: a location 1-5 holding the closing number of Monsters shuts for good."""
     parking = state.rules.parking_lot
+    limit = facts.closes_at(state.rules)
     for loc in range(1, 7):
-        if loc == parking or state.closed[loc] or state.monsters[loc] < state.rules.close_at:
+        if loc == parking or state.closed[loc] or state.monsters[loc] < limit:
             continue
         moved = [c.id for c in state.characters if c.location == loc]
         for c in state.characters:
@@ -150,3 +152,47 @@ def close_full_locations(state: GameState, events: Events) -> None:
                     "location_closed", {"location": loc, "characters": moved, "monsters": returned}
                 )
             )
+
+
+def arrivals(state: GameState, dice: list[int], events: Events) -> None:
+    """R6.1-R6.3 (and R1.5): one Monster per die, then Weepers, then the crowd."""
+    if events is not None:
+        events.append(Event("monsters_arrive", {"dice": list(dice)}))
+    for die in dice:
+        place_monster(state, die, "die", events)
+    specs = state.kind_specs
+    weepers = [0] * 7
+    crowd = [0] * 7
+    for c in state.characters:
+        loc = c.location
+        if loc:
+            crowd[loc] += 1
+            if specs[c.kind].attracts_monsters:
+                weepers[loc] += 1
+    for counts, reason, amount in (
+        (weepers, "weepers", state.rules.weeper_monsters),
+        (crowd, "crowd", facts.CROWD_MONSTERS),
+    ):
+        most = max(counts)
+        if most == 0 or amount == 0:
+            continue
+        for loc in range(1, 7):
+            if counts[loc] == most:
+                for _ in range(amount):
+                    place_monster(state, loc, reason, events)
+
+
+def all_hidden(characters: list[Character]) -> bool:
+    """Whether every one of `characters` is hidden (True for none at all)."""
+    for c in characters:  # noqa: SIM110 (a plain loop costs less than all() on a generator)
+        if not c.hidden:
+            return False
+    return True
+
+
+def any_living(family: list[Character]) -> bool:
+    """`GameState.has_characters`, for a family already in hand."""
+    for c in family:  # noqa: SIM110 (a plain loop costs less than any() on a generator)
+        if c.location:
+            return True
+    return False

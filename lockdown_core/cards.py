@@ -7,8 +7,8 @@ from functools import cache
 from lockdown_core import board
 from lockdown_core.actions import PlayCard
 from lockdown_core.events import Event, Events
-from lockdown_core.flow import in_window
 from lockdown_core.model import GameState, Step
+from lockdown_core.windows import in_window
 
 _REMOVES = {"baseball_bat": 1, "chainsaw": 2}
 
@@ -151,3 +151,17 @@ def play(state: GameState, action: PlayCard, events: Events) -> None:
         data["monsters"] = state.monsters[loc]
     if events is not None:
         events.append(Event("card_played", data))
+
+
+def begin_truck_choice(state: GameState, searcher: int, events: Events) -> None:
+    """R3.2: the searcher draws from the truck (fewer cards once the deck runs low)."""
+    count = min(state.rules.truck_draw, len(state.deck))
+    state.drawn = [state.deck.pop() for _ in range(count)]
+    state.step = Step.TRUCK_CHOICE
+    state.mover = searcher
+    state.next_pending = [searcher]
+    if events is not None:
+        events.append(
+            Event("truck_searched", {"player": searcher, "drawn": count, "deck": len(state.deck)})
+        )
+        events.append(Event("truck_drawn", {"cards": list(state.drawn)}, to=(searcher,)))

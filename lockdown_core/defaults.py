@@ -6,7 +6,7 @@ which uses these defaults; an absent seat's stand-in can ask for them too.
 
 from __future__ import annotations
 
-from lockdown_core import board, flow
+from lockdown_core import board, moves, votes
 from lockdown_core.actions import (
     Action,
     ChooseDestination,
@@ -33,9 +33,9 @@ def default_action(state: GameState, player: int) -> Action | None:
     if step in (Step.BADGE_DESTINATION, Step.DESTINATIONS):
         return _default_destination(state, player)
     if step == Step.MOVE:
-        return MoveCharacter(player, _lowest(state, flow.move_options(state, player)))
+        return MoveCharacter(player, _lowest(state, moves.move_options(state, player)))
     if step == Step.DEVOUR:
-        return Devour(player, _lowest(state, flow.devour_options(state, player)))
+        return Devour(player, _lowest(state, votes.devour_options(state, player)))
     return None
 
 

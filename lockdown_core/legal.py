@@ -12,7 +12,7 @@ from functools import cache, lru_cache
 from itertools import permutations
 from typing import TypeVar
 
-from lockdown_core import cards, flow
+from lockdown_core import cards, facts, moves, votes, windows
 from lockdown_core.actions import (
     Action,
     BreakTie,
@@ -24,8 +24,8 @@ from lockdown_core.actions import (
     PlaceFamily,
     SearchTruck,
 )
-from lockdown_core.flow import destination_options
 from lockdown_core.model import WINDOW_STEPS, GameState, Step
+from lockdown_core.moves import destination_options
 
 A = TypeVar("A", bound=Action)
 
@@ -35,7 +35,6 @@ __all__ = [
     "is_pending",
     "legal_actions",
     "pending",
-    "pending_players",
     "pending_seats",
     "placement_landing",
     "placement_options",
@@ -51,20 +50,12 @@ class Decision:
     step: str
 
 
-def pending_players(state: GameState) -> list[int]:
-    """Seats the game is waiting for, in seat order for simultaneous steps."""
+def pending_seats(state: GameState) -> list[int]:
+    """Seats the game is waiting for, in seat order for simultaneous steps (a list of
+    the caller's own: the engine keeps the answer it found while moving on)."""
     known = state.pending_cache
     if known is not None and known[0] == state.version:
         return list(known[1])
-    return _pending_now(state)
-
-
-def pending_seats(state: GameState) -> list[int]:
-    """`pending_players`, but maybe the very list the engine keeps: the caller must not
-    change it. For the simulator's driver, which reads it once per action."""
-    known = state.pending_cache
-    if known is not None and known[0] == state.version:
-        return known[1]
     return _pending_now(state)
 
 
@@ -72,12 +63,12 @@ def _pending_now(state: GameState) -> list[int]:
     """Who is pending, worked out from the state alone."""
     step = state.step
     if step in WINDOW_STEPS:
-        return flow.window_players(state)
+        return windows.window_players(state)
     if step == Step.DESIGNATION:
         assert state.vote is not None
-        return [p for p in flow.voters(state) if p not in state.vote.designations]
+        return [p for p in votes.voters(state) if p not in state.vote.designations]
     if step == Step.DESTINATIONS:
-        return flow.destination_players(state)
+        return moves.destination_players(state)
     if step == Step.TIEBREAK:
         return [state.martyr]
     if step == Step.GAME_OVER:
@@ -86,15 +77,15 @@ def _pending_now(state: GameState) -> list[int]:
 
 
 def is_pending(state: GameState, player: int) -> bool:
-    """`player in pending_players(state)`, checked for that one seat (a hot path)."""
+    """`player in pending_seats(state)`, checked for that one seat (a hot path)."""
     step = state.step
     if step in WINDOW_STEPS:
-        return flow.in_window(state, player)
+        return windows.in_window(state, player)
     if step == Step.DESIGNATION:
         assert state.vote is not None
-        return player in flow.voters(state) and player not in state.vote.designations
+        return player in votes.voters(state) and player not in state.vote.designations
     if step == Step.DESTINATIONS:
-        return flow.owes_destination(state, player)
+        return moves.owes_destination(state, player)
     if step == Step.TIEBREAK:
         return player == state.martyr
     if step == Step.GAME_OVER:
@@ -103,7 +94,7 @@ def is_pending(state: GameState, player: int) -> bool:
 
 
 def pending(state: GameState) -> list[Decision]:
-    return [Decision(p, state.step) for p in pending_players(state)]
+    return [Decision(p, state.step) for p in pending_seats(state)]
 
 
 # Actions are immutable values, so the option lists hand out instances built once and
@@ -200,22 +191,20 @@ def _free_spots(state: GameState, loc: int, most: int, places: list[int]) -> int
     every character's location."""
     if state.closed[loc]:
         return 0
-    spots = state.rules.locations[loc - 1].character_spots
-    if spots is None:
-        return most
-    return max(0, spots - places.count(loc))
+    room = facts.free_spots(state.rules, loc, places.count(loc), closed=False)
+    return most if room is None else room
 
 
 def legal_actions(state: GameState, player: int, pending: bool = False) -> list[Action]:
     """Everything `player` may do right now (empty when nothing is asked of them).
 
     `pending=True` says the caller has just taken `player` from
-    `pending_players(state)`, so whether the seat may act is not asked again
+    `pending_seats(state)`, so whether the seat may act is not asked again
     (the simulator's driver, where that check was a tenth of the work)."""
     step = state.step
     # Each branch builds its list at once: this runs for every simulated action.
     if step in WINDOW_STEPS:
-        if pending or flow.in_window(state, player):
+        if pending or windows.in_window(state, player):
             return [*cards.options_in_window(state, player), _done(player)]
         return []
     if step == Step.DESIGNATION:
@@ -231,7 +220,7 @@ def legal_actions(state: GameState, player: int, pending: bool = False) -> list[
         return []
     if step == Step.DESTINATIONS:
         if pending or (state.has_characters(player) and player != state.badge):
-            return list(_each(ChooseDestination, player, flow.open_destinations(state, player)))
+            return list(_each(ChooseDestination, player, moves.open_destinations(state, player)))
         return []
     if step == Step.GAME_OVER or player != state.mover:
         return []
@@ -240,9 +229,9 @@ def legal_actions(state: GameState, player: int, pending: bool = False) -> list[
     if step == Step.TRUCK_CHOICE:
         return list(truck_options(state, player))
     if step == Step.BADGE_DESTINATION:
-        return list(_each(ChooseDestination, player, flow.open_destinations(state, player)))
+        return list(_each(ChooseDestination, player, moves.open_destinations(state, player)))
     if step == Step.MOVE:
-        return list(_each(MoveCharacter, player, tuple(flow.move_options(state, player))))
+        return list(_each(MoveCharacter, player, tuple(moves.move_options(state, player))))
     if step == Step.DEVOUR:
-        return list(_each(Devour, player, tuple(flow.devour_options(state, player))))
+        return list(_each(Devour, player, tuple(votes.devour_options(state, player))))
     return []

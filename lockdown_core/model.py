@@ -14,107 +14,38 @@ the full dump, and snapshots of schema 1, which always did, still load.
 
 from __future__ import annotations
 
-import hashlib
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
-from lockdown_core.errors import DataError
+from lockdown_core.pieces import (
+    COLD,
+    UNPLACED,
+    WINDOW_STEPS,
+    Character,
+    Step,
+    Vote,
+    stored_flag,
+)
 from lockdown_core.rng import Rng
-from lockdown_core.ruleset import KindSpec, Ruleset, load_ruleset
+from lockdown_core.rules_identity import read_rules, stored_rules
+from lockdown_core.ruleset import KindSpec, Ruleset
+
+# The pieces, and the rules' identity, read from here by the rest of the core.
+__all__ = [
+    "COLD",
+    "UNPLACED",
+    "WINDOW_STEPS",
+    "Character",
+    "GameState",
+    "Step",
+    "Vote",
+    "read_rules",
+    "stored_rules",
+]
 
 SCHEMA_VERSION = 2
 # Schema 1 differs only in its `rules` field, always the full dump.
 READABLE_SCHEMAS = frozenset((1, SCHEMA_VERSION))
-# Hex digits of the ruleset's SHA-256 kept in a snapshot: 64 bits tell two data
-# files apart; this is an identity, not a defence against forgery.
-RULES_HASH_DIGITS = 16
-
-# Location numbers outside the board: in the Cold storage, and not yet placed (R1.4).
-COLD = 0
-UNPLACED = -1
-
-
-class Step:
-    """Names of the steps where the game waits for somebody."""
-
-    PLACEMENT = "placement"
-    DISCUSSION = "discussion"
-    DESIGNATION = "designation"
-    TIEBREAK = "tiebreak"
-    TRUCK_CHOICE = "truck_choice"
-    WALKIE_WINDOW = "walkie_window"
-    BADGE_DESTINATION = "badge_destination"
-    DESTINATIONS = "destinations"
-    MOVE = "move"
-    AFTER_MOVE = "after_move"
-    DEVOUR = "devour"
-    GAME_OVER = "game_over"
-
-
-# Steps where seats may play cards or say Done (R2.3, R4.4, R5.4); a constant, because
-# building the tuple on every check showed in the simulator's profile.
-WINDOW_STEPS = frozenset((Step.DISCUSSION, Step.WALKIE_WINDOW, Step.AFTER_MOVE))
-
-
-class Character:
-    """One character token; `location` is 1-6, COLD once devoured, UNPLACED at setup."""
-
-    __slots__ = ("hidden", "id", "kind", "location", "owner")
-
-    def __init__(self, id: int, owner: int, kind: str, location: int, hidden: bool = False) -> None:
-        self.id = id
-        self.owner = owner
-        self.kind = kind
-        self.location = location
-        self.hidden = hidden
-
-    @property
-    def alive(self) -> bool:
-        return self.location != COLD
-
-    def to_list(self) -> list[Any]:
-        """The stored row; the id is the row's index and hiding is listed apart, as
-        almost no character is ever hidden."""
-        return [self.owner, self.kind, self.location]
-
-
-class Vote:
-    """A vote in progress (R2): who votes, with which bonus, and who chose whom."""
-
-    __slots__ = ("candidates", "designations", "guns", "kind", "location", "revealed", "tied")
-
-    def __init__(self, kind: str, location: int) -> None:
-        self.kind = kind  # "truck", "badge" or "attack"
-        self.location = location
-        self.candidates: list[int] = []
-        self.designations: dict[int, int] = {}
-        self.guns: dict[int, int] = {}
-        self.tied: list[int] = []
-        self.revealed = False
-
-    def to_dict(self) -> dict[str, Any]:
-        """New containers throughout: the dict stays as it is while the vote goes on."""
-        return {
-            "kind": self.kind,
-            "location": self.location,
-            "candidates": list(self.candidates),
-            "designations": {str(k): v for k, v in self.designations.items()},
-            "guns": {str(k): v for k, v in self.guns.items()},
-            "tied": list(self.tied),
-            "revealed": self.revealed,
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Vote:
-        if data["kind"] not in ("truck", "badge", "attack") or data["location"] not in range(1, 7):
-            raise ValueError(f"malformed vote {data!r}")
-        vote = cls(data["kind"], data["location"])
-        vote.candidates = [int(p) for p in data["candidates"]]
-        vote.designations = {int(k): int(v) for k, v in data["designations"].items()}
-        vote.guns = {int(k): int(v) for k, v in data["guns"].items()}
-        vote.tied = [int(p) for p in data["tied"]]
-        vote.revealed = _flag(data["revealed"])
-        return vote
 
 
 @cache
@@ -178,7 +109,7 @@ class GameState:
         # Characters by owner, rebuilt whenever characters are added (only at setup).
         self._families: list[list[Character]] = []
         self._indexed = -1
-        # flow._all_played's answers: [the `played` list they were read from, its
+        # windows._all_played's answers: [the `played` list they were read from, its
         # length, then one answer (or None) per card set]; never serialized.
         self.exhausted_cache: list[Any] = [None, -1, None, None, None, None]
         # Who is pending, as `engine.apply_legal` learnt it while applying the action
@@ -355,19 +286,19 @@ class GameState:
                 state.characters[int(cid)].hidden = True
         state.monsters = [int(m) for m in data["monsters"]]
         state.supply = int(data["supply"])
-        state.closed = [_flag(c) for c in data["closed"]]
+        state.closed = [stored_flag(c) for c in data["closed"]]
         state.cold_storage = [int(c) for c in data["cold_storage"]]
-        state.rows_triggered = [_flag(r) for r in data["rows_triggered"]]
+        state.rows_triggered = [stored_flag(r) for r in data["rows_triggered"]]
         state.deck = [str(c) for c in data["deck"]]
         state.box = [str(c) for c in data["box"]]
         state.played = [str(c) for c in data["played"]]
         state.hands = [[str(c) for c in hand] for hand in data["hands"]]
         state.badge = int(data["badge"])
         state.martyr = int(data["martyr"])
-        state.badge_won = _flag(data["badge_won"])
+        state.badge_won = stored_flag(data["badge_won"])
         state.dice = [int(d) for d in data["dice"]]
         state.dice_seen = {int(p) for p in data["dice_seen"]}
-        state.dice_revealed = _flag(data["dice_revealed"])
+        state.dice_revealed = stored_flag(data["dice_revealed"])
         state.destinations = {int(k): int(v) for k, v in data["destinations"].items()}
         state.vote = Vote.from_dict(data["vote"]) if data["vote"] else None
         state.drawn = [str(c) for c in data["drawn"]]
@@ -409,67 +340,12 @@ class GameState:
 _STEPS = frozenset(value for name, value in vars(Step).items() if name.isupper())
 
 
-def rules_hash(rules: Ruleset) -> str:
-    """The identity of a resolved ruleset: a hash of its JSON dump, which pydantic
-    writes in field order, so equal rulesets always hash alike."""
-    digest = hashlib.sha256(rules.model_dump_json().encode("utf-8")).hexdigest()
-    return digest[:RULES_HASH_DIGITS]
-
-
-@lru_cache(maxsize=64)
-def _known_rules(variants: tuple[str, ...]) -> tuple[Ruleset, str]:
-    """The rules this build gives for `variants`, and their hash: read once per process."""
-    rules = load_ruleset(variants)
-    return rules, rules_hash(rules)
-
-
-def stored_rules(rules: Ruleset) -> dict[str, Any]:
-    """`rules` as a snapshot stores them: their identity when this build's data
-    gives exactly these rules for their variants, else their full dump."""
-    identity = {"variants": list(rules.variants), "data": rules_hash(rules)}
-    try:
-        known = _known_rules(rules.variants)
-    except DataError:
-        return rules.model_dump(mode="json")
-    return identity if identity["data"] == known[1] else rules.model_dump(mode="json")
-
-
-def read_rules(stored: Any) -> Ruleset:
-    """The rules of a snapshot: a full dump (schema 1, or hand-made rules), or an
-    identity that must match this build's data, since a game must go on under the
-    rules it was played with; a mismatch says so rather than change them silently."""
-    if not isinstance(stored, dict):
-        raise TypeError("stored rules are a JSON object")
-    if "data" not in stored:
-        return Ruleset.model_validate(stored)
-    variants = stored["variants"]
-    if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
-        raise TypeError(f"malformed rules identity {stored!r}")
-    try:
-        rules, data = _known_rules(tuple(variants))
-    except DataError as exc:
-        raise ValueError(f"the game's rules cannot be rebuilt: {exc}") from exc
-    if stored["data"] != data:
-        raise ValueError(
-            f"the game's rules (variants {variants}, data {stored['data']}) are not "
-            f"this build's (data {data}): its rule data changed since it was stored"
-        )
-    return rules
-
-
 def _fresh(value: Any) -> Any:
     """A copy of a JSON value sharing no list or dict with the original."""
     if isinstance(value, dict):
         return {key: _fresh(item) for key, item in value.items()}
     if isinstance(value, list):
         return [_fresh(item) for item in value]
-    return value
-
-
-def _flag(value: Any) -> bool:
-    """A stored boolean; a string such as "false" must not read as True."""
-    if not isinstance(value, bool):
-        raise TypeError(f"expected true or false, got {value!r}")
     return value
 
 
@@ -486,4 +362,4 @@ def _character_v1(row: Any) -> Character:
     cid, owner, kind, location, hidden = row
     if not isinstance(kind, str):
         raise TypeError(f"malformed character row {row!r}")
-    return Character(int(cid), int(owner), kind, int(location), _flag(hidden))
+    return Character(int(cid), int(owner), kind, int(location), stored_flag(hidden))

@@ -18,8 +18,9 @@ from lockdown_core.model import GameState
 from lockdown_core.ruleset import load_ruleset
 
 
-class GameRecord(BaseModel):
-    """Everything needed to play a game again: the seed and the actions in order."""
+class ReplayLog(BaseModel):
+    """Everything needed to play a game again: the seed and the actions in order (the
+    storage layer's `GameRecord` is the stored row a log is read from)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -32,7 +33,7 @@ class GameRecord(BaseModel):
         self.actions.append(action_to_dict(action))
 
 
-def replay(record: GameRecord) -> tuple[GameState, list[Event]]:
+def replay(record: ReplayLog) -> tuple[GameState, list[Event]]:
     """The final state and every event of a recorded game."""
     state, events = new_game(load_ruleset(record.variants), record.players, record.seed)
     for data in record.actions:

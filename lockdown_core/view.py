@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from lockdown_core.legal import pending_players
+from lockdown_core.legal import pending_seats
 from lockdown_core.model import GameState, Step
 
 
@@ -23,7 +23,7 @@ def view(state: GameState, player: int | None = None) -> dict[str, Any]:
         "variants": list(state.rules.variants),
         "turn": state.turn,
         "step": state.step,
-        "waiting_for": pending_players(state),
+        "waiting_for": pending_seats(state),
         "characters": [
             {
                 "id": c.id,

@@ -46,7 +46,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--players",
         type=int,
         default=4,
-        choices=range(3, 7),
+        choices=range(load_ruleset().min_players, load_ruleset().max_players + 1),
         help="number of seats, 3 to 6 (default 4)",
     )
     parser.add_argument("--seat", type=int, default=1, help="your seat, from 1 (default 1)")

@@ -9,7 +9,6 @@ seeded random seats, so the pictures are the same at every run.
 from __future__ import annotations
 
 import io
-import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -21,18 +20,14 @@ from bot.render.labels import board_png
 from bot.render.replay_gif import render_gif
 from bot.texts import t
 from lockdown_core import (
-    GameRecord,
     GameState,
+    ReplayLog,
     Step,
-    Timeout,
-    apply,
-    legal_actions,
     load_ruleset,
     new_game,
-    pending_players,
     view,
 )
-from lockdown_core.actions import action_to_dict
+from lockdown_core.ai.autoplay import RandomTable
 from lockdown_core.ai.simulation import simulate
 
 NAMES = ["Chloé", "Émile", "Σοφία", "Дмитрий", "花子", "Łukasz Wiśniewski-Kowalczyk"]
@@ -41,30 +36,21 @@ NAMES = ["Chloé", "Émile", "Σοφία", "Дмитрий", "花子", "Łukasz 
 def late_position(players: int = 6, seed: int = 15) -> GameState:
     """The last attack inside a shop of a random game, once a location has closed."""
     state, _ = new_game(load_ruleset(), players, seed)
-    rng = random.Random(seed)
     chosen = GameState.from_dict(state.to_dict())
-    while state.step != Step.GAME_OVER:
+    for _ in RandomTable(seed).play(state):
         vote = state.vote
         inside = vote is not None and vote.kind == "attack" and vote.location != 6
         if any(state.closed) and state.step == Step.DISCUSSION and inside:
             chosen = GameState.from_dict(state.to_dict())
-        seat = rng.choice(pending_players(state))
-        legal = legal_actions(state, seat)
-        apply(state, rng.choice(legal) if legal else Timeout())
     return chosen
 
 
-def recorded_game(players: int = 6, seed: int = 15) -> GameRecord:
-    """The whole random game `late_position` looks into, as a stored record."""
+def recorded_game(players: int = 6, seed: int = 15) -> ReplayLog:
+    """The whole random game `late_position` looks into, as a replayable log."""
     state, _ = new_game(load_ruleset(), players, seed)
-    rng = random.Random(seed)
-    record = GameRecord(players=players, seed=seed)
-    while state.step != Step.GAME_OVER:
-        seat = rng.choice(pending_players(state))
-        legal = legal_actions(state, seat)
-        action = rng.choice(legal) if legal else Timeout()
-        apply(state, action)
-        record.actions.append(action_to_dict(action))
+    record = ReplayLog(players=players, seed=seed)
+    for action, _ in RandomTable(seed).play(state):
+        record.add(action)
     return record
 
 

@@ -1,10 +1,11 @@
-"""The rules a newcomer needs on screen, worked out from the public view.
+"""The rules a newcomer needs on screen, for one public view.
 
 Each location's defence against its Monsters (R7.2), whether Monsters get in
 at equal strength (R8.4's first Cold storage row, or Early dusk), and how
 many living characters end the game (R9.1, Last stand, Lone survivor). The
-picture and the board text both show these, so they are computed once here,
-from the public view and the game's ruleset only: nothing secret is needed.
+picture and the board text both show these; every rule is asked of
+`lockdown_core.facts`, and only what a public view shows is read, so nothing
+secret is needed.
 """
 
 from __future__ import annotations
@@ -12,9 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from lockdown_core import Ruleset
-
-COLD = 0  # a character's location once devoured (lockdown_core.model.COLD)
+from lockdown_core import Ruleset, facts
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,25 +38,22 @@ class BoardFacts:
 
 def board_facts(data: dict[str, Any], rules: Ruleset) -> BoardFacts:
     """The facts of a public view (`view(state, None)`) under `rules`."""
-    strength_of = {k.key: k.strength for k in rules.kinds}
-    equal = rules.attack_at_equal_from_start or len(data["cold_storage"]) >= (
-        rules.cold_storage_rows[0] if rules.cold_storage_rows else 1
-    )
+    equal = facts.equal_gets_in(rules, len(data["cold_storage"]))
     defence = {}
-    for loc in range(1, 6):
-        if loc in data["closed"]:
+    for loc in range(1, 7):
+        if loc == facts.overflow(rules) or loc in data["closed"]:
             continue
-        here = [c for c in data["characters"] if c["location"] == loc]
-        strength = sum(strength_of[c["kind"]] for c in here)
+        here = [c["kind"] for c in data["characters"] if c["location"] == loc]
+        strength = facts.strength(rules, here)
         monsters = data["monsters"][loc - 1]
-        gets_in = monsters >= strength if equal else monsters > strength
-        defence[loc] = Defence(strength, monsters, bool(here) and monsters > 0 and gets_in)
-    living = [c for c in data["characters"] if c["location"] != COLD]
-    players = data["players"]
-    if rules.end_rule == "players":
-        end_at: int | None = players
-    elif rules.end_rule == "half_players":
-        end_at = (players + 1) // 2
-    else:
-        end_at = None
-    return BoardFacts(defence, equal, end_at, len(living), len({c["owner"] for c in living}))
+        breached = bool(here) and facts.gets_in(monsters, strength, equal)
+        defence[loc] = Defence(strength, monsters, breached)
+    # Not in the Cold storage (location 0): on the board, or not yet placed (R1.4).
+    living = [c for c in data["characters"] if c["location"]]
+    return BoardFacts(
+        defence,
+        equal,
+        facts.end_threshold(rules, data["players"]),
+        len(living),
+        len({c["owner"] for c in living}),
+    )

@@ -8,9 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.table.seats import AI_KINDS, Seat
+from lockdown_core import load_ruleset
 
-MIN_SEATS = 3
-MAX_SEATS = 6
+# R1.1: the seat counts of the rules (no variant changes them).
+MIN_SEATS, MAX_SEATS = load_ruleset().min_players, load_ruleset().max_players
 
 
 class LobbyError(Exception):

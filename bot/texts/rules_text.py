@@ -12,12 +12,20 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bot.texts import catalog, t
-from lockdown_core import GameState, Ruleset, Step
+from lockdown_core import GameState, Ruleset, Step, facts
 from lockdown_core.board import attack_uses_equal
-from lockdown_core.flow import weights_of
+from lockdown_core.ruleset import EndRule
+from lockdown_core.votes import weights_of
 
 # Steps after the badge holder's secret roll and before the reveal (R4.3-R5.3).
 SECRET_DICE_STEPS = frozenset({Step.WALKIE_WINDOW, Step.BADGE_DESTINATION, Step.DESTINATIONS})
+
+# R9.1 in words, for each way a ruleset may end the game.
+END_RULES: dict[EndRule, str] = {
+    "players": "rules.guide.end.players",
+    "half_players": "rules.guide.end.half_players",
+    "one_family": "rules.guide.end.one_family",
+}
 
 
 def kind_help(lang: str, kind: str, rules: Ruleset) -> str:
@@ -107,12 +115,89 @@ def unseen_dice(lang: str, state: GameState, seat: int) -> str | None:
 def living_line(lang: str, state: GameState) -> str:
     """R9.1 with this game's numbers: when the game ends, and where it stands now."""
     living = sum(1 for c in state.characters if c.location)
-    rule = state.rules.end_rule
-    if rule == "one_family":
+    limit = facts.end_threshold(state.rules, state.players)
+    if limit is None:
         families = sum(1 for p in range(state.players) if state.has_characters(p))
         return t(lang, "rules.end.one_family", families=families)
-    limit = state.players if rule == "players" else (state.players + 1) // 2
     return t(lang, "rules.end.living", limit=limit, living=living)
+
+
+def _listed(lang: str, items: Sequence[str]) -> str:
+    """`a, b and c` in the reader's language."""
+    if len(items) < 2:
+        return "".join(items)
+    return t(lang, "list.and", head=", ".join(items[:-1]), last=items[-1])
+
+
+def _per_kind(lang: str, numbers: Mapping[str, int]) -> str:
+    """`Weeper 7, Blocker 5, …`: one number per kind, in the data's order."""
+    return ", ".join(
+        t(lang, "rules.kind_number", kind=t(lang, f"kind.{kind}"), number=number)
+        for kind, number in numbers.items()
+    )
+
+
+def truck_text(lang: str, rules: Ruleset) -> str:
+    """R3.2/R3.3 with this game's counts: `draws 3 cards, keeps 1, gives 1 …`."""
+    counts = facts.truck_counts(rules)
+    count = catalog().count
+    return t(
+        lang,
+        "rules.truck.gift" if counts.gives else "rules.truck.no_gift",
+        drawn=count(lang, "card", counts.draws),
+        keeps=counts.keeps,
+        gives=counts.gives,
+        boxed=count(lang, "card", counts.boxes),
+    )
+
+
+def guide(lang: str, rules: Ruleset) -> str:
+    """The whole game in one message, every number asked of `lockdown_core.facts`."""
+    arrivals = facts.arrivals(rules)
+    return t(
+        lang,
+        "rules.guide",
+        points=_per_kind(lang, facts.points(rules)),
+        keys=rules.keys_points,
+        truck=truck_text(lang, rules),
+        dice=arrivals.start_dice,
+        arrivals=t(
+            lang,
+            "rules.arrivals" if arrivals.weeper_monsters else "rules.arrivals.no_weepers",
+            weepers=arrivals.weeper_monsters,
+            crowd=arrivals.crowd_monsters,
+        ),
+        strengths=_per_kind(lang, facts.strengths(rules)),
+        votes=_per_kind(lang, facts.votes(rules)),
+        end=t(lang, END_RULES[rules.end_rule]),
+    )
+
+
+def step_help(lang: str, step: str, rules: Ruleset) -> str:
+    """What a step asks, with this game's numbers where it has some (the truck's counts)."""
+    text = t(lang, f"step.{step}.help")
+    if step == Step.TRUCK_CHOICE:
+        text += " " + t(lang, "step.truck_choice.counts", truck=truck_text(lang, rules))
+    return text
+
+
+def cold_storage_lines(lang: str, rules: Ruleset) -> list[str]:
+    """R8.4 row by row: the row that lets Monsters in at equal strength, the rows that add
+    a die (with the most dice there can be)."""
+    arrivals = facts.arrivals(rules)
+    first_row = (
+        "rules.cold.row1_from_start" if rules.attack_at_equal_from_start else "rules.cold.row1"
+    )
+    lines = [
+        t(lang, "rules.cold.intro", rows=len(rules.cold_storage_rows)),
+        t(lang, first_row, row=1),
+    ]
+    if arrivals.dice_rows:
+        rows = [str(row) for row in arrivals.dice_rows]
+        form = "one" if len(rows) == 1 else "other"
+        named = t(lang, f"rules.cold.rows.{form}", rows=_listed(lang, rows))
+        lines.append(t(lang, "rules.cold.dice", rows=named, maximum=arrivals.max_dice))
+    return lines
 
 
 def rules_sections(
@@ -121,17 +206,12 @@ def rules_sections(
     """`/lockdown rules` as (title, text) parts: the guide, the characters, the mall's
     dangers (closing locations, the Cold storage rows) and, in a game, where it stands."""
     kinds = kinds_in_play(state) if state is not None else [k.key for k in rules.kinds]
-    first_row = (
-        "rules.cold.row1_from_start" if rules.attack_at_equal_from_start else "rules.cold.row1"
-    )
     dangers = [
-        t(lang, "rules.closing", monsters=catalog().count(lang, "monster", rules.close_at)),
-        t(lang, "rules.cold.intro", rows=len(rules.cold_storage_rows)),
-        t(lang, first_row),
-        t(lang, "rules.cold.dice", maximum=rules.max_dice),
+        t(lang, "rules.closing", monsters=catalog().count(lang, "monster", facts.closes_at(rules))),
+        *cold_storage_lines(lang, rules),
     ]
     sections = [
-        (t(lang, "rules.title"), t(lang, "rules.guide")),
+        (t(lang, "rules.title"), guide(lang, rules)),
         (
             t(lang, "rules.kinds_title"),
             "\n".join(kind_lines(lang, rules, kinds, note_useless=state is None)),
@@ -144,7 +224,7 @@ def rules_sections(
                 lang,
                 "rules.current",
                 step=t(lang, f"step.{state.step}.name"),
-                help=t(lang, f"step.{state.step}.help"),
+                help=step_help(lang, state.step, state.rules),
             ),
             t(lang, "rules.attack_at_equal" if attack_uses_equal(state) else "rules.attack_above"),
             living_line(lang, state),

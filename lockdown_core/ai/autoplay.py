@@ -1,4 +1,6 @@
-"""Play a whole game with AI seats: the driver behind `lockdown simulate` and the benchmark.
+"""Play a whole game with AI seats (`play_game`: the driver behind `lockdown simulate` and
+the benchmark), or with random seats and a timer (`RandomTable`: the core's tests, the
+engine's fingerprint, the pictures of the docs).
 
 The driver is the only part that touches the `GameState`. For each decision
 it asks one pending seat, giving that seat's AI its own view and legal
@@ -10,14 +12,15 @@ so that in a discussion one seat may answer another's card before saying Done.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import random
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from lockdown_core.actions import Action
+from lockdown_core.actions import Action, Timeout
 from lockdown_core.ai.player import Player
-from lockdown_core.engine import apply_legal, new_game
+from lockdown_core.engine import apply, apply_legal, new_game
 from lockdown_core.events import Event
 from lockdown_core.legal import legal_actions, pending_seats
 from lockdown_core.model import GameState, Step
@@ -119,3 +122,50 @@ def _show(watchers: list[tuple[int, Player]], events: list[Event]) -> None:
         mine = [e for e in events if e.to is None or seat in e.to]
         if mine:
             player.observe(mine)
+
+
+class RandomTable:
+    """Random seats at a table whose timer sometimes runs out: no strategy, only coverage.
+
+    Each action is the `Timeout` (at `timeout_rate`), or a random legal action of
+    a random pending seat; at `revise_rate` the seat is instead one that is not
+    pending but may still act (a voter or a secret destination revised before the
+    reveal). Every draw comes from the table's own seeded `random.Random`, and a
+    rate of 0 draws nothing for it, so a game is replayed from its seed alone.
+    Actions go through `apply`, which checks them, unlike `play_game`'s.
+    """
+
+    def __init__(
+        self, seed: int | str, *, timeout_rate: float = 0.0, revise_rate: float = 0.0
+    ) -> None:
+        self.rnd = random.Random(seed)
+        self.timeout_rate = timeout_rate
+        self.revise_rate = revise_rate
+
+    def choose(self, state: GameState) -> Action:
+        """The next action for the table: a seat's, or the timer's."""
+        rnd = self.rnd
+        pending = pending_seats(state)
+        if not pending or (self.timeout_rate and rnd.random() < self.timeout_rate):
+            return Timeout()
+        seat = rnd.choice(pending)
+        if self.revise_rate and rnd.random() < self.revise_rate:
+            others = [p for p in range(state.players) if p not in pending]
+            revisers = [p for p in others if legal_actions(state, p)]
+            if revisers:
+                seat = rnd.choice(revisers)
+        options = legal_actions(state, seat)
+        return rnd.choice(options) if options else Timeout()
+
+    def play(
+        self, state: GameState, max_actions: int = MAX_ACTIONS
+    ) -> Iterator[tuple[Action, list[Event]]]:
+        """Apply chosen actions until the game is over, yielding each with its events."""
+        actions = 0
+        while state.step != Step.GAME_OVER:
+            if actions >= max_actions:
+                raise EndlessGame(f"no end after {actions} actions (turn {state.turn})")
+            action = self.choose(state)
+            events = apply(state, action)
+            actions += 1
+            yield action, events

@@ -25,6 +25,7 @@ from lockdown_core import (
     apply,
     flow,
     load_ruleset,
+    placement,
 )
 from lockdown_core.model import COLD, UNPLACED, Character
 from lockdown_core.rng import Rng
@@ -127,7 +128,7 @@ def new_setup(
 def at_placement(state: GameState) -> list[Event]:
     """R1.4: the badge holder's placement roll (from `dice`)."""
     events: list[Event] = []
-    flow.begin_placement(state, state.badge, events)
+    placement.begin_placement(state, state.badge, events)
     return events
 
 

@@ -1,16 +1,14 @@
-"""A tiny random driver for the core's tests: random seats, random legal actions, timeouts.
+"""Random games for the core's tests, played by the core's `RandomTable`.
 
-The AI players live elsewhere; these tests want no strategy at all, only
-coverage: any seat that may act (a pending one, or a voter revising a ballot),
-any of its legal actions, and now and then the table's `Timeout`. Everything
-is drawn from a local `random.Random`, so a failing game is replayed from its
-numbers alone.
+These tests want no strategy at all, only coverage: any seat that may act (a
+pending one, or a voter revising a ballot), any of its legal actions, and now
+and then the table's `Timeout`. Every draw comes from the table's own seeded
+generator, so a failing game is replayed from its numbers alone.
 """
 
 from __future__ import annotations
 
 import os
-import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
@@ -22,15 +20,11 @@ from lockdown_core import (
     Event,
     GameState,
     Ruleset,
-    Step,
-    Timeout,
-    apply,
-    legal_actions,
     load_ruleset,
     load_variants,
     new_game,
-    pending_players,
 )
+from lockdown_core.ai.autoplay import RandomTable
 
 VARIANTS: tuple[str, ...] = tuple(load_variants())
 
@@ -38,6 +32,8 @@ VARIANTS: tuple[str, ...] = tuple(load_variants())
 # of 5,000 (big families, 6 players, 9 turns) took about 350. Far above that, a
 # game is going round in circles.
 MAX_ACTIONS = 2000
+# How often a seat that is not pending revises its ballot or destination instead.
+REVISE_RATE = 0.1
 
 # `LOCKDOWN_GAMES=10` plays ten times as many random games in every property test.
 SCALE = float(os.environ.get("LOCKDOWN_GAMES", "1"))
@@ -59,54 +55,24 @@ seed_st = st.integers(min_value=0, max_value=2**63 - 1)
 
 
 @dataclass
-class RandomDriver:
-    """Picks one action for the table: a seat that may act, or the timer."""
-
-    seed: int
-    timeout_rate: float = 0.05
-    rnd: random.Random = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.rnd = random.Random(self.seed)
-
-    def choose(self, state: GameState) -> Action:
-        pending = pending_players(state)
-        if not pending or self.rnd.random() < self.timeout_rate:
-            return Timeout()
-        seat = self.rnd.choice(pending)
-        if self.rnd.random() < 0.1:
-            # Voters and secret destinations may be revised until the reveal.
-            others = [p for p in range(state.players) if p not in pending]
-            revisers = [p for p in others if legal_actions(state, p)]
-            if revisers:
-                seat = self.rnd.choice(revisers)
-        options = legal_actions(state, seat)
-        if not options:
-            return Timeout()
-        return self.rnd.choice(options)
-
-
-@dataclass
 class Game:
     """One random game in progress: its state, its opening events, its driver."""
 
     state: GameState
     opening: list[Event]
-    driver: RandomDriver
+    driver: RandomTable
     actions: list[Action] = field(default_factory=list)
 
     @classmethod
-    def start(cls, players: int, variants: tuple[str, ...], seed: int, **driver: float) -> Game:
+    def start(
+        cls, players: int, variants: tuple[str, ...], seed: int, timeout_rate: float = 0.05
+    ) -> Game:
         state, events = new_game(ruleset(variants), players, seed)
-        return cls(state, events, RandomDriver(seed, **driver))
+        table = RandomTable(seed, timeout_rate=timeout_rate, revise_rate=REVISE_RATE)
+        return cls(state, events, table)
 
     def steps(self) -> Iterator[tuple[Action, list[Event]]]:
         """Apply random actions until the game is over, yielding each with its events."""
-        while self.state.step != Step.GAME_OVER:
-            assert len(self.actions) < MAX_ACTIONS, (
-                f"no end after {MAX_ACTIONS} actions (step {self.state.step})"
-            )
-            action = self.driver.choose(self.state)
-            events = apply(self.state, action)
+        for action, events in self.driver.play(self.state, MAX_ACTIONS):
             self.actions.append(action)
             yield action, events

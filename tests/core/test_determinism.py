@@ -4,7 +4,7 @@ The pattern is rlcard's determinism check (tests/envs/determism_util.py): play,
 record, play again with the global `random` disturbed before and between the
 steps, and compare everything that came out. The engine keeps its own
 generator in the state, so nothing outside a game may change its dice, its
-deck or its random tie-breaks; `replay(GameRecord)` and a restart from the
+deck or its random tie-breaks; `replay(ReplayLog)` and a restart from the
 JSON snapshot must both land on exactly the same game.
 """
 
@@ -23,13 +23,13 @@ import pytest
 
 from lockdown_core import (
     Action,
-    GameRecord,
     GameState,
+    ReplayLog,
     action_from_dict,
     action_to_dict,
     apply,
     new_game,
-    pending_players,
+    pending_seats,
     replay,
     view,
 )
@@ -59,7 +59,7 @@ class Played:
 def trace_line(state: GameState) -> str:
     """Per action: who is waited for, and every view, as one comparable string."""
     views = [view(state, seat) for seat in (None, *range(state.players))]
-    return json.dumps([pending_players(state), views], sort_keys=True)
+    return json.dumps([pending_seats(state), views], sort_keys=True)
 
 
 def play_live(players: int, variants: tuple[str, ...], seed: int) -> Played:
@@ -113,8 +113,8 @@ def test_replay_of_the_record_reproduces_the_live_game(
     players: int, variants: tuple[str, ...], seed: int
 ) -> None:
     live = play_live(players, variants, seed)
-    record = GameRecord(players=players, seed=seed, variants=list(variants), actions=live.actions)
-    stored = GameRecord.model_validate_json(record.model_dump_json())
+    record = ReplayLog(players=players, seed=seed, variants=list(variants), actions=live.actions)
+    stored = ReplayLog.model_validate_json(record.model_dump_json())
     disturb(99)
     state, events = replay(stored)
     assert [e.to_dict() for e in events] == live.events

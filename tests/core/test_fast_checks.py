@@ -21,16 +21,11 @@ from lockdown_core import (
     load_ruleset,
     load_variants,
     new_game,
-    pending_players,
-)
-from lockdown_core.flow import (
-    destination_options,
-    destination_players,
-    in_window,
-    owes_destination,
-    window_players,
+    pending_seats,
 )
 from lockdown_core.legal import is_pending
+from lockdown_core.moves import destination_options, destination_players, owes_destination
+from lockdown_core.windows import in_window, window_players
 
 
 @pytest.mark.parametrize("variant", ["", *load_variants()])
@@ -42,7 +37,7 @@ def test_one_seat_checks_match_the_full_lists(variant: str) -> None:
         rnd = random.Random(game)
         while state.step != Step.GAME_OVER:
             window = window_players(state)
-            waiting = pending_players(state)
+            waiting = pending_seats(state)
             for seat in [*range(players), players, -1]:
                 assert in_window(state, seat) == (seat in window)
                 assert is_pending(state, seat) == (seat in waiting)

@@ -41,7 +41,7 @@ from lockdown_core import (
     Timeout,
     apply,
     legal_actions,
-    pending_players,
+    pending_seats,
     view,
 )
 from lockdown_core.legal import destination_options
@@ -388,7 +388,7 @@ def copy_state(state: GameState) -> GameState:
 
 
 def same_to_outsiders(a: GameState, b: GameState, entitled: set[int], *, full: bool) -> None:
-    assert pending_players(a) == pending_players(b), "who we wait for depends on a secret"
+    assert pending_seats(a) == pending_seats(b), "who we wait for depends on a secret"
     assert view(a, None) == view(b, None), "the public view depends on a secret"
     if not full:
         return
@@ -456,7 +456,7 @@ def play_twins(
     for _ in range(CONTINUATION):
         if a.step == Step.GAME_OVER:
             return
-        outsiders = [p for p in pending_players(a) if p not in entitled]
+        outsiders = [p for p in pending_seats(a) if p not in entitled]
         action: Action = Timeout()
         if outsiders and rnd.random() > 0.2:
             options = legal_actions(a, rnd.choice(outsiders))

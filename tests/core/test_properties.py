@@ -31,7 +31,7 @@ from lockdown_core import (
     Timeout,
     apply,
     legal_actions,
-    pending_players,
+    pending_seats,
     view,
 )
 from lockdown_core.model import COLD, UNPLACED
@@ -138,7 +138,7 @@ class Invariants:
         over = state.step == Step.GAME_OVER
         assert (state.result is not None) == over
         # The table never waits for nobody, nor for a seat that has nothing it may do.
-        pending = pending_players(state)
+        pending = pending_seats(state)
         assert bool(pending) != over
         for seat in pending:
             assert legal_actions(state, seat), f"seat {seat} is waited for with no option"
@@ -154,7 +154,7 @@ class Invariants:
         again = GameState.from_dict(data)
         assert again.to_dict() == data
         assert view(again, None) == view(state, None)
-        assert pending_players(again) == pending_players(state)
+        assert pending_seats(again) == pending_seats(state)
 
 
 def illegal_actions(state: GameState, rnd: random.Random) -> list[Action]:

@@ -18,7 +18,7 @@ from lockdown_core import (
     Step,
     Timeout,
     legal_actions,
-    pending_players,
+    pending_seats,
     view,
 )
 from lockdown_core.engine import apply
@@ -58,7 +58,7 @@ def badge_vote(hands: list[list[str]] | None = None, martyr: int = 1) -> GameSta
 def test_r2_1_voters_are_the_players_with_a_character_there() -> None:
     state = badge_vote()
     assert state.step == Step.DESIGNATION
-    assert pending_players(state) == [0, 1, 2]
+    assert pending_seats(state) == [0, 1, 2]
     refuse(state, Designate(3, 0), "not_your_turn")
     assert legal_actions(state, 3) == []
 
@@ -132,7 +132,7 @@ def test_r2_2_attack_candidates_have_a_non_hidden_character_there() -> None:
     act(state, PlayCard(2, "rotten_meat", character=char(state, 2, "weeper").id))
     assert state.step == Step.DESIGNATION
     assert state.vote.candidates == [0, 1]
-    assert pending_players(state) == [0, 1]
+    assert pending_seats(state) == [0, 1]
     refuse(state, Designate(0, 2), "not_a_candidate")
     refuse(state, Designate(2, 0), "not_your_turn")
 
@@ -141,11 +141,11 @@ def test_r2_3_discussion_waits_for_every_voter_who_could_play() -> None:
     """Seats 0 and 2 hold a card; seat 3 holds one too but is not a voter."""
     state = badge_vote(hands=[["gun"], [], ["energy_drink"], ["gun"]])
     assert state.step == Step.DISCUSSION
-    assert pending_players(state) == [0, 2]
+    assert pending_seats(state) == [0, 2]
     refuse(state, PlayCard(3, "gun"), "not_your_turn")
     refuse(state, Done(1), "not_your_turn")
     act(state, Done(0))
-    assert pending_players(state) == [2]
+    assert pending_seats(state) == [2]
     refuse(state, Done(0), "not_your_turn")
     events = act(state, Done(2))
     assert state.step == Step.DESIGNATION
@@ -219,7 +219,7 @@ def test_r2_4_tie_the_martyr_chooses_even_with_nobody_there() -> None:
     events = act(state, Designate(0, 0), Designate(1, 2), Designate(2, 2))
     assert one(events, "tie").data == {"tied": [0, 2], "martyr": 3}
     assert state.step == Step.TIEBREAK
-    assert pending_players(state) == [3]
+    assert pending_seats(state) == [3]
     assert legal_actions(state, 3) == [BreakTie(3, 0), BreakTie(3, 2)]
     refuse(state, BreakTie(3, 1), "not_tied")
     refuse(state, BreakTie(0, 0), "not_your_turn")
@@ -370,7 +370,7 @@ def test_r2_6_no_gun_in_an_attack_without_a_vote() -> None:
     )
     at_attacks(state)
     assert state.step == Step.DISCUSSION
-    assert pending_players(state) == [0]
+    assert pending_seats(state) == [0]
     assert legal_actions(state, 0) == [PlayCard(0, "baseball_bat"), Done(0)]
     refuse(state, PlayCard(0, "gun"), "card_not_playable_now")
 
@@ -394,12 +394,12 @@ def test_r2_3_a_card_cancels_every_other_players_done() -> None:
     """Seat 0 says Done, then seat 2 plays a Gun: seat 0 may answer it (with its own Gun)."""
     state = badge_vote(hands=[["gun"], [], ["gun", "energy_drink"], []])
     act(state, Done(0))
-    assert pending_players(state) == [2]
+    assert pending_seats(state) == [2]
     events = act(state, PlayCard(2, "gun"))
     assert one(events, "done_cancelled").data == {"players": [0], "step": Step.DISCUSSION}
     assert one(events, "done_cancelled").public
     assert state.step == Step.DISCUSSION
-    assert pending_players(state) == [0, 2]
+    assert pending_seats(state) == [0, 2]
     assert PlayCard(0, "gun") in legal_actions(state, 0)
     # Seat 0's hand is empty now: seat 2's Done closes the discussion.
     act(state, PlayCard(0, "gun"), Done(2))
@@ -412,7 +412,7 @@ def test_r2_3_a_card_asks_again_only_those_who_said_done() -> None:
     state = badge_vote(hands=[["gun"], [], ["gun", "gun"], []])
     events = act(state, PlayCard(2, "gun"))
     assert of_kind(events, "done_cancelled") == []
-    assert pending_players(state) == [0, 2]
+    assert pending_seats(state) == [0, 2]
 
 
 def late_rotten_meat() -> GameState:
@@ -429,7 +429,7 @@ def late_rotten_meat() -> GameState:
         martyr=3,
     )
     at_attacks(state)
-    assert (state.step, pending_players(state)) == (Step.DISCUSSION, [0, 1])
+    assert (state.step, pending_seats(state)) == (Step.DISCUSSION, [0, 1])
     act(state, Done(0))
     return state
 
@@ -440,7 +440,7 @@ def test_r2_3_a_late_rotten_meat_can_be_answered_with_a_baseball_bat() -> None:
     state = late_rotten_meat()
     events = act(state, PlayCard(1, "rotten_meat", character=char(state, 1, "leader").id))
     assert one(events, "done_cancelled").data == {"players": [0], "step": Step.DISCUSSION}
-    assert (state.step, pending_players(state)) == (Step.DISCUSSION, [0])
+    assert (state.step, pending_seats(state)) == (Step.DISCUSSION, [0])
     events = act(state, PlayCard(0, "baseball_bat"))
     assert one(events, "attack_averted").data == {"location": 4}
     assert where(state, 0, "leader") == 4
@@ -470,8 +470,8 @@ def test_r2_3_a_card_window_cancels_the_others_done_too() -> None:
         dice=[1, 2, 3, 4],
     )
     at_badge(state)
-    assert (state.step, pending_players(state)) == (Step.WALKIE_WINDOW, [0, 1, 2])
+    assert (state.step, pending_seats(state)) == (Step.WALKIE_WINDOW, [0, 1, 2])
     act(state, Done(0), Done(2))
     events = act(state, PlayCard(1, "walkie_talkie"))
     assert one(events, "done_cancelled").data == {"players": [0, 2], "step": Step.WALKIE_WINDOW}
-    assert pending_players(state) == [0, 2]
+    assert pending_seats(state) == [0, 2]

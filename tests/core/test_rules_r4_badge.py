@@ -10,7 +10,7 @@ from lockdown_core import (
     PlayCard,
     Step,
     Timeout,
-    pending_players,
+    pending_seats,
     view,
 )
 from tests.core.builders import (
@@ -109,7 +109,7 @@ def test_r4_3_a_badge_won_in_an_earlier_turn_does_not_show_the_dice() -> None:
 def test_r4_4_walkie_talkie_right_after_the_roll_shows_the_dice() -> None:
     state, events = badge_phase(in_room=(), hands=[[], ["walkie_talkie"], [], []])
     assert state.step == Step.WALKIE_WINDOW
-    assert pending_players(state) == [1]
+    assert pending_seats(state) == [1]
     events = act(state, PlayCard(1, "walkie_talkie"))
     played = one(events, "card_played")
     assert played.public
@@ -130,7 +130,7 @@ def test_r4_4_the_holder_of_a_kept_badge_may_use_a_walkie_talkie() -> None:
 
 def test_r4_4_a_player_with_no_character_may_use_a_walkie_talkie() -> None:
     state, _ = badge_phase(in_room=(), hands=[[], [], [], ["walkie_talkie"]])
-    assert pending_players(state) == [3]
+    assert pending_seats(state) == [3]
     act(state, PlayCard(3, "walkie_talkie"))
     assert view(state, 3)["dice"] == DICE
 
@@ -146,11 +146,11 @@ def test_r4_4_a_holder_who_already_sees_the_dice_cannot_play_one() -> None:
 def test_r4_4_the_window_waits_for_every_hand_then_closes() -> None:
     hands = [["gun"], ["walkie_talkie", "gun"], [], ["walkie_talkie"]]
     state, _ = badge_phase(in_room=(), hands=hands)
-    assert pending_players(state) == [0, 1, 3]
+    assert pending_seats(state) == [0, 1, 3]
     refuse(state, PlayCard(0, "gun"), "card_not_playable_now")
     act(state, Done(0), PlayCard(1, "walkie_talkie"))
     # The card cancels seat 0's Done (R2.3): every hand is asked again.
-    assert pending_players(state) == [0, 1, 3]
+    assert pending_seats(state) == [0, 1, 3]
     act(state, Done(0), Done(1))
     # Seat 3 plays the last copy: nobody could play anything more, the window closes.
     act(state, PlayCard(3, "walkie_talkie"))

@@ -14,7 +14,7 @@ from lockdown_core import (
     Timeout,
     legal_actions,
     move_target,
-    pending_players,
+    pending_seats,
     view,
 )
 from lockdown_core.legal import destination_options
@@ -52,7 +52,7 @@ def crowded(hands: list[list[str]] | None = None, closed: tuple[int, ...] = ()) 
 def test_r5_1_the_badge_holder_picks_first_in_the_open() -> None:
     state = crowded()
     assert state.step == Step.BADGE_DESTINATION
-    assert pending_players(state) == [1]
+    assert pending_seats(state) == [1]
     refuse(state, ChooseDestination(0, 2), "not_your_turn")
     events = act(state, ChooseDestination(1, 5))
     shown = one(events, "badge_destination")
@@ -65,7 +65,7 @@ def test_r5_1_the_badge_holder_picks_first_in_the_open() -> None:
 def test_r5_1_then_every_other_player_with_a_character_picks_in_secret() -> None:
     state = crowded()
     act(state, ChooseDestination(1, 5))
-    assert pending_players(state) == [0, 2], "seat 3 has no character: no destination"
+    assert pending_seats(state) == [0, 2], "seat 3 has no character: no destination"
     refuse(state, ChooseDestination(3, PARKING), "not_your_turn")
     refuse(state, ChooseDestination(1, 2), "not_your_turn")
     events = act(state, ChooseDestination(0, 3))
@@ -202,7 +202,7 @@ def test_r5_4_energy_drinks_right_after_the_own_move() -> None:
     refuse(state, PlayCard(1, "energy_drink", char(state, 1, "leader").id, 5), "wrong_step")
     act(state, MoveCharacter(1, char(state, 1, "weeper").id))
     assert state.step == Step.AFTER_MOVE
-    assert pending_players(state) == [1]
+    assert pending_seats(state) == [1]
     refuse(state, PlayCard(0, "energy_drink", char(state, 0, "leader").id, 5), "not_your_turn")
     # Only to an open location with a free spot, only their own characters.
     refuse(state, PlayCard(1, "energy_drink", char(state, 1, "leader").id, 1), "card_bad_target")

@@ -14,7 +14,7 @@ from lockdown_core import (
     Step,
     Timeout,
     legal_actions,
-    pending_players,
+    pending_seats,
 )
 from lockdown_core.model import COLD
 from tests.core.builders import (
@@ -146,7 +146,7 @@ def test_r7_3_players_with_a_character_there_discuss_others_cannot_play() -> Non
     assert state.step == Step.DISCUSSION
     assert state.vote is not None
     assert state.vote.kind == "attack"
-    assert pending_players(state) == [0, 1]  # clockwise from the badge holder (seat 2)
+    assert pending_seats(state) == [0, 1]  # clockwise from the badge holder (seat 2)
     refuse(state, PlayCard(2, "chainsaw"), "not_your_turn")
     refuse(state, PlayCard(3, "molotov_cocktail"), "not_your_turn")
 
@@ -183,7 +183,7 @@ def test_r7_4_designation_then_the_winner_chooses_a_character_then_monsters_leav
     assert state.vote.candidates == [0, 1]
     act(state, Designate(0, 0), Designate(1, 0))  # weights: 3 on seat 0
     assert state.step == Step.DEVOUR
-    assert pending_players(state) == [0]
+    assert pending_seats(state) == [0]
     assert set(legal_actions(state, 0)) == {
         Devour(0, char(state, 0, "weeper").id),
         Devour(0, char(state, 0, "leader").id),
@@ -226,7 +226,7 @@ def test_r7_5_one_exposed_owner_discussion_then_that_player_chooses() -> None:
     )
     events = at_attacks(state)
     assert state.step == Step.DISCUSSION
-    assert pending_players(state) == [0]
+    assert pending_seats(state) == [0]
     events = act(state, Done(0))
     assert "designation_started" not in [e.kind for e in events]
     assert state.step == Step.DEVOUR
@@ -464,7 +464,7 @@ def test_r7_8_a_player_whose_character_there_is_hidden_may_still_play() -> None:
     state = toy_store(monsters=4, hands=[[], ["rotten_meat", "baseball_bat", "gun"], [], []])
     act(state, PlayCard(1, "rotten_meat", character=char(state, 1, "leader").id))
     assert state.step == Step.DISCUSSION
-    assert pending_players(state) == [1]
+    assert pending_seats(state) == [1]
     refuse(state, PlayCard(1, "gun"), "card_not_playable_now")
     events = act(state, PlayCard(1, "baseball_bat"))
     assert one(events, "card_played").data["removed"] == 1
@@ -508,7 +508,7 @@ def test_r7_7_the_martyr_of_round_one_breaks_the_tie_of_round_two() -> None:
     assert state.martyr == 1
     act(state, Designate(0, 0), Designate(1, 1))
     assert state.step == Step.TIEBREAK
-    assert pending_players(state) == [1]
+    assert pending_seats(state) == [1]
     act(state, BreakTie(1, 0))
     assert where(state, 0, "blocker") == COLD
     assert state.monsters[PARKING] == 0

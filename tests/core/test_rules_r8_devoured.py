@@ -12,7 +12,7 @@ from lockdown_core import (
     Step,
     Timeout,
     legal_actions,
-    pending_players,
+    pending_seats,
 )
 from lockdown_core.legal import destination_options
 from lockdown_core.model import COLD
@@ -83,7 +83,7 @@ def test_r8_2_the_owner_takes_the_martyr_token_at_once() -> None:
     # At once: seat 0 now breaks the tie of the next vote, in location 2.
     act(state, Designate(0, 0), Designate(1, 1))
     assert state.step == Step.TIEBREAK
-    assert pending_players(state) == [0]
+    assert pending_seats(state) == [0]
     act(state, BreakTie(0, 1))
     assert state.martyr == 1
 
@@ -248,26 +248,26 @@ def test_r8_6_players_with_no_characters_stay_at_the_table() -> None:
     )
     at_turn(state)
     assert state.step == Step.DESIGNATION
-    assert pending_players(state) == [0, 1]
+    assert pending_seats(state) == [0, 1]
     refuse(state, Designate(3, 0), "not_your_turn")
     assert legal_actions(state, 3) == []
     act(state, Designate(0, 0), Designate(1, 1))
-    assert pending_players(state) == [3], "the Martyr breaks the tie"
+    assert pending_seats(state) == [3], "the Martyr breaks the tie"
     act(state, BreakTie(3, 1))
     act(state, SearchTruck(1, keep=0, give=1, give_to=3))
     assert state.hands[3] == ["gun", "chainsaw"]
     # Badge: seat 2 alone in the room; seat 3 keeps its cards through the Walkie window.
     assert state.step == Step.WALKIE_WINDOW
-    assert 3 in pending_players(state)
+    assert 3 in pending_seats(state)
     refuse(state, PlayCard(3, "gun"), "card_not_playable_now")
     act(state, Timeout())
     act(state, ChooseDestination(2, 1))
-    assert pending_players(state) == [0, 1]
+    assert pending_seats(state) == [0, 1]
     refuse(state, ChooseDestination(3, 1), "not_your_turn")
     act(state, ChooseDestination(0, 2), ChooseDestination(1, 1))
     assert 3 not in state.destinations
     while state.step in (Step.MOVE, Step.AFTER_MOVE):
-        assert 3 not in pending_players(state), "no move for seat 3"
+        assert 3 not in pending_seats(state), "no move for seat 3"
         act(state, Timeout())
     assert state.hands[3] == ["gun", "chainsaw"]
 
@@ -284,7 +284,7 @@ def test_r8_6_devour_only_asks_the_winner() -> None:
     )
     at_attacks(state)
     assert state.step == Step.DEVOUR
-    assert pending_players(state) == [0]
+    assert pending_seats(state) == [0]
     refuse(state, Devour(3, char(state, 0, "weeper").id), "not_your_turn")
 
 

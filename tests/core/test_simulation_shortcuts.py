@@ -2,7 +2,7 @@
 
 `play_game` skips what a legal action never needs (`apply_legal`: no checks, and
 no events when nobody reads them), asks for the legal actions of a seat it just
-took from `pending_players` without asking again whether that seat may act, and
+took from `pending_seats` without asking again whether that seat may act, and
 reads who is pending from what the action's handler found (`pending_cache`).
 Here every step of mixed games (a timer running out now and then) is played
 both ways, on two copies of the state, and everything that comes out must be equal.
@@ -23,16 +23,16 @@ from lockdown_core import (
     load_ruleset,
     load_variants,
     new_game,
-    pending_players,
+    pending_seats,
 )
 from lockdown_core.engine import apply_legal
 
 
 def _fresh_pending(state: GameState) -> list[int]:
-    """pending_players worked out from the state alone, ignoring what was kept."""
+    """pending_seats worked out from the state alone, ignoring what was kept."""
     kept, state.pending_cache = state.pending_cache, None
     try:
-        return pending_players(state)
+        return pending_seats(state)
     finally:
         state.pending_cache = kept
 
@@ -53,8 +53,8 @@ def test_shortcuts_give_the_same_games(variants: tuple[str, ...]) -> None:
         rnd = random.Random(seed)
         while plain.step != Step.GAME_OVER:
             kept_answers += fast.pending_cache is not None
-            waiting = pending_players(fast)
-            assert waiting == _fresh_pending(fast) == pending_players(plain)
+            waiting = pending_seats(fast)
+            assert waiting == _fresh_pending(fast) == pending_seats(plain)
             if rnd.random() < 0.1:
                 # A timer running out after a simulated action: the defaults of every
                 # pending seat within one version must not read a stale kept answer.

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from lockdown_core import GameState, Ruleset, apply, load_ruleset, new_game
-from lockdown_core.model import read_rules, rules_hash, stored_rules
+from lockdown_core.rules_identity import read_rules, rules_hash, stored_rules
 from tests.core.random_games import Game
 
 # Written by `GameState.to_dict` at commit d973d86, before the ruleset became an identity:

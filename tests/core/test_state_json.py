@@ -16,7 +16,7 @@ from lockdown_core import (
     PlayCard,
     apply,
     legal_actions,
-    pending_players,
+    pending_seats,
     view,
 )
 from tests.core.builders import PARKING, at_attacks, char, position, refuse
@@ -40,7 +40,7 @@ def same_game(state: GameState, again: GameState) -> None:
         assert view(again, seat) == view(state, seat)
     for seat in range(state.players):
         assert legal_actions(again, seat) == legal_actions(state, seat)
-    assert pending_players(again) == pending_players(state)
+    assert pending_seats(again) == pending_seats(state)
 
 
 @pytest.mark.parametrize(("players", "variants", "seed"), GAMES)

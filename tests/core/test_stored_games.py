@@ -16,12 +16,12 @@ from typing import Any
 
 import pytest
 
-from lockdown_core import GameRecord, GameState, IllegalAction, action_to_dict, replay
+from lockdown_core import GameState, IllegalAction, ReplayLog, action_to_dict, replay
 from lockdown_core.actions import REVISION_KEY, action_from_dict
 from lockdown_core.ai.autoplay import play_game
 from lockdown_core.ai.kinds import make_player
 from lockdown_core.engine import apply, new_game
-from lockdown_core.legal import legal_actions, pending_players
+from lockdown_core.legal import legal_actions, pending_seats
 from lockdown_core.model import Step
 from lockdown_core.ruleset import RULES_REVISION, load_ruleset
 from lockdown_core.scenario import parse_scenario, run
@@ -33,8 +33,8 @@ STORED = json.loads(
 IDS = [game["seed"] for game in STORED]
 
 
-def record(game: dict[str, Any], actions: list[dict[str, Any]] | None = None) -> GameRecord:
-    return GameRecord(
+def record(game: dict[str, Any], actions: list[dict[str, Any]] | None = None) -> ReplayLog:
+    return ReplayLog(
         players=game["players"],
         seed=game["seed"],
         variants=game["variants"],
@@ -79,7 +79,7 @@ def test_a_game_stored_mid_way_resumes_under_the_current_rules_and_still_replays
     seats = [make_player("cautious", s, f"resumed/{s}") for s in range(live.players)]
     new_log: list[dict[str, Any]] = []
     while live.step != Step.GAME_OVER:
-        seat = pending_players(live)[0]
+        seat = pending_seats(live)[0]
         action = seats[seat].choose(view(live, seat), legal_actions(live, seat))
         apply(live, action)
         new_log.append(action_to_dict(action))
@@ -105,7 +105,7 @@ def test_a_new_game_plays_the_same_whether_replayed_or_played() -> None:
     outcome = play_game(
         rules, seats, "fresh", observer=lambda a, _: log.append(action_to_dict(a)) if a else None
     )
-    replayed, _ = replay(GameRecord(players=4, seed="fresh", actions=log))
+    replayed, _ = replay(ReplayLog(players=4, seed="fresh", actions=log))
     assert replayed.to_dict() == outcome.state.to_dict()
 
 

@@ -39,16 +39,17 @@ def test_closing_locations_and_each_cold_storage_row_are_explained(lang: str) ->
     dangers = sections(lang)[t(lang, "rules.dangers_title")]
     monsters = t(lang, "count.monster.other", count=6)
     assert t(lang, "rules.closing", monsters=monsters) in dangers
-    assert t(lang, "rules.cold.row1") in dangers
-    assert t(lang, "rules.cold.dice", maximum=6) in dangers
+    assert t(lang, "rules.cold.row1", row=1) in dangers
+    rows = t(lang, "rules.cold.rows.other", rows=t(lang, "list.and", head="2", last="3"))
+    assert t(lang, "rules.cold.dice", rows=rows, maximum=6) in dangers
 
 
 def test_variants_change_what_the_rules_say() -> None:
     barricades = sections("en", "barricades")[t("en", "rules.dangers_title")]
     assert "holding 5 Monsters closes" in barricades
     dusk = sections("en", "early_dusk")[t("en", "rules.dangers_title")]
-    assert t("en", "rules.cold.row1_from_start") in dusk
-    assert t("en", "rules.cold.row1") not in dusk
+    assert t("en", "rules.cold.row1_from_start", row=1) in dusk
+    assert t("en", "rules.cold.row1", row=1) not in dusk
     base = sections("en")[t("en", "rules.kinds_title")]
     assert t("en", "kind.useless.only", players=3) in base
     big = sections("en", "big_families")[t("en", "rules.kinds_title")]

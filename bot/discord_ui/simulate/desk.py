@@ -41,7 +41,7 @@ log = logging.getLogger(__name__)
 
 DEFAULT_GAMES = 500
 MAX_GAMES = 2000
-MIN_PLAYERS, MAX_PLAYERS = 3, 6
+MIN_PLAYERS, MAX_PLAYERS = load_ruleset().min_players, load_ruleset().max_players
 # Runs at once on the whole bot, each in a process of its own.
 MAX_RUNS = 2
 # Seconds between two edits of the progress message (Discord allows far more; readers

@@ -14,6 +14,7 @@ from bot.texts import card_help, choose_lang, t
 from bot.texts.rules_text import (
     kind_lines,
     kinds_in_play,
+    step_help,
     unseen_dice,
     vote_weights,
     voters_text,
@@ -75,7 +76,7 @@ def private_lines(
 
 def now_lines(lang: str, state: GameState, names: Sequence[str]) -> list[str]:
     """The step's help and, while a vote is open, who votes with what weight (R2.1)."""
-    lines = [t(lang, f"step.{state.step}.help")]
+    lines = [step_help(lang, state.step, state.rules)]
     if state.vote is not None and state.step in (Step.DISCUSSION, Step.DESIGNATION):
         voters = voters_text(lang, vote_weights(state), names)
         lines.append(t(lang, "panel.voters", voters=voters))

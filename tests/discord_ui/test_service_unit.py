@@ -21,6 +21,8 @@ from bot.discord_ui.slash import CatalogTranslator, lockdown_group
 from bot.table.hub import GameHub
 from bot.table.table import TableConfig
 from bot.texts import t
+from bot.texts.rules_text import guide
+from lockdown_core import load_ruleset
 from tests.table.fakes import ManualScheduler
 
 
@@ -55,7 +57,7 @@ async def test_rules_answers_privately_with_the_guide_in_the_readers_language() 
     await Requests(service).rules_here(interaction)
     interaction.response.send_message.assert_awaited_once()
     text = interaction.response.send_message.await_args.args[0]
-    assert text == f"**{t('fr', 'rules.title')}**\n{t('fr', 'rules.guide')}"
+    assert text == f"**{t('fr', 'rules.title')}**\n{guide('fr', load_ruleset())}"
     kwargs = interaction.response.send_message.await_args.kwargs
     assert kwargs["ephemeral"] is True
     names = [f.name for f in kwargs["embed"].fields]

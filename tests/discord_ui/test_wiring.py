@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.texts import t
+from bot.texts.rules_text import guide
+from lockdown_core import load_ruleset
 from tests.discord_ui.test_games_e2e import make_bot
 from tests.fakediscord import FakeDiscord, wire
 
@@ -19,7 +21,7 @@ async def test_slash_commands_and_lobby_buttons_through_parsed_payloads(tmp_path
         assert rules.ephemeral
         assert rules.answered_in_time
         assert rules.response_data is not None
-        assert t("en", "rules.guide") in rules.response_data["content"]
+        assert guide("en", load_ruleset()) in rules.response_data["content"]
 
         opened = await fake.slash(ana, "lockdown", subcommand="new", channel=general)
         assert opened.answered_in_time

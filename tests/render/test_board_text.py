@@ -33,7 +33,7 @@ def test_a_name_with_brackets_is_never_nested_in_more_brackets(lang: str) -> Non
     state, _ = new_game(load_ruleset(), 3, 1)
     for c in state.characters:
         c.location = 6
-    you = t(lang, "play.you")
+    you = f"Ann ({t(lang, 'play.you', number=1)})"
     lines = board_lines(view(state, None), [you, "Bo", "Chloé"], lambda k, **p: t(lang, k, **p))
     parking = lines[5]
     assert f"{you}{chr(0xA0) if lang == 'fr' else ''}:" in parking

@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
+from bot.discord_http import Priority, request_priority
 from bot.discord_ui.discord_errors import RETRYABLE, Refusal, missing_permissions, refusal
 from bot.discord_ui.game import board
 from bot.discord_ui.game.board import BoardDrawing, BoardMoment
@@ -457,7 +458,10 @@ class DiscordPresenter:
         assert self.board_message_id is not None
         message = channel.get_partial_message(self.board_message_id)  # type: ignore[attr-defined]
         try:
-            await message.edit(embed=drawing.embed, attachments=[drawing.file()], view=drawing.view)
+            with request_priority(Priority.PROGRESS):  # a count, a Done: the first to wait
+                await message.edit(
+                    embed=drawing.embed, attachments=[drawing.file()], view=drawing.view
+                )
         except discord.NotFound:
             log.info("game %s: the board message was deleted; posting it again", self.game_id)
             self._repost = True

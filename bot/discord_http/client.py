@@ -37,7 +37,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.discord_http.buckets import RateHeaders
-from bot.discord_http.budget import Budget, Ticket
+from bot.discord_http.budget import Budget, Counts, Ticket
 from bot.discord_http.dm_channels import DmChannels, dm_recipient
 from bot.discord_http.priority import Priority, chosen_priority
 from bot.discord_http.share import requests_per_second
@@ -83,6 +83,11 @@ class RequestBudget:
         self._callers: dict[Ticket, list[asyncio.Future[Any]]] = {}
         self._timer: asyncio.TimerHandle | None = None
         self._sending: set[asyncio.Task[None]] = set()
+
+    @property
+    def counts(self) -> Counts:
+        """What the budget did so far (requests sent, edits merged, time waited)."""
+        return self.budget.counts
 
     async def request(self, route: discord.http.Route, **kwargs: Any) -> Any:
         """What `HTTPClient.request` answers, once the budget lets the request go."""

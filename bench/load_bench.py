@@ -224,7 +224,7 @@ async def measure(games: int, seconds: float, url: str, budget: bool, token_limi
             del bot.http.request  # back to discord.py's own methods
             del bot.http.get_ratelimit
         else:
-            bot.budget.budget.global_window.per_window = token_limit
+            bot.budget.budget.global_window.per_second = token_limit
         async with start_client(bot, fake, within=60):
             stop = asyncio.Event()
             began, cpu_began = time.monotonic(), time.process_time()
@@ -263,7 +263,12 @@ async def measure(games: int, seconds: float, url: str, budget: bool, token_limi
         f"  answers: {len(answers)} interactions, p50 {pct(latencies, 0.5)}, "
         f"p99 {pct(latencies, 0.99)}, after 3 s or never {late}"
     )
-    print(f"  429s: {len(fake.rate_limited)}")
+    refused = Counter(
+        f"{'global' if isinstance(r.response, dict) and r.response.get('global') else 'bucket'}"
+        f" {r.route}"
+        for r in fake.rate_limited
+    )
+    print(f"  429s: {len(fake.rate_limited)} {dict(refused) if refused else ''}")
     print(
         f"  lines: {shown} shown, stored action -> line p50 {pct(delays, 0.5)}, "
         f"p99 {pct(delays, 0.99)}; missing at the end {missing}"

@@ -22,9 +22,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-# Two answers whose windows end this close are about the same window: their arrival
-# times differ by the network's jitter, not by a new window.
-SAME_WINDOW = 0.25
 # A learned bucket that lost track of its window (an answer without headers) waits this
 # long before it trusts its limit again.
 UNKNOWN_RESET = 1.0
@@ -63,6 +60,8 @@ class Bucket:
     reset_at: float | None = None
     in_flight: int = 0
     learned: bool = False
+    period: float = 0.0  # the longest window Discord told of
+    window_end: float | None = None  # the earliest end told of the window last heard of
 
     def room(self, now: float) -> bool:
         if self.reset_at is not None and now >= self.reset_at:
@@ -88,18 +87,30 @@ class Bucket:
         self.learn(now, headers)
 
     def learn(self, now: float, headers: RateHeaders) -> None:
+        """Take in what an answer says, never trusting it for more room than it proves.
+
+        Answers come back in any order. One from a window that ends more than half
+        a period after the window this bucket knows is a new window (a window's
+        answers end within their return delays of each other, and the next window
+        cannot end sooner than a period later); one that ends within that margin
+        is the same window, and may only lower the room left.
+        """
         self.learned = True
         self.limit = headers.limit
-        ends = now + headers.reset_after
         if headers.reset_after <= 0:
             return  # that window is already over: it says nothing of the next one
+        ends = now + headers.reset_after
+        self.period = max(self.period, headers.reset_after)
         estimate = max(0, headers.remaining - self.in_flight)
-        if self.reset_at is None or ends > self.reset_at + SAME_WINDOW:
+        margin = self.period / 2
+        if self.window_end is None or ends > self.window_end + margin:
+            self.window_end = ends
             self.remaining = min(estimate, self.limit - self.in_flight)
             self.reset_at = ends
-        elif ends >= self.reset_at - SAME_WINDOW:
+        elif ends >= self.window_end - margin:
+            self.window_end = min(self.window_end, ends)
             self.remaining = min(self.remaining, estimate)
-            self.reset_at = max(self.reset_at, ends)
+            self.reset_at = ends if self.reset_at is None else max(self.reset_at, ends)
         # else: a late answer from a window already replaced; it says nothing new.
 
 

@@ -3,10 +3,11 @@
 `Budget` is pure (the time is passed in) so its decisions are tested with a
 made-up clock; `bot.discord_http.client` drives it on the event loop.
 
-- The global limit is a sliding window: at most `per_window` requests in any
-  `window` seconds. The window is a little longer than Discord's second
-  (`bot.discord_http.client.SPREAD`) because requests reach Discord after
-  different delays: sends spaced by a second may land closer together.
+- The global limit: a request counts from the moment it leaves until one
+  second after its answer came back, and at most `per_second` count at once.
+  Discord counted it at some moment in between, wherever the network's delays
+  or a busy event loop put it; so any second Discord looks at holds only
+  requests that all counted here at its end: never more than `per_second`.
 - Each request waits for its bucket (`bot.discord_http.buckets`). Waiting
   requests go in order of priority, then of arrival; a request whose bucket
   is empty never holds back one whose bucket has room.
@@ -58,23 +59,30 @@ class Ticket:
 
 
 class GlobalWindow:
-    """At most `per_window` requests in any `window` seconds."""
+    """At most `per_second` requests counting at once; each counts from the moment it
+    leaves until `window` seconds after its answer."""
 
-    def __init__(self, per_window: int, window: float) -> None:
-        self.per_window = per_window
+    def __init__(self, per_second: int, window: float = 1.0) -> None:
+        self.per_second = per_second
         self.window = window
-        self._sent: deque[float] = deque()
+        self._flying = 0
+        self._answered: deque[float] = deque()  # when each answered request stops counting
 
     def room(self, now: float) -> bool:
-        while self._sent and self._sent[0] + self.window <= now:
-            self._sent.popleft()
-        return len(self._sent) < self.per_window
+        while self._answered and self._answered[0] <= now:
+            self._answered.popleft()
+        return self._flying + len(self._answered) < self.per_second
 
-    def take(self, now: float) -> None:
-        self._sent.append(now)
+    def take(self) -> None:
+        self._flying += 1
 
-    def free_at(self) -> float:
-        return self._sent[0] + self.window
+    def release(self, now: float) -> None:
+        self._flying -= 1
+        self._answered.append(now + self.window)
+
+    def free_at(self) -> float | None:
+        """When a request stops counting (None: only when an answer comes back)."""
+        return self._answered[0] if self._answered else None
 
 
 @dataclass
@@ -92,9 +100,9 @@ class Counts:
 class Budget:
     """The waiting line of one bot token's requests in one process."""
 
-    def __init__(self, per_window: int, window: float) -> None:
+    def __init__(self, per_second: int, window: float = 1.0) -> None:
         self.buckets = Buckets()
-        self.global_window = GlobalWindow(per_window, window)
+        self.global_window = GlobalWindow(per_second, window)
         self.counts = Counts()
         self._waiting: list[Ticket] = []  # sorted by `Ticket.order`
         self._edits: dict[str, Ticket] = {}  # url -> the waiting edit that absorbs the next
@@ -175,7 +183,7 @@ class Budget:
                 kept.append(ticket)
                 continue
             ticket.bucket_key = self.buckets.take(ticket.route_key, ticket.major)
-            self.global_window.take(now)
+            self.global_window.take()
             self._sent(ticket, now)
             chosen.append(ticket)
         self._waiting = kept
@@ -199,6 +207,7 @@ class Budget:
         assert ticket.bucket_key is not None, "only a request that went can come back"
         if ticket.method == "PATCH":
             self._editing.discard(ticket.url)
+        self.global_window.release(now)
         self.buckets.answered(
             ticket.bucket_key, ticket.route_key, ticket.major, ticket.headers, now
         )

@@ -23,9 +23,8 @@ outside the global limit. A request on an interaction or webhook route that
 does come here goes straight through.
 
 The global budget is the process's share of the token's 50 a second
-(`bot.discord_http.share`), counted over `1 + SPREAD` seconds: requests
-reach Discord after different delays, so the window is kept a little longer
-than Discord's second to stay under its count wherever they land.
+(`bot.discord_http.share`); how the `Budget` keeps it whatever the latency is
+told in `bot.discord_http.budget`.
 """
 
 from __future__ import annotations
@@ -42,9 +41,6 @@ from bot.discord_http.dm_channels import DmChannels, dm_recipient
 from bot.discord_http.priority import Priority, chosen_priority
 from bot.discord_http.share import requests_per_second
 
-# How much longer than Discord's second the global window is kept: the spread of the
-# network's delays between two requests.
-SPREAD = 0.2
 # New messages and threads go first: steps, lines, the end of a game, lobby cards.
 URGENT_ROUTES = frozenset(
     {
@@ -76,9 +72,9 @@ def default_priority(route: discord.http.Route) -> Priority:
 class RequestBudget:
     """One token's requests in one process: queued in a `Budget`, sent when it allows."""
 
-    def __init__(self, send: Send, *, per_window: int, window: float) -> None:
+    def __init__(self, send: Send, *, per_second: int, window: float = 1.0) -> None:
         self._send = send
-        self.budget = Budget(per_window, window)
+        self.budget = Budget(per_second, window)
         self.dm_channels = DmChannels()
         self._callers: dict[Ticket, list[asyncio.Future[Any]]] = {}
         self._timer: asyncio.TimerHandle | None = None
@@ -193,7 +189,7 @@ def install(http: discord.http.HTTPClient, *, share: float = 1.0) -> RequestBudg
     `share` is this process's part of the token's global limit
     (`bot.discord_http.share.process_share`).
     """
-    budget = RequestBudget(http.request, per_window=requests_per_second(share), window=1.0 + SPREAD)
+    budget = RequestBudget(http.request, per_second=requests_per_second(share))
     probe = HeaderProbe()
 
     def get_ratelimit(_key: str) -> HeaderProbe:

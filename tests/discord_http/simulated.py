@@ -87,11 +87,18 @@ class Simulation:
     """Runs planned requests through a `Budget` and a `SimDiscord` on a made-up clock."""
 
     def __init__(
-        self, budget: Budget, discord: SimDiscord, *, latency: tuple[float, float], seed: int
+        self,
+        budget: Budget,
+        discord: SimDiscord,
+        *,
+        latency: tuple[float, float],
+        seed: int,
+        stalls: float = 0.0,
     ) -> None:
         self.budget = budget
         self.discord = discord
         self.latency = latency
+        self.stalls = stalls  # the share of trips held up to half a second more
         self.random = random.Random(seed)
         self.now = 0.0
         self._events: list[tuple[float, int, str, Any]] = []
@@ -108,7 +115,10 @@ class Simulation:
         heapq.heappush(self._events, (when, next(self._seq), kind, data))
 
     def _half_trip(self) -> float:
-        return self.random.uniform(*self.latency) / 2
+        """One way's delay: half a drawn latency, and now and then a stall (a slow
+        network, a busy event loop) that bunches requests up."""
+        stall = self.random.uniform(0, 0.5) if self.random.random() < self.stalls else 0.0
+        return self.random.uniform(*self.latency) / 2 + stall
 
     def run(self, until: float = 3600.0) -> None:
         while self._events:

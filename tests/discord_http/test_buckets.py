@@ -36,8 +36,22 @@ def test_a_refilled_bucket_keeps_room_for_what_may_land_in_its_new_window() -> N
 
 def test_a_late_answer_from_an_old_window_changes_nothing() -> None:
     bucket = Bucket(limit=5, remaining=4, reset_at=12.0, in_flight=1, learned=True)
+    bucket.period, bucket.window_end = 5.0, 12.0
     bucket.answered(8.0, RateHeaders(5, 0, 0.5, "h"))
     assert (bucket.remaining, bucket.reset_at) == (4, 12.0)
+
+
+def test_answers_of_one_window_only_ever_lower_the_room_left() -> None:
+    """The answer of a request that landed earlier may come back last: its larger
+    `Remaining` must not give back room that a later one used."""
+    bucket = Bucket(limit=5, remaining=5)
+    for _ in range(3):
+        bucket.take()
+    bucket.answered(1.0, RateHeaders(5, 2, 4.0, "h"))  # the third to land, back first
+    assert bucket.remaining == 0  # 2 left, less the 2 still on their way
+    bucket.answered(1.2, RateHeaders(5, 4, 4.1, "h"))  # the first to land, back late
+    assert bucket.remaining == 0
+    assert bucket.reset_at == 5.3
 
 
 def test_routes_sharing_a_hash_share_one_counter_per_channel() -> None:

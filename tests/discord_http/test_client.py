@@ -52,7 +52,7 @@ def edit(message: int) -> Route:
 
 async def test_edits_waiting_together_are_sent_once_in_their_latest_version() -> None:
     send = Recorder()
-    budget = RequestBudget(send, per_window=1, window=0.3)
+    budget = RequestBudget(send, per_second=1, window=0.3)
     first = asyncio.create_task(budget.request(read(9)))
     await asyncio.sleep(0)
     edits = [
@@ -68,7 +68,7 @@ async def test_edits_waiting_together_are_sent_once_in_their_latest_version() ->
 
 async def test_the_global_window_spaces_requests() -> None:
     send = Recorder(delay=0.0)
-    budget = RequestBudget(send, per_window=2, window=0.2)
+    budget = RequestBudget(send, per_second=2, window=0.2)
     loop = asyncio.get_running_loop()
     started = loop.time()
     routes = [Route("GET", "/channels/{channel_id}", channel_id=n) for n in range(5)]
@@ -79,7 +79,7 @@ async def test_the_global_window_spaces_requests() -> None:
 
 async def test_interaction_answers_never_wait_on_the_budget() -> None:
     send = Recorder(delay=0.0)
-    budget = RequestBudget(send, per_window=1, window=30.0)
+    budget = RequestBudget(send, per_second=1, window=30.0)
     await budget.request(Route("GET", "/channels/{channel_id}", channel_id=1))
     callback = Route(
         "POST",
@@ -93,7 +93,7 @@ async def test_interaction_answers_never_wait_on_the_budget() -> None:
 
 async def test_urgent_posts_overtake_progress_edits_that_wait() -> None:
     send = Recorder(delay=0.0)
-    budget = RequestBudget(send, per_window=1, window=0.1)
+    budget = RequestBudget(send, per_second=1, window=0.1)
     first = asyncio.create_task(budget.request(read(9)))
     await asyncio.sleep(0)
     with request_priority(Priority.PROGRESS):
@@ -107,7 +107,7 @@ async def test_urgent_posts_overtake_progress_edits_that_wait() -> None:
 
 async def test_a_dm_channel_is_opened_once_per_person() -> None:
     send = Recorder()
-    budget = RequestBudget(send, per_window=50, window=1.2)
+    budget = RequestBudget(send, per_second=50, window=1.2)
     route = Route("POST", "/users/@me/channels")
     together = await asyncio.gather(
         *(budget.request(route, json={"recipient_id": 5}) for _ in range(3))
@@ -123,7 +123,7 @@ async def test_a_dm_channel_is_opened_once_per_person() -> None:
 async def test_a_failed_dm_channel_is_asked_for_again() -> None:
     send = Recorder()
     send.fail_with = ConnectionResetError("dropped")
-    budget = RequestBudget(send, per_window=50, window=1.2)
+    budget = RequestBudget(send, per_second=50, window=1.2)
     route = Route("POST", "/users/@me/channels")
     with pytest.raises(ConnectionResetError):
         await budget.request(route, json={"recipient_id": 5})
@@ -134,7 +134,7 @@ async def test_a_failed_dm_channel_is_asked_for_again() -> None:
 
 async def test_a_failure_reaches_every_caller_of_a_merged_edit() -> None:
     send = Recorder()
-    budget = RequestBudget(send, per_window=1, window=0.2)
+    budget = RequestBudget(send, per_second=1, window=0.2)
     first = asyncio.create_task(budget.request(read(9)))
     await asyncio.sleep(0)
     edits = [
@@ -149,7 +149,7 @@ async def test_a_failure_reaches_every_caller_of_a_merged_edit() -> None:
 
 async def test_a_request_given_up_while_it_waits_is_never_sent() -> None:
     send = Recorder()
-    budget = RequestBudget(send, per_window=1, window=0.2)
+    budget = RequestBudget(send, per_second=1, window=0.2)
     first = asyncio.create_task(budget.request(read(9)))
     await asyncio.sleep(0)
     waiting = asyncio.create_task(budget.request(edit(7), json={"content": "x"}))
@@ -170,7 +170,7 @@ async def test_buckets_learned_from_the_probe_hold_requests_back() -> None:
             "X-RateLimit-Bucket": "msgs",
         }
     )
-    budget = RequestBudget(send, per_window=50, window=1.2)
+    budget = RequestBudget(send, per_second=50, window=1.2)
     loop = asyncio.get_running_loop()
     post = Route("POST", "/channels/{channel_id}/messages", channel_id=41)
     await budget.request(post, json={"content": "a"})
@@ -185,5 +185,5 @@ async def test_install_replaces_the_clients_request_and_buckets() -> None:
     budget = install(http, share=0.5)
     assert http.request == budget.request
     assert isinstance(http.get_ratelimit("any"), HeaderProbe)
-    assert budget.budget.global_window.per_window == 25
+    assert budget.budget.global_window.per_second == 25
     await client.close()

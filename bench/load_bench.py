@@ -279,6 +279,11 @@ async def measure(games: int, seconds: float, url: str, budget: bool, token_limi
     )
     for route, count in routes.most_common():
         print(f"    {count / wall:6.2f}/s  {route}")
+    whole = [g for g in run.games if g.table.state.result is not None]
+    if whole:
+        threads = {g.thread.id for g in whole}
+        in_threads = sum(1 for r in fake.bot_requests if r.channel_id in threads)
+        print(f"  requests in a finished game's thread: {in_threads / len(whole):.0f} a game")
     if budget:
         print(
             f"  budget: {counts.sent} sent, {counts.merged} edits merged, "

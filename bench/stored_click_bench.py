@@ -35,6 +35,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 from sqlalchemy.pool import NullPool
 
 from bot.storage.database import Database, async_url
+from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
 from bot.table.lobby import Lobby
 from bot.table.persist import GameKeeper
@@ -92,7 +93,7 @@ async def measure(database: Database, clicks: int) -> dict[str, float]:
         StillClock(),
         lambda kind, i: NoAi(),
         lambda gid, lobby: Silent(),
-        keeper=GameKeeper(database),
+        keeper=GameKeeper(BatchingGameRepository(database)),
     )
     tables = [await new_table(hub, index) for index in range(GAMES)]
     started = GAMES

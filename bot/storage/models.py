@@ -6,6 +6,7 @@ outlive the connection that read them.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Self
 
@@ -68,8 +69,12 @@ class NewGame(Record):
         return self
 
 
-class GameRecord(Record):
-    """A stored game with its seats and pending deadlines (decision key -> due instant)."""
+class StoredGame(Record):
+    """A game as stored: its row, seats and pending deadlines (decision key -> due instant).
+
+    Not the core's replayable record (seed, variants, actions): this is the
+    database's whole view of one game, lobby to end.
+    """
 
     id: int
     guild_id: int
@@ -100,15 +105,38 @@ class BrokenGame(Record):
 
 
 class RunningGames(Record):
-    games: tuple[GameRecord, ...]
+    games: tuple[StoredGame, ...]
     broken: tuple[BrokenGame, ...]
 
 
 class OpenLobbies(Record):
     """Every lobby not yet started, for the start-up; unreadable ones are listed apart."""
 
-    lobbies: tuple[GameRecord, ...]
+    lobbies: tuple[StoredGame, ...]
     broken: tuple[BrokenGame, ...]
+
+
+class GamePlace(Record):
+    """Where to tell a game's players something, and in which language: read apart
+    from the game's row, which may not decode whole."""
+
+    channel_id: int | None
+    language: str
+
+
+@dataclass(slots=True)
+class GamesAndLogs:
+    """Running and paused games with their action logs, all read in one transaction:
+    every log matches its snapshot as stored at one instant.
+
+    A dataclass, not a validated model: a start-up's logs hold every action of
+    every running game, and the repository has decoded each of them already.
+    """
+
+    running: RunningGames
+    logs: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+    # Why the log of a game cannot be read, by game id.
+    unreadable: dict[int, str] = field(default_factory=dict)
 
 
 class ActionRecord(Record):

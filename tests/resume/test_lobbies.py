@@ -14,6 +14,7 @@ from sqlalchemy import text
 
 from bot.storage.repository import GameRepository
 from bot.storage.tables import GameStatus
+from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
 from bot.table.lobby import Lobby, LobbyError
 from bot.table.persist import GameKeeper
@@ -168,7 +169,7 @@ async def test_two_clicks_on_one_lobby_never_interleave_their_stores(
     click changed it in between, that change (stored) would be wiped from memory."""
     database = databases()
     await database.migrate()
-    keeper = GameKeeper(database)
+    keeper = GameKeeper(BatchingGameRepository(database))
     hub = GameHub(
         ManualScheduler(),
         lambda kind, seat: RandomSeat(seat),

@@ -10,7 +10,7 @@ import pytest
 from bot.storage.errors import StaleVersion, WrongStatus
 from bot.storage.models import SeatProgress
 from bot.storage.repository import GameRepository
-from bot.table.write_behind import WriteBehind
+from bot.storage.write_behind import WriteBehind
 from tests.storage.conftest import DatabaseFactory, due, running_game, snapshot
 
 pytestmark = pytest.mark.resume

@@ -21,8 +21,8 @@ from bot.storage import jsontext
 from bot.storage import tables as t
 from bot.storage.columns import aware_utc
 from bot.storage.errors import GameNotFound, WrongStatus
-from bot.storage.models import BrokenGame, SeatRecord, StoredGame, check_seat_numbers
-from bot.storage.shards import LIVE, Shards, chosen
+from bot.storage.models import BrokenGame, SeatRecord, Shards, StoredGame, check_seat_numbers
+from bot.storage.shards import LIVE, chosen
 from bot.storage.tables import GameStatus
 
 # Writing ---------------------------------------------------------------------

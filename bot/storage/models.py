@@ -1,18 +1,47 @@
-"""What the repositories take and give back: plain frozen pydantic models.
+"""What the repositories take and give back: plain frozen data, no SQL.
 
-None of these is bound to a database session; they can cross to any task and
-outlive the connection that read them.
+Mostly pydantic models, checked as they are made; a few plain dataclasses
+where nothing needs checking. None of these is bound to a database session;
+they can cross to any task and outlive the connection that read them, and
+they are all that crosses the table's interfaces to storage.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from enum import StrEnum
 from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from bot.storage.tables import GameStatus
+
+class GameStatus(StrEnum):
+    """Where a game is in its life; running and paused games are resumed at start-up."""
+
+    LOBBY = "lobby"
+    RUNNING = "running"
+    PAUSED = "paused"
+    FINISHED = "finished"
+    ABORTED = "aborted"
+
+
+@dataclass(frozen=True, slots=True)
+class Shards:
+    """Only the games of these shards (`(guild_id >> 22) % count in ids`): a process
+    loads the games of the servers its gateway connections receive, no others."""
+
+    count: int
+    ids: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Cursor:
+    """How much of a game its thread has shown: the first `public_events` of its public
+    events (a pure function of its seed and log), and whether its end is posted."""
+
+    public_events: int = 0
+    end_posted: bool = False
 
 
 class Record(BaseModel):

@@ -50,8 +50,8 @@ from bot.storage.models import (
     StoredGame,
     check_seat_numbers,
 )
+from bot.storage.models import Shards as Shards
 from bot.storage.shards import LIVE, chosen
-from bot.storage.shards import Shards as Shards
 from bot.storage.tables import GameStatus
 
 

@@ -8,29 +8,21 @@ brings back.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import ColumnElement, Integer, literal, select
 
 from bot.storage import tables as t
-from bot.storage.tables import GameStatus
+from bot.storage.models import GameStatus, Shards
 
 LIVE = (GameStatus.RUNNING, GameStatus.PAUSED)
 
 
-@dataclass(frozen=True, slots=True)
-class Shards:
-    """Only the games of these shards (`(guild_id >> 22) % count in ids`): a process
-    loads the games of the servers its gateway connections receive, no others."""
-
-    count: int
-    ids: tuple[int, ...]
-
-    def clause(self) -> ColumnElement[bool]:
-        # PostgreSQL shifts a bigint by an integer (not by a bigint): say which.
-        shifted = t.games.c.guild_id.op(">>")(literal(22, Integer))
-        return (shifted % self.count).in_(self.ids)
+def shard_clause(shards: Shards) -> ColumnElement[bool]:
+    """`(guild_id >> 22) % count in ids`, on the games table."""
+    # PostgreSQL shifts a bigint by an integer (not by a bigint): say which.
+    shifted = t.games.c.guild_id.op(">>")(literal(22, Integer))
+    return (shifted % shards.count).in_(shards.ids)
 
 
 def chosen(
@@ -41,7 +33,7 @@ def chosen(
     """The ids of the games to load, as a subquery."""
     query = select(t.games.c.id).where(t.games.c.status.in_(statuses))
     if shards is not None:
-        query = query.where(shards.clause())
+        query = query.where(shard_clause(shards))
     if game_ids is not None:
         query = query.where(t.games.c.id.in_(list(game_ids)))
     return query

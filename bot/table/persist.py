@@ -21,9 +21,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.storage.errors import StorageError, WrongStatus
-from bot.storage.models import BrokenGame, NewGame, StoredGame
-from bot.storage.shards import Shards
-from bot.storage.tables import GameStatus
+from bot.storage.models import BrokenGame, GameStatus, NewGame, Shards, StoredGame
 from bot.table.lobby import Lobby
 from bot.table.seats import Seat
 from bot.table.store import GameStore

@@ -16,9 +16,9 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any, Protocol, runtime_checkable
 
-from bot.storage.deliveries import Cursor
 from bot.storage.models import (
     ActionRecord,
+    Cursor,
     GamePlace,
     GamesAndLogs,
     NewGame,
@@ -26,9 +26,9 @@ from bot.storage.models import (
     SeatProgress,
     SeatRecord,
     SeatResult,
+    Shards,
     StoredGame,
 )
-from bot.storage.shards import Shards
 from bot.table.seats import Seat
 from lockdown_core import GameState
 

@@ -4,8 +4,10 @@ The table never reaches the database itself. A `Table` hands each accepted
 action to an `ActionStore`; `GameKeeper` keeps a game's whole life in a
 `GameStore` (`bot.storage`'s `GameRepository` is one, its
 `BatchingGameRepository` the one a running bot uses, and the table's tests use
-an in-memory one); the Discord layer reaches a thread's delivery cursor and a
-person's own choices through `Deliveries` and `People`. What crosses these
+an in-memory one); `ServerBook` reads and writes a server's shared history
+through a `GuildStore` and a `StatsStore`; the Discord layer reaches a
+thread's delivery cursor and a person's own choices through `Deliveries` and
+`People`. What crosses these
 interfaces is storage's plain data (`bot.storage.models`), never a row or a
 connection.
 """
@@ -21,13 +23,19 @@ from bot.storage.models import (
     Cursor,
     GamePlace,
     GamesAndLogs,
+    GuildSettings,
+    LeaderboardEntry,
     NewGame,
     OpenLobbies,
     SeatProgress,
     SeatRecord,
     SeatResult,
+    SettingsChange,
     Shards,
     StoredGame,
+    UnlockedEpilogue,
+    UserStats,
+    VariantOverride,
 )
 from bot.table.seats import Seat
 from lockdown_core import GameState
@@ -37,7 +45,9 @@ __all__ = [
     "Cursor",
     "Deliveries",
     "GameStore",
+    "GuildStore",
     "People",
+    "StatsStore",
     "StoreConflict",
     "StoredLog",
 ]
@@ -132,6 +142,43 @@ class GameStore(Protocol):
     async def load_running_with_logs(
         self, shards: Shards | None = None, *, game_ids: Sequence[int] | None = None
     ) -> GamesAndLogs: ...
+
+
+class GuildStore(Protocol):
+    """A server's settings (audited), its campaign's unlocked epilogues and the variants
+    its moderators opened or closed by hand."""
+
+    async def settings(self, guild_id: int) -> GuildSettings: ...
+
+    async def update_settings(
+        self, guild_id: int, user_id: int, changes: Mapping[str, Any]
+    ) -> GuildSettings: ...
+
+    async def settings_history(self, guild_id: int, *, limit: int = 50) -> list[SettingsChange]: ...
+
+    async def unlock_epilogue(
+        self, guild_id: int, code: str, game_id: int | None = None
+    ) -> bool: ...
+
+    async def epilogues(self, guild_id: int) -> list[UnlockedEpilogue]: ...
+
+    async def set_variant_override(
+        self, guild_id: int, variant: str, *, unlocked: bool, by_user_id: int
+    ) -> None: ...
+
+    async def clear_variant_override(self, guild_id: int, variant: str) -> bool: ...
+
+    async def variant_overrides(self, guild_id: int) -> dict[str, VariantOverride]: ...
+
+
+class StatsStore(Protocol):
+    """The records of finished games: a person's, and a server's best."""
+
+    async def user_stats(
+        self, user_id: int, *, guild_id: int | None = None, top_cards: int = 3
+    ) -> UserStats: ...
+
+    async def leaderboard(self, guild_id: int, *, limit: int = 10) -> list[LeaderboardEntry]: ...
 
 
 class Deliveries(Protocol):

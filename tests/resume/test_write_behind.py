@@ -130,3 +130,35 @@ async def test_the_write_behind_stores_rows_exactly_as_the_repository_does(
         ).all()
     assert len(rows) == 2
     assert rows[0] == rows[1]
+
+
+async def test_a_write_naming_a_seat_its_game_lacks_fails_alone_in_its_batch(
+    databases: DatabaseFactory,
+) -> None:
+    """The batch runs the repository's checks too: its transaction is rolled back,
+    each write goes again on its own, and only the bad one is refused."""
+    database = databases()
+    await database.migrate()
+    games = GameRepository(database)
+    ids = [await running_game(games) for _ in range(4)]
+    bad = ids[1]
+    writer = WriteBehind(database, games)
+
+    def write(game_id: int) -> asyncio.Future[None]:
+        seat = 9 if game_id == bad else 0
+        progress = [SeatProgress(seat=seat, missed_deadlines=1, ai_takeover=False)]
+        return asyncio.ensure_future(
+            writer.record_action(
+                game_id, 0, 0, {"type": "Done"}, snapshot(1), 1, {}, seat_progress=progress
+            )
+        )
+
+    results = await asyncio.gather(*(write(game_id) for game_id in ids), return_exceptions=True)
+    assert isinstance(results[1], ValueError)
+    assert "no seat 9" in str(results[1])
+    assert [results[0], *results[2:]] == [None, None, None]
+    assert (await games.get_game(bad)).version == 0
+    assert await games.action_log(bad) == []
+    for game_id in (ids[0], *ids[2:]):
+        stored = await games.get_game(game_id)
+        assert (stored.version, stored.seats[0].missed_deadlines) == (1, 1)

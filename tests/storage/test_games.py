@@ -392,3 +392,27 @@ async def test_a_corrupt_action_breaks_its_own_game_at_start_up(
     assert good not in loaded.unreadable
     assert len(loaded.logs[good]) == 3
     assert loaded.logs[good] == [row.action for row in await games.action_log(good)]
+
+
+async def test_status_and_place_are_read_from_a_row_that_no_longer_decodes(
+    games: GameRepository, db: Database
+) -> None:
+    """What a start-up needs to tell players of an unreadable game: where, in which
+    language, and whether it is paused, without decoding the rest of its row."""
+    lobby = await games.create_game(new_game(thread_id=None, language="en"))
+    broken = await running_game(games)
+    await games.pause_game(broken, "a moderator")
+    async with db.write() as conn:
+        await conn.execute(
+            text("UPDATE games SET snapshot = 'oops' WHERE id = :id"), {"id": broken}
+        )
+    with pytest.raises(CorruptGame):
+        await games.get_game(broken)
+    assert await games.status(broken) == GameStatus.PAUSED
+    assert await games.status(lobby) == GameStatus.LOBBY
+    assert await games.status(404) is None
+    places = await games.places([broken, lobby, 404])
+    assert set(places) == {broken, lobby}
+    assert (places[broken].channel_id, places[broken].language) == (3 * 10**17, "fr")
+    assert (places[lobby].channel_id, places[lobby].language) == (2 * 10**17, "en")
+    assert await games.places([]) == {}

@@ -58,6 +58,7 @@ from bot.table.table import Table, TableConfig
 from lockdown_core import (
     Action,
     Event,
+    GameRecord,
     Step,
     apply,
     legal_actions,
@@ -67,7 +68,6 @@ from lockdown_core import (
     replay,
     view,
 )
-from lockdown_core import GameRecord as CoreRecord
 from lockdown_core.actions import action_to_dict
 from lockdown_core.ai.kinds import make_player
 
@@ -246,7 +246,7 @@ def running_game(seed: int, actions: int) -> tuple[dict[str, object], list[dict[
         log.append(action_to_dict(choice))
     if state.step == Step.GAME_OVER:
         log.pop()
-        state, _ = replay(CoreRecord(players=4, seed=seed, variants=[], actions=log))
+        state, _ = replay(GameRecord(players=4, seed=seed, variants=[], actions=log))
     return state.to_dict(), log
 
 

@@ -13,9 +13,9 @@ import asyncio
 import json
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
-from bot.table.presenter import Notice, Presenter, Update
+from bot.table.presenter import Notice, Update
 from bot.table.reply import Reply as Reply
 from bot.table.reply import actor, receipt
 from bot.table.scheduler import Handle, Scheduler
@@ -46,6 +46,11 @@ from lockdown_core import (
 )
 
 log = logging.getLogger(__name__)
+
+
+class Presenter(Protocol):
+    async def show(self, table: Table, update: Update) -> None:
+        """Render an update; must not raise for a player who cannot be reached."""
 
 
 class Table:
@@ -299,7 +304,9 @@ class Table:
             marks = seat_marks(self.seats)
             notices: list[Notice] = []
             if not self._grace:
-                notices = missed_deadlines(self.seats, pending_players(self.state), self.config)
+                waiting = pending_players(self.state)
+                gone = missed_deadlines(self.seats, waiting, self.config)
+                notices = [Notice("notice.seat_away", {"seat": index}) for index in gone]
             self._timer = None
             self._timer_token = None
             self.deadline = None

@@ -13,7 +13,6 @@ from importlib.resources import files
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from bot.table.presenter import Notice
 from bot.table.seats import Seat
 from lockdown_core import Event, GameState, Step
 
@@ -81,10 +80,11 @@ def next_deadline(
     return now + timers.seconds_for(state.step)
 
 
-def missed_deadlines(seats: list[Seat], waiting: list[int], config: TableConfig) -> list[Notice]:
+def missed_deadlines(seats: list[Seat], waiting: list[int], config: TableConfig) -> list[int]:
     """A deadline passed while `waiting` were to choose: each person among them missed
-    one more, and is away (an AI stands in) after `absent_after` in a row."""
-    notices = []
+    one more, and is away (an AI stands in) after `absent_after` in a row. Returns
+    the seats that went away just now."""
+    gone = []
     for index in waiting:
         seat = seats[index]
         if seat.played_by_ai:
@@ -92,5 +92,5 @@ def missed_deadlines(seats: list[Seat], waiting: list[int], config: TableConfig)
         seat.missed_deadlines += 1
         if seat.missed_deadlines >= config.absent_after:
             seat.away = True
-            notices.append(Notice("notice.seat_away", {"seat": index}))
-    return notices
+            gone.append(index)
+    return gone

@@ -21,7 +21,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.storage.errors import StorageError, WrongStatus
-from bot.storage.models import BrokenGame, GameStatus, NewGame, Shards, StoredGame
+from bot.storage.models import BrokenGame, GamePlace, GameStatus, NewGame, Shards, StoredGame
 from bot.table.lobby import Lobby
 from bot.table.seats import Seat
 from bot.table.store import GameStore
@@ -117,7 +117,7 @@ class LoadedLobbies:
 
 
 class GameKeeper:
-    """A game's life in the database, seen from the table: start, play, board, pause, load."""
+    """A game's life in its store, seen from the table: start, play, board, pause, load."""
 
     def __init__(
         self,
@@ -341,11 +341,12 @@ class GameKeeper:
         if not broken:
             return []
         places = await self.games.places([bad.game_id for bad in broken])
+        nowhere = GamePlace(channel_id=None, language="en")
         return [
             UnloadableGame(
                 bad.game_id,
-                places[bad.game_id].channel_id if bad.game_id in places else None,
-                places[bad.game_id].language if bad.game_id in places else "en",
+                places.get(bad.game_id, nowhere).channel_id,
+                places.get(bad.game_id, nowhere).language,
                 bad.reason,
             )
             for bad in broken

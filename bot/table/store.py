@@ -7,10 +7,9 @@ action to an `ActionStore`; `GameKeeper` keeps a game's whole life in a
 an in-memory one); `ServerBook` reads and writes a server's shared history
 through a `GuildStore` and a `StatsStore`; the Discord layer reaches a
 thread's delivery cursor and a person's own choices through `Deliveries` and
-`People`. What crosses these
-interfaces is storage's plain data (`bot.storage.models`) and its refusals
-(`bot.storage.errors`), never a row or a connection: those two are the only
-modules of storage the table imports.
+`People`. What crosses these interfaces is storage's plain data
+(`bot.storage.models`) and its refusals (`bot.storage.errors`), never a row
+or a connection: those two are the only modules of storage the table imports.
 """
 
 from __future__ import annotations

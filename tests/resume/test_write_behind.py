@@ -11,7 +11,7 @@ from bot.storage.errors import StaleVersion, WrongStatus
 from bot.storage.models import SeatProgress
 from bot.storage.repository import GameRepository
 from bot.storage.write_behind import WriteBehind
-from tests.storage.conftest import DatabaseFactory, due, running_game, snapshot
+from tests.storage.conftest import DatabaseFactory, due, new_game, running_game, snapshot
 
 pytestmark = pytest.mark.resume
 
@@ -77,10 +77,9 @@ async def test_an_idle_store_writes_at_once_and_refuses_a_skipped_version(
 async def test_the_write_behind_stores_rows_exactly_as_the_repository_does(
     databases: DatabaseFactory,
 ) -> None:
-    """The write-behind sends its statements to the driver directly, aiosqlite or
-    asyncpg, past SQLAlchemy (`Database.driver_write`): every column must come out as
-    the repository writes it, each in the same stored form (the database's own type
-    and text) included."""
+    """A batch and the repository's own `record_action` run the same statements
+    (`bot.storage.action_writes`): every column must come out the same, each in the
+    same stored form (the database's own type and text) included."""
     database = databases()
     await database.migrate()
     games = GameRepository(database)
@@ -162,3 +161,48 @@ async def test_a_write_naming_a_seat_its_game_lacks_fails_alone_in_its_batch(
     for game_id in (ids[0], *ids[2:]):
         stored = await games.get_game(game_id)
         assert (stored.version, stored.seats[0].missed_deadlines) == (1, 1)
+
+
+async def test_what_goes_past_sqlalchemy_is_stored_as_sqlalchemy_stores_it(
+    databases: DatabaseFactory,
+) -> None:
+    """An action's transaction goes to the driver directly, aiosqlite or asyncpg
+    (`Database.driver_write`), while the start of a game goes through SQLAlchemy: a
+    deadline, a snapshot and an instant must be stored in one form either way (the
+    database's own type and text), so that every row reads back the same."""
+    database = databases()
+    await database.migrate()
+    games = GameRepository(database)
+    started = await games.create_game(new_game())
+    await games.start_game(started, seed=1, snapshot=snapshot(0), deadlines={"step": due(5)})
+    played = await running_game(games)
+    await WriteBehind(database, games).record_action(
+        played, 0, 1, {"type": "Done"}, snapshot(1), 1, {"step": due(5)}
+    )
+    if database.is_sqlite:
+        kind, instant = "typeof({0})", "typeof({0}) || length({0})"
+    else:
+        kind, instant = "pg_typeof({0})::text", "pg_typeof({0})::text"
+    forms = ", ".join(
+        [
+            kind.format("g.snapshot"),
+            kind.format("d.due_at"),
+            "CAST(d.due_at AS TEXT)",
+            instant.format("g.created_at"),
+        ]
+    )
+    async with database.read() as conn:
+        by_sqlalchemy = (
+            await conn.exec_driver_sql(
+                f"SELECT {forms} FROM games g JOIN deadlines d ON d.game_id = g.id "
+                f"WHERE g.id = {started}"
+            )
+        ).one()
+        past_it = (
+            await conn.exec_driver_sql(
+                f"SELECT {forms.replace('g.created_at', 'a.created_at')} FROM games g "
+                "JOIN deadlines d ON d.game_id = g.id JOIN actions a ON a.game_id = g.id "
+                f"WHERE g.id = {played}"
+            )
+        ).one()
+    assert tuple(past_it) == tuple(by_sqlalchemy)

@@ -24,7 +24,7 @@ from lockdown_core import (
     load_ruleset,
     load_variants,
     new_game,
-    pending_players,
+    pending_seats,
     view,
 )
 from lockdown_core.ai import CautiousPlayer, make_player, play_game
@@ -67,7 +67,7 @@ def test_hidden_information_it_cannot_see_changes_no_choice_remark_or_rationale(
         for s, p in enumerate(seats):
             p.observe([e for e in events if e.visible_to(s)])
         while state.step != Step.GAME_OVER:
-            seat = pending_players(state)[0]
+            seat = pending_seats(state)[0]
             legal = legal_actions(state, seat)
             player = seats[seat]
             if isinstance(player, ShrewdPlayer):

@@ -252,6 +252,18 @@ def test_personas_change_what_it_does() -> None:
     )
 
 
+def test_only_a_persona_that_fears_bad_worlds_gives_up_the_best_average() -> None:
+    """Risk 1 (the gambler) looks at the average alone; the warden (risk 0.5) sometimes
+    takes a worse average for a smaller spread of its losses over the worlds."""
+    hedged = {}
+    for character in ("gambler", "warden"):
+        hedged[character] = sum(
+            Listener(character, game).player.tally["hedged"] for game in range(6)
+        )
+    assert hedged["gambler"] == 0
+    assert hedged["warden"] > 0
+
+
 def test_an_unknown_persona_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown persona"):
         make_player("shrewd:nobody", 0, "x")

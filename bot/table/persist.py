@@ -183,6 +183,7 @@ class GameKeeper:
                     record.host_user_id,
                     stored_seats(record.seats),
                     list(record.variants),
+                    opened_at=record.created_at.timestamp(),
                 ),
                 record.language,
             )

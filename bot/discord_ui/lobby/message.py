@@ -1,4 +1,5 @@
-"""A lobby's message: who sits, the variants chosen, its persistent buttons and, when
+"""A lobby's message: who sits, how many seats are free, how long it has waited, the
+variants chosen, its persistent buttons and, when
 the server offers variants, the host's menu of them.
 
 Every component is a `DynamicItem` (see `components`) whose custom id carries
@@ -21,6 +22,7 @@ LOBBY_BUTTONS = (
     ("ai", discord.ButtonStyle.secondary),
     ("noai", discord.ButtonStyle.secondary),
     ("start", discord.ButtonStyle.primary),
+    ("fill", discord.ButtonStyle.primary),
 )
 
 
@@ -31,8 +33,14 @@ def lobby_message(
         f"{s.index + 1}. {s.name}" + (f" ({say('lobby.ai', kind=s.ai_kind)})" if s.is_ai else "")
         for s in lobby.seats
     )
-    embed = discord.Embed(title=say("lobby.title"), description=say("lobby.intro"))
-    embed.add_field(name=say("lobby.seats", count=len(lobby.seats)), value=seats or "-")
+    intro = say("lobby.intro")
+    if lobby.opened_at:
+        # Discord counts the wait itself: the card is never edited just to say it.
+        intro += "\n" + say("lobby.waiting", since=f"<t:{int(lobby.opened_at)}:R>")
+    embed = discord.Embed(title=say("lobby.title"), description=intro)
+    embed.add_field(
+        name=say("lobby.seats", taken=len(lobby.seats), free=lobby.free_seats), value=seats or "-"
+    )
     if lobby.variants:
         embed.add_field(
             name=say("board.variants"),

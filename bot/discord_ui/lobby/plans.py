@@ -40,7 +40,20 @@ class LobbyPlans:
         roles = {r.id for r in user.roles} if isinstance(user, discord.Member) else set()
         if not config.may_host(roles, is_moderator(interaction)):
             raise LobbyError("error.lobby_host_role", role=f"<@&{config.host_role_id}>")
+        self.check_open_lobbies(guild.id, user.id, config)
         return config
+
+    def check_open_lobbies(self, guild_id: int, user_id: int, config: GuildConfig) -> None:
+        """At most `lobbies_per_person` open lobbies hosted by one person in a server
+        (0: no limit); a refusal links the newest, where they can start or leave it."""
+        limit = config.lobbies_per_person
+        hosted = [
+            lobby
+            for lobby in self.desk.service.hub.lobbies.values()
+            if lobby.guild_id == guild_id and lobby.host_id == user_id
+        ]
+        if limit and len(hosted) >= limit:
+            raise LobbyError("lobby.already_open", thread=f"<#{hosted[-1].channel_id}>")
 
     async def opened(self, lobby: Lobby, config: GuildConfig) -> None:
         """A lobby opened under `config`: its AI seats allowed or not, its offer."""

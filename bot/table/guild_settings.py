@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from bot.table.timers import MAX_SECONDS, MIN_SECONDS, Timers
+from bot.table.timers import MAX_SECONDS, MAX_STEP_HOURS, MIN_SECONDS, Timers
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +43,13 @@ DM_REMINDER_WORDS = {"non": "off", "aucun": "off", "tour": "turn", "chaque": "ev
 # Whole-number settings in their allowed range: a lobby's time-out in minutes (0: it
 # waits as long as any lobby is kept) and how many open lobbies one person may host in
 # a server (0: no limit; one by default, as one person once opened hundreds in a minute).
-COUNTS = {"lobby_timeout": (0, 7 * 24 * 60), "lobbies_per_person": (0, 25)}
+# The bounds of a slow game's steps, in hours, are counts too (a week at most).
+COUNTS = {
+    "lobby_timeout": (0, 7 * 24 * 60),
+    "lobbies_per_person": (0, 25),
+    "slow_min_hours": (1, MAX_STEP_HOURS),
+    "slow_max_hours": (1, MAX_STEP_HOURS),
+}
 
 
 class SettingError(Exception):
@@ -86,6 +92,8 @@ class GuildConfig(BaseModel):
     start_when_full: bool = False
     lobby_timeout: int = 0
     lobbies_per_person: int = 1
+    slow_min_hours: int = 1
+    slow_max_hours: int = 48
 
     @classmethod
     def from_stored(cls, values: Mapping[str, Any], language: str = "en") -> GuildConfig:
@@ -146,7 +154,14 @@ class GuildConfig(BaseModel):
         if key == "players_role":
             return self.model_copy(update={"players_role_id": _optional_id(value)})
         if key in COUNTS:
-            return self.model_copy(update={key: _count(value, *COUNTS[key])})
+            changed = self.model_copy(update={key: _count(value, *COUNTS[key])})
+            if changed.slow_min_hours > changed.slow_max_hours:
+                raise SettingError(
+                    "error.setting_slow_bounds",
+                    minimum=changed.slow_min_hours,
+                    maximum=changed.slow_max_hours,
+                )
+            return changed
         if key == "channels":
             return self.model_copy(update={"channel_ids": _ids(value)})
         if key == "variants_offered":
@@ -177,6 +192,8 @@ SETTING_KEYS = (
     "start_when_full",
     "lobby_timeout",
     "lobbies_per_person",
+    "slow_min_hours",
+    "slow_max_hours",
 )
 
 

@@ -65,6 +65,7 @@ class GameHub:
         host_name: str,
         language: str = "en",
         seat: LobbyChange | None = None,
+        step_hours: int | None = None,
     ) -> Lobby:
         """A new lobby, the host seated (or seated by `seat`, as for "Play again").
 
@@ -74,6 +75,7 @@ class GameHub:
         if not self.accepting:
             raise LobbyError("error.shutting_down")
         lobby = Lobby(0, guild_id, channel_id, host_id, opened_at=self.scheduler.now())
+        lobby.step_hours = step_hours
         if seat is None:
             lobby.join(host_id, host_name)
         else:

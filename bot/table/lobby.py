@@ -35,6 +35,8 @@ class Lobby:
     # When it opened (seconds since the epoch): the card shows how long it has waited,
     # and a server's time-out counts from it.
     opened_at: float = 0.0
+    # A slow game's steps, in hours (None: the server's ordinary timers).
+    step_hours: int | None = None
 
     @property
     def free_seats(self) -> int:

@@ -34,9 +34,11 @@ class Lobbies:
         self.plans = plans
         self.timeouts = LobbyTimeouts(service)
 
-    async def new_lobby(self, interaction: discord.Interaction[Any]) -> None:
+    async def new_lobby(
+        self, interaction: discord.Interaction[Any], step_hours: int | None = None
+    ) -> None:
         """`/lockdown new`: a lobby in a new thread of this channel, if this member may
-        host here."""
+        host here; `step_hours` makes it a slow game, within the server's bounds."""
         service = self.service
         channel = interaction.channel
         if interaction.guild is None or not isinstance(channel, discord.TextChannel):
@@ -50,10 +52,11 @@ class Lobbies:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             config = await self.plans.lobby_config(interaction)
+            self.plans.check_step_hours(config, step_hours)
         except LobbyError as exc:
             await service.tell(interaction, exc.key, **exc.params)
             return
-        await self.open_lobby_thread(interaction, channel, config)
+        await self.open_lobby_thread(interaction, channel, config, step_hours=step_hours)
 
     async def open_lobby_thread(
         self,
@@ -61,6 +64,7 @@ class Lobbies:
         channel: discord.TextChannel,
         config: GuildConfig,
         seat: LobbyChange | None = None,
+        step_hours: int | None = None,
     ) -> None:
         """A new thread in `channel` with a lobby card in it, answered to the host.
 
@@ -82,7 +86,7 @@ class Lobbies:
         lobby: Lobby | None = None
         try:
             lobby = await self.service.hub.open_lobby(
-                interaction.guild.id, thread.id, host.id, host.display_name, lang, seat
+                interaction.guild.id, thread.id, host.id, host.display_name, lang, seat, step_hours
             )
             self.service.remember_lobby(lobby.lobby_id, lang)
             await self.plans.opened(lobby, config)

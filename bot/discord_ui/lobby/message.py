@@ -37,6 +37,8 @@ def lobby_message(
     if lobby.opened_at:
         # Discord counts the wait itself: the card is never edited just to say it.
         intro += "\n" + say("lobby.waiting", since=f"<t:{int(lobby.opened_at)}:R>")
+    if lobby.step_hours:
+        intro += "\n" + say("lobby.slow", hours=lobby.step_hours)
     embed = discord.Embed(title=say("lobby.title"), description=intro)
     embed.add_field(
         name=say("lobby.seats", taken=len(lobby.seats), free=lobby.free_seats), value=seats or "-"

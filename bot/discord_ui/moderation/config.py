@@ -180,6 +180,8 @@ def config_embed(config: GuildConfig, say: Translate) -> discord.Embed:
             full=on if config.start_when_full else off,
             minutes=config.lobby_timeout,
             per_person=config.lobbies_per_person,
+            slow_min=config.slow_min_hours,
+            slow_max=config.slow_max_hours,
         ),
         say("config.keys", keys=setting_labels(say)),
     ]

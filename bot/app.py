@@ -48,6 +48,7 @@ from bot.table.hub import GameHub
 from bot.table.persist import GameKeeper
 from bot.table.scheduler import AsyncioScheduler, Scheduler
 from bot.table.server_book import ServerBook
+from bot.table.sweeper import DeadlineSweeper
 from bot.table.table import TableConfig
 
 log = logging.getLogger(__name__)
@@ -97,7 +98,10 @@ class LockdownBot(commands.AutoShardedBot):
         self.config = config or TableConfig()
         self.database = database or Database(settings.database_url)
         self.keeper = GameKeeper(BatchingGameRepository(self.database))
-        self.hub = GameHub(self.scheduler, make_ai, self._presenter_for, keeper=self.keeper)
+        # Far deadlines (a slow game's steps) wait in one sweeper, not one task each.
+        self.hub = GameHub(
+            DeadlineSweeper(self.scheduler), make_ai, self._presenter_for, keeper=self.keeper
+        )
         self.deliver_within = deliver_within
         self.service = GameService(
             self,
@@ -247,7 +251,7 @@ class LockdownBot(commands.AutoShardedBot):
 
     async def _close_timers(self) -> None:
         """No timer fires from now on; a callback already running finishes first."""
-        closer = getattr(self.scheduler, "close", None)
+        closer = getattr(self.hub.scheduler, "close", None)
         if closer is not None:
             await closer()
 

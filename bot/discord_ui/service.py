@@ -10,6 +10,7 @@ the work on top of it; it calls none of them.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -20,7 +21,7 @@ from bot.discord_ui.game.end import GameEnding
 from bot.discord_ui.game.presenter import DiscordPresenter
 from bot.table.hub import GameHub
 from bot.table.lobby import Lobby
-from bot.table.persist import ResumableGame
+from bot.table.persist import ResumableGame, stored_timers
 from bot.table.store import Cursor, Deliveries, People
 from bot.table.table import Table, TableConfig
 from bot.texts import choose_lang, t
@@ -232,6 +233,9 @@ class GameService:
         seated = Lobby(record.id, record.guild_id, channel_id, record.host_user_id, game.seats)
         seated.variants = list(record.variants)
         self.remember_lobby(record.id, record.language)
+        # A slow game keeps its pace across a restart (its timers are stored with it).
+        slow = stored_timers(record.timers)
+        config = dataclasses.replace(self.config, timers=slow) if slow.step_hours else self.config
         if ended:
             hub = self.hub
             presenter = self.make_presenter(record.id, seated)
@@ -242,10 +246,10 @@ class GameService:
                 presenter,
                 hub.scheduler,
                 hub.ai_factory,
-                self.config,
+                config,
             )
         else:
-            table = self.hub.add_table(record.id, game.state, seated, self.config)
+            table = self.hub.add_table(record.id, game.state, seated, config)
             table.paused = record.status == "paused"
         table.seed = record.seed
         table.recall(game.events)

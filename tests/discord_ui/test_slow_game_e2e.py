@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from lockdown_core import pending_players
+from lockdown_core import pending_seats
 from tests.discord_ui.test_games_e2e import make_bot
 from tests.fakediscord import FakeDiscord, start_client
 
@@ -45,7 +45,7 @@ async def test_a_slow_game_reminds_each_person_as_their_move_comes(
         assert table.deadline - bot.hub.scheduler.now() > DAY - 600
         # The placement asks one person at a time. A third of a day is 29 real seconds
         # on this clock: their reminder comes at once, and nobody else gets one.
-        (seat,) = pending_players(table.state)
+        (seat,) = pending_seats(table.state)
         mover = next(u for u in (ana, bo) if table.seats[seat].user_id == u.id)
         assert await fake_discord.wait_until(lambda: bool(fake_discord.dms(mover)), within=3)
         await asyncio.sleep(0.2)

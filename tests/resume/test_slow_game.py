@@ -10,7 +10,7 @@ import pytest
 
 from bot.table.sweeper import DeadlineSweeper
 from bot.texts import t
-from lockdown_core import pending_players
+from lockdown_core import pending_seats
 from tests.discord_ui.players import Game, click_a_choice
 from tests.fakediscord import FakeDiscord
 from tests.resume.helpers import Process, game_on, wait_for
@@ -76,7 +76,7 @@ async def test_a_slow_game_keeps_its_pace_and_its_deadline_across_a_restart(
     for _ in range(12):
         if resumed.table.state.step != step:
             break
-        waiting = [p for p in pending_players(resumed.table.state) if p in people]
+        waiting = [p for p in pending_seats(resumed.table.state) if p in people]
         if not waiting:
             break
         await click_a_choice(resumed, people[rng.choice(waiting)], rng)

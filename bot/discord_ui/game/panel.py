@@ -6,6 +6,7 @@ game and the step, so buttons keep working after a restart.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
 
 import discord
@@ -29,12 +30,14 @@ def hand_panel(
     inbox: list[str],
     narrowed: str = "",
     receipt: str = "",
+    lesson: Sequence[str] = (),
 ) -> tuple[discord.Embed, discord.ui.View]:
     """A seat's private panel: hand, private facts, the kinds in play, the actions open now.
 
     Everything is written in `lang`, the reader's, when it is shown. The
     truck's choices come in two steps (`choices.arrange`); a narrowed list
-    has a Back button to the full panel.
+    has a Back button to the full panel. A practice game's panel also carries
+    `lesson`, the step explained from this seat's chair, above the choices.
     """
     say = partial(t, lang)
     state = table.state
@@ -58,6 +61,10 @@ def hand_panel(
     if inbox:
         embed.add_field(
             name=say("panel.recent"), value=fit("\n".join(inbox[-6:]), FIELD_VALUE), inline=False
+        )
+    if lesson:
+        embed.add_field(
+            name=say("practice.lesson"), value=fit("\n".join(lesson), FIELD_VALUE), inline=False
         )
     view = discord.ui.View(timeout=None)
     legal = legal_actions(state, seat)

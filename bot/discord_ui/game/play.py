@@ -13,6 +13,7 @@ from bot.table.codes import decode
 from bot.table.table import Table
 from bot.texts import t
 from bot.texts.narrate import describe
+from bot.texts.teach import teach_lines
 
 
 class Play:
@@ -71,16 +72,20 @@ class Play:
         `reuse` (the panel already open) can be (the click itself deferred, so
         nothing new appears under the board); otherwise a new private panel that
         replaces the old one."""
-        lang = self.service.lang(interaction, self.service.game_lang(table.game_id))
-        presenter = self.service.presenters[table.game_id]
+        service = self.service
+        lang = service.lang(interaction, service.game_lang(table.game_id))
+        presenter = service.presenters[table.game_id]
+        names = presenter.names
+        practice = table.game_id in service.practice_games
         embed, view = panel.hand_panel(
             table,
             seat,
             lang,
-            presenter.names,
+            names,
             presenter.recent_lines(seat, lang),
             narrowed=narrowed,
             receipt=receipt,
+            lesson=teach_lines(lang, table.state, seat, names) if practice else (),
         )
         clicked = interaction.message
         if clicked is not None and clicked.flags.ephemeral and not interaction.response.is_done():

@@ -108,8 +108,9 @@ class GameService:
         self.deliveries = deliveries
         self.people = people
         self.presenters: dict[int, DiscordPresenter] = {}
-        # Practice games (`/lockdown practice`): their panels teach, their end is no campaign's.
-        self.practice_games: set[int] = set()
+        # Practice games (`/lockdown practice`): their panels teach and say why the AI
+        # seats chose (the lines kept here), their end is no campaign's.
+        self.practice_games: dict[int, list[str]] = {}
         self.meta: dict[int, GameMeta] = {}
         self.lobby_langs: dict[int, str] = {}
         # The server's settings as each lobby opened (its game keeps the lobby's id).

@@ -58,7 +58,7 @@ async def test_a_practice_game_is_private_teaches_each_step_and_closes_no_campai
         seats = game.table.seats
         assert [s.user_id for s in seats] == [ana.id, None, None, None]
         assert all(s.ai_kind == "shrewd" for s in seats[1:])
-        assert bot.service.practice_games == {game.table.game_id}
+        assert list(bot.service.practice_games) == [game.table.game_id]
 
         panel = (await fake_discord.click(ana, game.board(), f"ld:h:{game.table.game_id}")).original
         assert panel is not None
@@ -70,6 +70,10 @@ async def test_a_practice_game_is_private_teaches_each_step_and_closes_no_campai
         await play_by_clicking(game, random.Random(5))
         await fake_discord.settle()
         assert game.table.finished
+        # Why the AI seats chose, told as their choices went public.
+        reasons = bot.service.practice_games[game.table.game_id]
+        assert reasons
+        assert any(line.startswith(("AI 1", "AI 2", "AI 3")) for line in reasons)
         ending = bot.service.ending
         assert isinstance(ending, CampaignEnding)
         assert game.table.game_id not in ending.finished

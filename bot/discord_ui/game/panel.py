@@ -31,13 +31,15 @@ def hand_panel(
     narrowed: str = "",
     receipt: str = "",
     lesson: Sequence[str] = (),
+    reasons: Sequence[str] = (),
 ) -> tuple[discord.Embed, discord.ui.View]:
     """A seat's private panel: hand, private facts, the kinds in play, the actions open now.
 
     Everything is written in `lang`, the reader's, when it is shown. The
     truck's choices come in two steps (`choices.arrange`); a narrowed list
     has a Back button to the full panel. A practice game's panel also carries
-    `lesson`, the step explained from this seat's chair, above the choices.
+    `lesson`, the step explained from this seat's chair, above the choices, and
+    `reasons`, why the AI seats chose what they did (told once public).
     """
     say = partial(t, lang)
     state = table.state
@@ -65,6 +67,12 @@ def hand_panel(
     if lesson:
         embed.add_field(
             name=say("practice.lesson"), value=fit("\n".join(lesson), FIELD_VALUE), inline=False
+        )
+    if reasons:
+        embed.add_field(
+            name=say("practice.why.title"),
+            value=fit("\n".join(reasons), FIELD_VALUE),
+            inline=False,
         )
     view = discord.ui.View(timeout=None)
     legal = legal_actions(state, seat)

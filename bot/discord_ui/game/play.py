@@ -76,7 +76,7 @@ class Play:
         lang = service.lang(interaction, service.game_lang(table.game_id))
         presenter = service.presenters[table.game_id]
         names = presenter.names
-        practice = table.game_id in service.practice_games
+        practice = service.practice_games.get(table.game_id)
         embed, view = panel.hand_panel(
             table,
             seat,
@@ -85,7 +85,8 @@ class Play:
             presenter.recent_lines(seat, lang),
             narrowed=narrowed,
             receipt=receipt,
-            lesson=teach_lines(lang, table.state, seat, names) if practice else (),
+            lesson=teach_lines(lang, table.state, seat, names) if practice is not None else (),
+            reasons=practice or (),
         )
         clicked = interaction.message
         if clicked is not None and clicked.flags.ephemeral and not interaction.response.is_done():

@@ -3,7 +3,8 @@
 The game is a game like any other (stored, resumed after a restart, its board
 and buttons the usual ones); what makes it a practice is the service's
 `practice_games`: its player's panel carries the lesson of each step
-(`bot.texts.teach`), and its end is not a campaign's.
+(`bot.texts.teach`) and why the AI seats chose (`practice.coach`), and its end
+is not a campaign's.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import discord
 
 from bot.discord_ui.errors import missing_permissions
 from bot.discord_ui.limits import THREAD_NAME, fit
+from bot.discord_ui.practice.coach import Coach
 from bot.discord_ui.service import GameService
 from bot.table.lobby import Lobby, LobbyError
 from bot.texts import t
@@ -103,6 +105,8 @@ class PracticeStart:
                 target.add_ai(user.id, kind=AI_KIND)
 
         await hub.change_lobby(lobby, seat_ais)
-        service.practice_games.add(lobby.lobby_id)
+        told: list[str] = []
+        service.practice_games[lobby.lobby_id] = told
         await thread.send(t(lang, "practice.welcome", opponents=opponents))
-        await hub.start(lobby, user.id, False, service.config)
+        table = await hub.start(lobby, user.id, False, service.config)
+        table.presenter = Coach(table.presenter, lang, [s.name for s in table.seats], told)

@@ -117,6 +117,18 @@ class GameService:
         self.plans: dict[int, LobbyPlan] = {}
         self.ending: GameEnding | None = None
 
+    def practice(self, game_id: int) -> list[str] | None:
+        """A practice game's reasons told so far (see `practice_games`), or None for a
+        game that is no practice. After a restart, known again from its thread: only
+        practice games are played in private threads (lobbies open public ones)."""
+        lines = self.practice_games.get(game_id)
+        presenter = self.presenters.get(game_id)
+        if lines is None and presenter is not None:
+            thread = self.client.get_channel(presenter.channel_id)
+            if isinstance(thread, discord.Thread) and thread.is_private():
+                lines = self.practice_games[game_id] = []
+        return lines
+
     def use_ending(self, ending: GameEnding) -> None:
         """What every game does at its end from now on (the campaign's, `campaign.ending`)."""
         self.ending = ending

@@ -30,7 +30,7 @@ async def test_a_destination_reason_waits_for_the_reveal_and_is_told_once() -> N
     table: Any = SimpleNamespace(
         seats=[Seat(0, "Ana", user_id=1), Seat(1, "AI 1", ai_kind="shrewd")],
         state=state,
-        player_for=lambda index: ai,
+        players=SimpleNamespace(player_for=lambda index: ai),
     )
     inner = Inner()
     told: list[str] = []

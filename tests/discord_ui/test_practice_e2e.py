@@ -67,6 +67,11 @@ async def test_a_practice_game_is_private_teaches_each_step_and_closes_no_campai
         assert "R" in lesson
         assert any(rule in lesson for rule in ("R1.", "R2.", "R3.", "R4.", "R5.", "R7."))
 
+        # A restart forgets which games are practices: the private thread says it again.
+        reasons = bot.service.practice_games.pop(game.table.game_id)
+        assert bot.service.practice(game.table.game_id) == []
+        bot.service.practice_games[game.table.game_id] = reasons
+
         await play_by_clicking(game, random.Random(5))
         await fake_discord.settle()
         assert game.table.finished

@@ -47,7 +47,7 @@ class CampaignEnding:
         """
         service = self.desk.service
         meta = service.meta.get(table.game_id)
-        if meta is None or table.game_id in service.practice_games:
+        if meta is None or service.practice(table.game_id) is not None:
             return None
         self.finished[table.game_id] = FinishedGame(meta.guild_id, list(table.seats))
         service.plans.pop(table.game_id, None)  # a game keeps its lobby's id

@@ -76,7 +76,7 @@ class Play:
         lang = service.lang(interaction, service.game_lang(table.game_id))
         presenter = service.presenters[table.game_id]
         names = presenter.names
-        practice = service.practice_games.get(table.game_id)
+        practice = service.practice(table.game_id)
         embed, view = panel.hand_panel(
             table,
             seat,

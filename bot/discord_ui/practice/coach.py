@@ -8,8 +8,8 @@ when every destination is public; a move's is told as the move is shown.
 
 from __future__ import annotations
 
-from bot.table.presenter import Presenter, Update
-from bot.table.table import Table
+from bot.table.presenter import Update
+from bot.table.table import Presenter, Table
 from bot.texts.why import why_lines
 from lockdown_core.ai import Rationale
 
@@ -34,7 +34,7 @@ class Coach:
         for seat in table.seats:
             if not seat.is_ai:
                 continue
-            reason = getattr(table.player_for(seat.index), "rationale", None)
+            reason = getattr(table.players.player_for(seat.index), "rationale", None)
             if isinstance(reason, Rationale) and self._seen.get(seat.index) is not reason:
                 self._seen[seat.index] = reason
                 self._waiting.append((seat.index, reason))

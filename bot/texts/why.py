@@ -13,6 +13,9 @@ from bot.texts import t
 from lockdown_core import GameState
 from lockdown_core.ai import Rationale
 
+# The sentence of each kind of decisive choice a rationale explains.
+SENTENCES = {"destination": "practice.why.destination", "move": "practice.why.move"}
+
 
 def points(lang: str, value: float) -> str:
     """A tenth-rounded figure as the language writes it (2.5, 2,5)."""
@@ -28,7 +31,7 @@ def why_lines(
     lines = [
         t(
             lang,
-            f"practice.why.{kind}",
+            SENTENCES[kind],
             name=names[seat],
             option=_option(lang, state, kind, rationale.choice),
             points=points(lang, rationale.expected),

@@ -8,12 +8,14 @@ import discord
 
 from bot.discord_ui.game import panel
 from bot.discord_ui.game.panels import OpenPanel, PanelKeeper
+from bot.discord_ui.game.passes import NO_CARDS
 from bot.discord_ui.service import GameService
-from bot.table.codes import decode
+from bot.table.codes import decode, encode
 from bot.table.table import Table
 from bot.texts import t
 from bot.texts.narrate import describe
 from bot.texts.teach import teach_lines
+from lockdown_core import Done
 
 
 class Play:
@@ -87,6 +89,7 @@ class Play:
             receipt=receipt,
             lesson=teach_lines(lang, table.state, seat, names) if practice is not None else (),
             reasons=practice or (),
+            offer_pass=service.passes.offered(table, seat),
         )
         clicked = interaction.message
         if clicked is not None and clicked.flags.ephemeral and not interaction.response.is_done():
@@ -151,9 +154,15 @@ class Play:
             if reuse is not None:
                 await interaction.response.defer()
         rules = table.state.rules
+        passing = code == NO_CARDS and seat is not None and token == table.token
+        if passing and seat is not None:
+            # "No cards this turn": Done now, and in this turn's card windows to come.
+            service.passes.hold(game_id, seat.index, table.state.turn)
+            code = encode(Done(seat.index), rules)
         reply = await table.act(interaction.user.id, token, lambda seat: decode(code, seat, rules))
         lang = service.lang(interaction, service.game_lang(game_id))
-        text = t(lang, reply.key, **reply.params)
+        key = "panel.no_cards_receipt" if passing and reply.ok else reply.key
+        text = t(lang, key, **reply.params)
         if reply.private and seat is not None:
             names = service.presenters[game_id].names
             text = "\n".join(describe(e, lang, names, seat=seat.index) for e in reply.private)

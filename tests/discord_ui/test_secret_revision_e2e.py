@@ -15,7 +15,7 @@ import pytest
 from lockdown_core import Step, pending_players
 from tests.discord_ui.players import click_a_choice, open_and_start
 from tests.discord_ui.test_games_e2e import make_bot
-from tests.fakediscord import FakeDiscord, start_client
+from tests.fakediscord import CallbackType, FakeDiscord, start_client
 
 pytestmark = pytest.mark.e2e
 
@@ -50,8 +50,13 @@ async def test_changing_a_designation_edits_nothing_in_the_thread(
         requests = len(fake_discord.bot_requests)
         again = await fake_discord.click(game.people[voter], board, candidates[1].custom_id)
         assert again.answered_in_time
-        assert again.ephemeral
+        # Answered on the voter's own panel, redrawn in place: nothing new under the board.
+        assert again.response_type is CallbackType.DEFERRED_UPDATE_MESSAGE
+        panel = first.original
+        assert panel is not None
+        assert panel.ephemeral
         await fake_discord.settle(quiet=0.5)
+        assert len(panel.versions) == 2
         assert table.state.vote is not None
         assert voter in table.state.vote.designations, "the vote still counts, revised"
         assert thread_versions(fake_discord, game.thread) == before

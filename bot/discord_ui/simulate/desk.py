@@ -56,6 +56,7 @@ AI_LABELS = {
     "random": "simulate.ai.random",
     "cautious": "simulate.ai.cautious",
     "mix": "simulate.ai.mix",
+    "shrewd": "simulate.ai.shrewd",
 }
 ExecutorFactory = Callable[[], Executor]
 

@@ -36,6 +36,10 @@ class Timers(BaseModel):
     designation: int = Field(default=_DEFAULTS["designation"], ge=MIN_SECONDS, le=MAX_SLOW_SECONDS)
     destination: int = Field(default=_DEFAULTS["destination"], ge=MIN_SECONDS, le=MAX_SLOW_SECONDS)
     other: int = Field(default=_DEFAULTS["other"], ge=MIN_SECONDS, le=MAX_SLOW_SECONDS)
+    # The Walkie-talkie window and the Energy drink after a move: they wait on every
+    # seat holding any card (so nobody learns who holds which), and most have nothing
+    # to play there, so their wait is shorter than the other steps'.
+    card_window: int = Field(default=_DEFAULTS["card_window"], ge=MIN_SECONDS, le=MAX_SLOW_SECONDS)
     # R2.3: after a card in a discussion or a card window, at least this long is left
     # for the others to answer it (the timer is pushed back when less remains).
     card_answer: int = Field(default=_DEFAULTS["card_answer"], ge=5, le=MAX_SLOW_SECONDS)
@@ -50,6 +54,7 @@ class Timers(BaseModel):
             designation=seconds,
             destination=seconds,
             other=seconds,
+            card_window=seconds,
             card_answer=seconds // 4,
         )
 
@@ -66,6 +71,8 @@ class Timers(BaseModel):
             return self.designation
         if step in (Step.DESTINATIONS, Step.BADGE_DESTINATION):
             return self.destination
+        if step in (Step.WALKIE_WINDOW, Step.AFTER_MOVE):
+            return self.card_window
         return self.other
 
 

@@ -40,11 +40,12 @@ class CampaignEnding:
         """R10 for this server when a game ends: stored before anything is posted.
 
         Closing a game twice (a restart before its reveal was posted) unlocks
-        nothing more; it returns the epilogue the game unlocked, if any.
+        nothing more; it returns the epilogue the game unlocked, if any. A practice
+        game closes nothing: it is no part of the server's campaign.
         """
         service = self.desk.service
         meta = service.meta.get(table.game_id)
-        if meta is None:
+        if meta is None or service.practice(table.game_id) is not None:
             return None
         self.finished[table.game_id] = FinishedGame(meta.guild_id, list(table.seats))
         service.plans.pop(table.game_id, None)  # a game keeps its lobby's id

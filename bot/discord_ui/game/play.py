@@ -7,11 +7,15 @@ from typing import Any
 import discord
 
 from bot.discord_ui.game import panel
+from bot.discord_ui.game.panels import OpenPanel, PanelKeeper
+from bot.discord_ui.game.passes import NO_CARDS
 from bot.discord_ui.service import GameService
-from bot.table.codes import decode
+from bot.table.codes import decode, encode
 from bot.table.table import Table
 from bot.texts import t
 from bot.texts.narrate import describe
+from bot.texts.teach import teach_lines
+from lockdown_core import Done
 
 
 class Play:
@@ -20,6 +24,7 @@ class Play:
 
     def __init__(self, service: GameService) -> None:
         self.service = service
+        self.panels = PanelKeeper()
 
     async def show_hand(
         self,
@@ -27,6 +32,7 @@ class Play:
         game_id: int,
         narrowed: str = "",
         token: str | None = None,
+        fresh: bool = False,
     ) -> None:
         service = self.service
         table = service.hub.tables.get(game_id)
@@ -42,15 +48,18 @@ class Play:
         if token is not None and token != table.token:
             await service.tell(interaction, "error.stale")
             return
-        await self.send_panel(interaction, table, seat.index, narrowed=narrowed)
+        # Asked again in the same step, the panel already open is redrawn where it is.
+        reuse = None if fresh else self.panels.current(game_id, seat.index, table.token)
+        await self.send_panel(interaction, table, seat.index, narrowed=narrowed, reuse=reuse)
 
     async def hand_here(self, interaction: discord.Interaction[Any]) -> None:
-        """`/lockdown hand`: the panel of this thread's game."""
+        """`/lockdown hand`: the panel of this thread's game, always a new one (the way
+        back to a panel the player dismissed), which replaces the old."""
         table = self.service.hub.table_in(interaction.channel_id or 0)
         if table is None:
             await self.service.tell(interaction, "error.no_game_here")
             return
-        await self.show_hand(interaction, table.game_id)
+        await self.show_hand(interaction, table.game_id, fresh=True)
 
     async def send_panel(
         self,
@@ -59,32 +68,71 @@ class Play:
         seat: int,
         narrowed: str = "",
         receipt: str = "",
+        reuse: OpenPanel | None = None,
     ) -> None:
-        """The panel in place of the one clicked, or a new private one."""
-        lang = self.service.lang(interaction, self.service.game_lang(table.game_id))
-        presenter = self.service.presenters[table.game_id]
+        """The seat's one panel: edited in place when the click was on it, or when
+        `reuse` (the panel already open) can be (the click itself deferred, so
+        nothing new appears under the board); otherwise a new private panel that
+        replaces the old one."""
+        service = self.service
+        lang = service.lang(interaction, service.game_lang(table.game_id))
+        presenter = service.presenters[table.game_id]
+        names = presenter.names
+        practice = service.practice(table.game_id)
         embed, view = panel.hand_panel(
             table,
             seat,
             lang,
-            presenter.names,
+            names,
             presenter.recent_lines(seat, lang),
             narrowed=narrowed,
             receipt=receipt,
+            lesson=teach_lines(lang, table.state, seat, names) if practice is not None else (),
+            reasons=practice or (),
+            offer_pass=service.passes.offered(table, seat),
         )
-        from_panel = interaction.message is not None and interaction.message.flags.ephemeral
-        if from_panel and not interaction.response.is_done():
+        clicked = interaction.message
+        if clicked is not None and clicked.flags.ephemeral and not interaction.response.is_done():
             await interaction.response.edit_message(embed=embed, view=view)
-        elif interaction.response.is_done():
-            await interaction.followup.send(embed=embed, view=view, ephemeral=True)
-        else:
-            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+            await self._keep(interaction, table, seat, clicked.id)
+            return
+        if reuse is not None:
+            if not interaction.response.is_done():
+                await interaction.response.defer()
+            # A quicker click may have replaced that panel meanwhile: then its successor.
+            latest = self.panels.current(table.game_id, seat, table.token)
+            for open_panel in dict.fromkeys(p for p in (reuse, latest) if p is not None):
+                if await open_panel.edit(embed, view):
+                    open_panel.token = table.token
+                    return
+        if interaction.response.is_done():
+            message = await interaction.followup.send(
+                embed=embed, view=view, ephemeral=True, wait=True
+            )
+            await self._keep(interaction, table, seat, message.id, message)
+            return
+        sent = await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        await self._keep(interaction, table, seat, sent.message_id)
+
+    async def _keep(
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        seat: int,
+        message_id: int | None,
+        followup: discord.WebhookMessage | None = None,
+    ) -> None:
+        """This panel is the seat's one from now on; the one before it is removed."""
+        old = self.panels.keep(table.game_id, seat, interaction, message_id, table.token, followup)
+        if old is not None:
+            await old.remove()
 
     async def act(
         self, interaction: discord.Interaction[Any], game_id: int, token: str, code: str
     ) -> None:
-        """An action's button: played if it is still this step's, the answer private (on
-        the panel it came from, with what only this seat learnt)."""
+        """An action's button: played if it is still this step's, the answer on the
+        seat's panel (the one clicked, the one open, or a new one), with what only this
+        seat learnt."""
         service = self.service
         table = service.hub.tables.get(game_id)
         if table is None:
@@ -92,16 +140,33 @@ class Play:
             return
         if await service.refuse_other_server(interaction, service.game_server(game_id)):
             return
+        seat = table.seat_of(interaction.user.id)
+        clicked = interaction.message
+        reuse = None
+        if seat is not None and not (clicked is not None and clicked.flags.ephemeral):
+            # A click on the board: answered on the seat's panel open for its step or a
+            # later one, if any, so the click is deferred at once (acting may outlast
+            # Discord's wait); a stale click is told so there too.
+            panels = self.panels
+            reuse = panels.current(game_id, seat.index, token) or panels.current(
+                game_id, seat.index, table.token
+            )
+            if reuse is not None:
+                await interaction.response.defer()
         rules = table.state.rules
+        passing = code == NO_CARDS and seat is not None and token == table.token
+        if passing and seat is not None:
+            # "No cards this turn": Done now, and in this turn's card windows to come.
+            service.passes.hold(game_id, seat.index, table.state.turn)
+            code = encode(Done(seat.index), rules)
         reply = await table.act(interaction.user.id, token, lambda seat: decode(code, seat, rules))
         lang = service.lang(interaction, service.game_lang(game_id))
-        seat = table.seat_of(interaction.user.id)
-        text = t(lang, reply.key, **reply.params)
+        key = "panel.no_cards_receipt" if passing and reply.ok else reply.key
+        text = t(lang, key, **reply.params)
         if reply.private and seat is not None:
             names = service.presenters[game_id].names
             text = "\n".join(describe(e, lang, names, seat=seat.index) for e in reply.private)
-        from_panel = interaction.message is not None and interaction.message.flags.ephemeral
-        if from_panel and seat is not None:
-            await self.send_panel(interaction, table, seat.index, receipt=text)
+        if seat is not None:
+            await self.send_panel(interaction, table, seat.index, receipt=text, reuse=reuse)
         else:
             await interaction.response.send_message(text, ephemeral=True)

@@ -190,6 +190,7 @@ class GameHub:
                         seed=game_seed,
                         state=state,
                         deadline=self.scheduler.now() + config.timers.seconds_for(state.step),
+                        practice=lobby.practice,
                     )
                 except Exception:
                     self.close(game_id)

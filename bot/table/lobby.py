@@ -37,6 +37,8 @@ class Lobby:
     opened_at: float = 0.0
     # A slow game's steps, in hours (None: the server's ordinary timers).
     step_hours: int | None = None
+    # A practice game for one person (`/lockdown practice`): it counts in no statistics.
+    practice: bool = False
 
     @property
     def free_seats(self) -> int:

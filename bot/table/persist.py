@@ -209,8 +209,10 @@ class GameKeeper:
         seed: int | str,
         state: GameState,
         deadline: float | None,
+        practice: bool = False,
     ) -> None:
-        """The lobby becomes a running game with its seed (only its hash shows until the end)."""
+        """The lobby becomes a running game with its seed (only its hash shows until the end);
+        a practice game is stored as one, so that it leaves no result."""
         await self.games.start_game(
             game_id,
             seed=seed,
@@ -218,6 +220,7 @@ class GameKeeper:
             deadlines=deadline_rows(state, deadline),
             seats=seat_records(seats),
             variants=variants,
+            practice=practice,
         )
         self.actions.remember(game_id, seats)
 

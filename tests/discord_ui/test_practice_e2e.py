@@ -82,6 +82,10 @@ async def test_a_practice_game_is_private_teaches_each_step_and_closes_no_campai
         ending = bot.service.ending
         assert isinstance(ending, CampaignEnding)
         assert game.table.game_id not in ending.finished
+        # Played to its end, stored as finished, and nobody's statistics moved.
+        stored = await bot.keeper.games.get_game(game.table.game_id)
+        assert stored.status == "finished"
+        assert (await bot.desk.book.stats.user_stats(ana.id)).games == 0
 
 
 async def test_a_practice_game_speaks_the_players_language(

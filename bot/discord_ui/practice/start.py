@@ -101,6 +101,7 @@ class PracticeStart:
         service.remember_lobby(lobby.lobby_id, lang)
 
         def seat_ais(target: Lobby) -> None:
+            target.practice = True
             for _ in range(opponents):
                 target.add_ai(user.id, kind=AI_KIND)
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+from collections.abc import Awaitable
+from typing import Any, TypeVar
 
 import discord
 
@@ -12,6 +14,28 @@ from bot.table.codes import decode
 from bot.table.table import Table
 from bot.texts import t
 from bot.texts.narrate import describe
+
+T = TypeVar("T")
+
+# How long a click's own work (storing the action) may run before its answer is
+# deferred: Discord fails a click left unanswered 3 s, and a saturated store or a busy
+# process must never do that. Most clicks are stored well within it and answered once.
+DEFER_AFTER = 1.0
+
+
+async def answer_first(
+    interaction: discord.Interaction[Any], work: Awaitable[T], *, on_panel: bool
+) -> T:
+    """`work`'s result; if it takes longer than `DEFER_AFTER`, the click is deferred
+    meanwhile (the panel it came from kept for an edit, or a private "thinking")."""
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+    if not done and not interaction.response.is_done():
+        if on_panel:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+    return await task
 
 
 class Play:
@@ -75,6 +99,8 @@ class Play:
         from_panel = interaction.message is not None and interaction.message.flags.ephemeral
         if from_panel and not interaction.response.is_done():
             await interaction.response.edit_message(embed=embed, view=view)
+        elif from_panel:  # deferred while the click was stored: the panel is edited still
+            await interaction.edit_original_response(embed=embed, view=view)
         elif interaction.response.is_done():
             await interaction.followup.send(embed=embed, view=view, ephemeral=True)
         else:
@@ -93,15 +119,18 @@ class Play:
         if await service.refuse_other_server(interaction, service.game_server(game_id)):
             return
         rules = table.state.rules
-        reply = await table.act(interaction.user.id, token, lambda seat: decode(code, seat, rules))
+        from_panel = interaction.message is not None and interaction.message.flags.ephemeral
+        played = table.act(interaction.user.id, token, lambda seat: decode(code, seat, rules))
+        reply = await answer_first(interaction, played, on_panel=from_panel)
         lang = service.lang(interaction, service.game_lang(game_id))
         seat = table.seat_of(interaction.user.id)
         text = t(lang, reply.key, **reply.params)
         if reply.private and seat is not None:
             names = service.presenters[game_id].names
             text = "\n".join(describe(e, lang, names, seat=seat.index) for e in reply.private)
-        from_panel = interaction.message is not None and interaction.message.flags.ephemeral
         if from_panel and seat is not None:
             await self.send_panel(interaction, table, seat.index, receipt=text)
+        elif interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
         else:
             await interaction.response.send_message(text, ephemeral=True)

@@ -17,19 +17,21 @@ from bot.texts.narrate import describe
 
 T = TypeVar("T")
 
-# How long a click's own work (storing the action) may run before its answer is
-# deferred: Discord fails a click left unanswered 3 s, and a saturated store or a busy
-# process must never do that. Most clicks are stored well within it and answered once.
+# How long after the click was made its answer may still wait for the click's own work
+# (storing the action) before it is deferred: Discord fails a click left unanswered
+# 3 s, and a saturated store or a busy process must never do that. Counted from the
+# click, not from its arrival: a click that reached a busy bot late is deferred at once.
 DEFER_AFTER = 1.0
 
 
 async def answer_first(
     interaction: discord.Interaction[Any], work: Awaitable[T], *, on_panel: bool
 ) -> T:
-    """`work`'s result; if it takes longer than `DEFER_AFTER`, the click is deferred
+    """`work`'s result; if it is not there `DEFER_AFTER` after the click, the click is deferred
     meanwhile (the panel it came from kept for an edit, or a private "thinking")."""
     task = asyncio.ensure_future(work)
-    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    done, _ = await asyncio.wait({task}, timeout=max(0.0, DEFER_AFTER - age))
     if not done and not interaction.response.is_done():
         if on_panel:
             await interaction.response.defer()

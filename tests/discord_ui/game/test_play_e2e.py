@@ -9,11 +9,30 @@ from typing import Any
 import pytest
 
 from lockdown_core import pending_seats
-from tests.discord_ui.players import open_and_start
+from tests.discord_ui.players import Game, open_and_start
 from tests.discord_ui.test_games_e2e import make_bot
 from tests.fakediscord import FakeDiscord, start_client
+from tests.fakediscord.records import FakeButton, FakeMessage, FakeUser
 
 pytestmark = pytest.mark.e2e
+
+
+async def an_action(
+    fake: FakeDiscord, game: Game, user: FakeUser
+) -> tuple[FakeMessage, FakeButton]:
+    """The person's panel and one of its action buttons (past a narrowing button)."""
+    panel = (await fake.click(user, game.board(), f"ld:h:{game.table.game_id}")).original
+    assert panel is not None
+    for _ in range(3):
+        actions = [b for b in panel.buttons if str(b.custom_id).startswith("ld:a:")]
+        if actions:
+            return panel, actions[0]
+        narrow = next(b for b in panel.buttons if str(b.custom_id).startswith("ld:g:"))
+        ix = await fake.click(user, panel, str(narrow.custom_id))
+        panel = ix.original or ix.message
+        assert panel is not None
+    raise AssertionError("no action button on the panel")
+
 
 # Longer than Discord's 3 seconds: without the deferral the click would fail.
 SLOW_STORE = 3.5
@@ -24,7 +43,7 @@ async def test_a_click_stored_slowly_is_deferred_in_time_and_its_panel_edited_af
 ) -> None:
     guild = fake_discord.create_guild("Club", members=["ana", "bo", "cy"], channels=("general",))
     ana, bo, cy = guild.members
-    async with start_client(make_bot(tmp_path), fake_discord) as bot:
+    async with start_client(make_bot(tmp_path, speed=1.0), fake_discord) as bot:
         game = await open_and_start(fake_discord, bot, ana, [bo, cy], 0, guild.channel("general"))
         table = game.table
         assert table.store is not None
@@ -37,14 +56,11 @@ async def test_a_click_stored_slowly_is_deferred_in_time_and_its_panel_edited_af
         table.store.record = slow_record  # type: ignore[method-assign]
         seat = pending_seats(table.state)[0]
         user = game.people[seat]
-        panel_ix = await fake_discord.click(user, game.board(), f"ld:h:{table.game_id}")
-        panel = panel_ix.original
-        assert panel is not None
-        action = next(b for b in panel.buttons if b.custom_id.startswith("ld:a:"))
+        panel, action = await an_action(fake_discord, game, user)
         versions = len(panel.versions)
         version = table.state.version
 
-        ix = await fake_discord.click(user, panel, action.custom_id)
+        ix = await fake_discord.click(user, panel, str(action.custom_id))
 
         assert ix.answered_in_time
         assert ix.deferred
@@ -57,17 +73,14 @@ async def test_a_click_stored_quickly_is_answered_once_without_a_deferral(
 ) -> None:
     guild = fake_discord.create_guild("Club", members=["ana", "bo", "cy"], channels=("general",))
     ana, bo, cy = guild.members
-    async with start_client(make_bot(tmp_path), fake_discord) as bot:
+    async with start_client(make_bot(tmp_path, speed=1.0), fake_discord) as bot:
         game = await open_and_start(fake_discord, bot, ana, [bo, cy], 0, guild.channel("general"))
         table = game.table
         seat = pending_seats(table.state)[0]
         user = game.people[seat]
-        panel_ix = await fake_discord.click(user, game.board(), f"ld:h:{table.game_id}")
-        panel = panel_ix.original
-        assert panel is not None
-        action = next(b for b in panel.buttons if b.custom_id.startswith("ld:a:"))
+        panel, action = await an_action(fake_discord, game, user)
 
-        ix = await fake_discord.click(user, panel, action.custom_id)
+        ix = await fake_discord.click(user, panel, str(action.custom_id))
 
         assert ix.answered_in_time
         assert not ix.deferred

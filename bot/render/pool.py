@@ -5,7 +5,8 @@ process it holds the interpreter most of that time: every click, stored action
 and message of every game waits behind it. `DrawingPool` hands such work to a
 small pool of worker processes instead (one by default: drawing is never worth
 more than one core taken from the games), started the first time it is needed
-with the "spawn" method (a fork would copy the bot's sockets, locks and threads).
+with the "spawn" method (a fork would copy the bot's sockets, locks and threads),
+at a lower CPU priority: on a busy machine the games go first, the GIF waits.
 
 The work and its arguments cross to the worker by pickling, so only module-level
 functions of plain data go there. If the pool cannot be used (no workers
@@ -19,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -29,6 +31,8 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 DEFAULT_WORKERS = 1
+# How much lower than the bot the drawing processes run (os.nice's increment).
+NICENESS = 10
 # A pool that broke this many times is not started again: each break cost a drawing's
 # worth of waiting, and something (memory, a limit on processes) keeps killing it.
 MAX_BREAKS = 3
@@ -84,7 +88,9 @@ class DrawingPool:
             return None
         if self._executor is None:
             self._executor = ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
+                max_workers=self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=lower_priority,
             )
         return self._executor
 
@@ -92,6 +98,12 @@ class DrawingPool:
         if self._executor is executor:
             self._executor = None
         executor.shutdown(wait=False, cancel_futures=True)
+
+
+def lower_priority() -> None:
+    """In each drawing process as it starts: the bot's games are served first."""
+    if hasattr(os, "nice"):
+        os.nice(NICENESS)
 
 
 # The process's one pool: every long drawing of every game shares its cap.

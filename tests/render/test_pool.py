@@ -7,11 +7,15 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.render.pool import MAX_BREAKS, DrawingPool
+from bot.render.pool import MAX_BREAKS, NICENESS, DrawingPool
 
 
 def pid_and_sum(numbers: list[int]) -> tuple[int, int]:
     return os.getpid(), sum(numbers)
+
+
+def niceness() -> int:
+    return os.nice(0)
 
 
 def die_in_a_worker(parent: int) -> int:
@@ -36,6 +40,10 @@ async def test_a_drawing_runs_in_another_process_and_its_result_comes_back(
     assert pid != os.getpid()
     # One worker by default: the next drawing goes to the same process.
     assert (await pool.run(pid_and_sum, []))[0] == pid
+
+
+async def test_the_drawing_process_runs_below_the_bot(pool: DrawingPool) -> None:
+    assert await pool.run(niceness) == min(19, os.nice(0) + NICENESS)
 
 
 async def test_no_workers_draws_in_a_thread_of_this_process(pool: DrawingPool) -> None:

@@ -36,6 +36,7 @@ from bot.ops.health import OpsServer
 from bot.ops.logs import log_fields, set_log_fields
 from bot.ops.shards import ShardLocks, ShardSet, parse_ids, shard_of, watch_locks
 from bot.ops.startup import explain_database_error
+from bot.render.pool import drawings
 from bot.settings import Settings, StartupError, supported_url
 from bot.storage.database import Database
 from bot.storage.deliveries import DeliveryRepository
@@ -94,6 +95,7 @@ class LockdownBot(commands.AutoShardedBot):
         self.budget = install(
             self.http, share=process_share(settings.shard_ids, settings.shard_count)
         )
+        drawings.configure(settings.drawing_workers)
         self.scheduler = scheduler or AsyncioScheduler()
         self.config = config or TableConfig()
         self.database = database or Database(settings.database_url)

@@ -3,7 +3,6 @@ and the replay GIF if the server wants it (`game.end.GameEnding`)."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from dataclasses import dataclass
 
@@ -13,6 +12,7 @@ from bot.discord_ui.campaign.items import PlayAgainButton
 from bot.discord_ui.campaign.recap import recap_embed
 from bot.discord_ui.server import ServerDesk
 from bot.render.describe import gif_description
+from bot.render.pool import drawings
 from bot.render.replay_gif import game_gif
 from bot.table.seats import Seat
 from bot.table.table import Table
@@ -82,5 +82,5 @@ class CampaignEnding:
         gif = await game_gif(record, lang, names)
         if gif is None:
             return None
-        # The description replays the game too: in a worker thread, like the GIF.
-        return gif, await asyncio.to_thread(gif_description, record, lang, names)
+        # The description replays the game too: in the drawing pool, like the GIF.
+        return gif, await drawings.run(gif_description, record, lang, names)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+from collections.abc import Awaitable
+from typing import Any, TypeVar
 
 import discord
 
@@ -16,6 +18,30 @@ from bot.texts import t
 from bot.texts.narrate import describe
 from bot.texts.teach import teach_lines
 from lockdown_core import Done
+
+T = TypeVar("T")
+
+# How long after the click was made its answer may still wait for the click's own work
+# (storing the action) before it is deferred: Discord fails a click left unanswered
+# 3 s, and a saturated store or a busy process must never do that. Counted from the
+# click, not from its arrival: a click that reached a busy bot late is deferred at once.
+DEFER_AFTER = 1.0
+
+
+async def answer_first(
+    interaction: discord.Interaction[Any], work: Awaitable[T], *, on_panel: bool
+) -> T:
+    """`work`'s result; if it is not there `DEFER_AFTER` after the click, the click is deferred
+    meanwhile (the panel it came from kept for an edit, or a private "thinking")."""
+    task = asyncio.ensure_future(work)
+    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    done, _ = await asyncio.wait({task}, timeout=max(0.0, DEFER_AFTER - age))
+    if not done and not interaction.response.is_done():
+        if on_panel:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+    return await task
 
 
 class Play:
@@ -92,8 +118,12 @@ class Play:
             offer_pass=service.passes.offered(table, seat),
         )
         clicked = interaction.message
-        if clicked is not None and clicked.flags.ephemeral and not interaction.response.is_done():
-            await interaction.response.edit_message(embed=embed, view=view)
+        if clicked is not None and clicked.flags.ephemeral:
+            if interaction.response.is_done():
+                # Deferred while the click was stored: the panel is edited still.
+                await interaction.edit_original_response(embed=embed, view=view)
+            else:
+                await interaction.response.edit_message(embed=embed, view=view)
             await self._keep(interaction, table, seat, clicked.id)
             return
         if reuse is not None:
@@ -159,7 +189,9 @@ class Play:
             # "No cards this turn": Done now, and in this turn's card windows to come.
             service.passes.hold(game_id, seat.index, table.state.turn)
             code = encode(Done(seat.index), rules)
-        reply = await table.act(interaction.user.id, token, lambda seat: decode(code, seat, rules))
+        from_panel = clicked is not None and clicked.flags.ephemeral
+        played = table.act(interaction.user.id, token, lambda seat: decode(code, seat, rules))
+        reply = await answer_first(interaction, played, on_panel=from_panel)
         lang = service.lang(interaction, service.game_lang(game_id))
         key = "panel.no_cards_receipt" if passing and reply.ok else reply.key
         text = t(lang, key, **reply.params)
@@ -168,5 +200,7 @@ class Play:
             text = "\n".join(describe(e, lang, names, seat=seat.index) for e in reply.private)
         if seat is not None:
             await self.send_panel(interaction, table, seat.index, receipt=text, reuse=reuse)
+        elif interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
         else:
             await interaction.response.send_message(text, ephemeral=True)

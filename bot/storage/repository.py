@@ -28,6 +28,7 @@ from bot.storage.game_rows import (
     decoded_log,
     due_rows,
     has_seats,
+    insert_results,
     insert_seats,
     load_in,
     log_texts,
@@ -237,26 +238,7 @@ class GameRepository:
                 raise ValueError(
                     f"results for seats {sorted(by_seat)}, the game has {sorted(seat_users)}"
                 )
-            practice = await conn.scalar(select(t.games.c.practice).where(t.games.c.id == game_id))
-            if practice:
-                return
-            await conn.execute(
-                insert(t.game_results),
-                [
-                    {
-                        "game_id": game_id,
-                        "seat": result.seat,
-                        "guild_id": guild_id,
-                        "user_id": seat_users[result.seat],
-                        "score": result.score,
-                        "winner": result.winner,
-                        "survivors_by_kind": jsontext.dump(result.survivors_by_kind),
-                        "devoured_count": result.devoured_count,
-                        "cards_played": jsontext.dump(list(result.cards_played)),
-                    }
-                    for result in results
-                ],
-            )
+            await insert_results(conn, game_id, guild_id, seat_users, results)
 
     async def _move(
         self,

@@ -21,12 +21,14 @@ from bot.discord_ui.game.cog import GameRoom
 from bot.discord_ui.lobby.buttons import LOBBY_ITEMS
 from bot.discord_ui.lobby.cog import LobbyRoom
 from bot.discord_ui.moderation.cog import ModerationRoom
+from bot.discord_ui.seats.buttons import SEATS_ITEMS
+from bot.discord_ui.seats.cog import SeatsRoom
 from bot.discord_ui.server import ServerDesk
 from bot.discord_ui.simulate.cog import SimulateRoom
 from bot.discord_ui.slash import CatalogTranslator, lockdown_group
 from bot.discord_ui.stats.cog import StatsRoom
 
-DYNAMIC_ITEMS = (*LOBBY_ITEMS, *GAME_ITEMS, *CAMPAIGN_ITEMS)
+DYNAMIC_ITEMS = (*LOBBY_ITEMS, *GAME_ITEMS, *SEATS_ITEMS, *CAMPAIGN_ITEMS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +38,7 @@ class Rooms:
     group: app_commands.Group
     lobby: LobbyRoom
     game: GameRoom
+    seats: SeatsRoom
     moderation: ModerationRoom
     campaign: CampaignRoom
     stats: StatsRoom
@@ -50,6 +53,7 @@ class Rooms:
             group=group,
             lobby=lobby,
             game=GameRoom(group, desk.service),
+            seats=SeatsRoom(group, desk.service),
             moderation=ModerationRoom(group, desk),
             campaign=CampaignRoom(group, desk, lobby.lobbies),
             stats=StatsRoom(group, desk),
@@ -61,7 +65,15 @@ class Rooms:
         persistent components: everything `sync-commands` registers, nothing else."""
         await bot.tree.set_translator(CatalogTranslator())
         bot.tree.error(command_failed)
-        rooms = (self.lobby, self.game, self.moderation, self.campaign, self.stats, self.simulate)
+        rooms = (
+            self.lobby,
+            self.game,
+            self.seats,
+            self.moderation,
+            self.campaign,
+            self.stats,
+            self.simulate,
+        )
         for room in rooms:
             await bot.add_cog(room)
         bot.tree.add_command(self.group)

@@ -12,6 +12,7 @@ import discord
 
 from bot.discord_ui.game.buttons import AbortButton, ActButton, GroupButton, HandButton
 from bot.discord_ui.limits import FIELD_VALUE, VIEW_ITEMS, field_chunks, fit
+from bot.discord_ui.seats.buttons import SeatButton
 from bot.table.choices import arrange, group_label, label
 from bot.table.codes import encode
 from bot.table.table import Table
@@ -29,12 +30,14 @@ def hand_panel(
     inbox: list[str],
     narrowed: str = "",
     receipt: str = "",
+    end_vote: bool = False,
 ) -> tuple[discord.Embed, discord.ui.View]:
     """A seat's private panel: hand, private facts, the kinds in play, the actions open now.
 
     Everything is written in `lang`, the reader's, when it is shown. The
     truck's choices come in two steps (`choices.arrange`); a narrowed list
-    has a Back button to the full panel.
+    has a Back button to the full panel. Leave is always there; the vote to end
+    when the host is gone (`end_vote`).
     """
     say = partial(t, lang)
     state = table.state
@@ -71,7 +74,7 @@ def hand_panel(
         inline=False,
     )
     for key, actions in arrange(legal, state, narrowed).items():
-        if len(view.children) >= VIEW_ITEMS - 1:  # the last place is Back's
+        if len(view.children) >= VIEW_ITEMS - 3:  # the last places: Back, Leave, End
             break
         if len(actions) == 1 and encode(actions[0], state.rules) == key:
             text = label(actions[0], state, names, say, narrowed)
@@ -81,6 +84,9 @@ def hand_panel(
             view.add_item(GroupButton(table.game_id, table.token, key, text))
     if narrowed:
         view.add_item(HandButton(table.game_id, say("panel.back")))
+    view.add_item(SeatButton(table.game_id, "leave", say("handover.button.leave")))
+    if end_vote:
+        view.add_item(SeatButton(table.game_id, "end", say("handover.button.end_vote")))
     return embed, view
 
 

@@ -9,6 +9,7 @@ import discord
 from bot.discord_ui.game import panel
 from bot.discord_ui.service import GameService
 from bot.table.codes import decode
+from bot.table.handover import host_gone
 from bot.table.table import Table
 from bot.texts import t
 from bot.texts.narrate import describe
@@ -63,6 +64,7 @@ class Play:
         """The panel in place of the one clicked, or a new private one."""
         lang = self.service.lang(interaction, self.service.game_lang(table.game_id))
         presenter = self.service.presenters[table.game_id]
+        meta = self.service.meta.get(table.game_id)
         embed, view = panel.hand_panel(
             table,
             seat,
@@ -71,6 +73,7 @@ class Play:
             presenter.recent_lines(seat, lang),
             narrowed=narrowed,
             receipt=receipt,
+            end_vote=meta is not None and host_gone(table.seats, meta.host_id),
         )
         from_panel = interaction.message is not None and interaction.message.flags.ephemeral
         if from_panel and not interaction.response.is_done():

@@ -13,12 +13,17 @@ each change; who holds a seat is never a secret.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
+from copy import copy
 
 from bot.table.presenter import Notice
 from bot.table.reply import Reply
 from bot.table.seats import Seat
+from bot.table.store import SeatBook
 from bot.table.table import Table
+
+log = logging.getLogger(__name__)
 
 
 def open_seats(seats: list[Seat]) -> list[int]:
@@ -50,10 +55,34 @@ def _refusal(table: Table) -> Reply | None:
     return None
 
 
-async def _tell(table: Table, notice: Notice) -> None:
-    """The thread is told, and the seats' players are woken as they now stand."""
+def _set(seat: Seat, user_id: int | None, *, left: bool, ai_until: str | None) -> None:
+    seat.user_id = user_id
+    seat.left = seat.away = left
+    seat.missed_deadlines = 0
+    seat.ai_until = ai_until
+
+
+async def _commit(table: Table, seat: Seat, before: Seat, change: str, notice: Notice) -> bool:
+    """Keep the change (`SeatBook`), then tell the thread and wake the seats' players.
+
+    A change that could not be kept is undone (`before`: the seat as it was) and
+    announces nothing, so a restart never finds another holder than the thread said.
+    """
+    store = table.store
+    if isinstance(store, SeatBook):
+        assert seat.user_id is not None
+        try:
+            await store.change_seat(
+                table.game_id, seat.index, seat.user_id, change, table.state.version
+            )
+        except Exception:
+            log.exception("game %s: seat %s could not change hands", table.game_id, seat.index)
+            seat.user_id, seat.missed_deadlines = before.user_id, before.missed_deadlines
+            seat.left, seat.away, seat.ai_until = before.left, before.away, before.ai_until
+            return False
     table._wake_ai()
     await table._show([], [notice])
+    return True
 
 
 async def leave(table: Table, user_id: int) -> Reply:
@@ -65,10 +94,12 @@ async def leave(table: Table, user_id: int) -> Reply:
         seat = table.seat_of(user_id)
         if seat is None:
             return Reply(False, "error.not_seated")
-        seat.left = True
-        seat.away = True
-        seat.ai_until = None
-        await _tell(table, Notice("handover.notice.left", {"seat": seat.index}))
+        before = copy(seat)
+        _set(seat, user_id, left=True, ai_until=None)
+        if not await _commit(
+            table, seat, before, "left", Notice("handover.notice.left", {"seat": seat.index})
+        ):
+            return Reply(False, "error.try_again")
         return Reply(True, "handover.left")
 
 
@@ -100,23 +131,24 @@ async def take(
             return Reply(False, "handover.error.already_seated")
         if index not in open_seats(table.seats):
             return Reply(False, "handover.error.not_free")
-        seat.user_id = user_id
-        seat.left = seat.away = False
-        seat.missed_deadlines = 0
-        seat.ai_until = table.token
+        before = copy(seat)
+        _set(seat, user_id, left=False, ai_until=table.token)
+        notice = Notice("handover.notice.taken", {"seat": index, "taker": name})
+        if not await _commit(table, seat, before, "took", notice):
+            return Reply(False, "error.try_again")
         if on_taken is not None:
             on_taken(index)
-        await _tell(table, Notice("handover.notice.taken", {"seat": index, "taker": name}))
         return Reply(True, "handover.taken")
 
 
 async def _reclaim(table: Table, seat: Seat) -> Reply:
     if not (seat.left or seat.away):
         return Reply(False, "handover.error.yours_already")
-    seat.left = seat.away = False
-    seat.missed_deadlines = 0
-    seat.ai_until = None
-    await _tell(table, Notice("handover.notice.reclaimed", {"seat": seat.index}))
+    before = copy(seat)
+    _set(seat, seat.user_id, left=False, ai_until=None)
+    notice = Notice("handover.notice.reclaimed", {"seat": seat.index})
+    if not await _commit(table, seat, before, "reclaimed", notice):
+        return Reply(False, "error.try_again")
     return Reply(True, "handover.reclaimed")
 
 
@@ -143,5 +175,5 @@ async def vote_to_end(table: Table, votes: set[int], user_id: int, host_id: int)
         if count >= needed:
             return Reply(True, "handover.end.carried")
         params: dict[str, object] = {"votes": count, "needed": needed}
-        await _tell(table, Notice("handover.notice.end_vote", params))
+        await table._show([], [Notice("handover.notice.end_vote", params)])
         return Reply(True, "handover.end.voted", params)

@@ -93,10 +93,13 @@ async def test_a_take_over_in_the_middle_of_a_secret_vote(
         assert await take(fake_discord, game, dan, seat) == say("handover.taken")
         assert table.seats[seat].user_id == dan.id
         assert table.seats[seat].played_by_ai, "the stand-in finishes this step"
-        second = await take(fake_discord, game, people[0], seat)
+        # The board no longer offers the seat; a click on an older board is refused.
+        old = f"ld:t:{table.game_id}:{seat}"
+        second = await forged_click(fake_discord, people[0], game.thread, game.board(), old)
         assert second == say("handover.error.already_seated")
         # Nor does the leaver take it back from the newcomer.
-        assert await take(fake_discord, game, leaver, seat) == say("handover.error.not_free")
+        back = await forged_click(fake_discord, leaver, game.thread, game.board(), old)
+        assert back == say("handover.error.not_free")
         game.people[seat] = dan
         await play_until(game, rng, lambda: table.token != token)
         assert not table.seats[seat].played_by_ai, "the seat is the newcomer's now"
@@ -239,3 +242,11 @@ async def test_the_seated_people_vote_to_end_when_the_host_left(
         assert await fake_discord.wait_until(
             lambda: say("handover.announce.ended") in thread_text(fake_discord, game), within=5
         )
+        # Leaving is counted in the leaver's profile, and in nobody else's.
+        general = fake_discord.guilds[0].channel("general")
+        for user, shown in ((ana, True), (bo, False)):
+            profile = await fake_discord.slash(
+                cy, "lockdown", subcommand="stats", options={"user": user}, channel=general
+            )
+            text = await answer_text(fake_discord, profile)
+            assert (say("handover.profile.left", count=1) in text) is shown

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from bot.table import handover
 from bot.table.seats import Seat
+from bot.table.stored_actions import StoredActions
+from bot.table.stored_form import seat_records, stored_seats
 from lockdown_core import Done, pending_players
+from tests.table.fake_store import MemoryGameStore
 from tests.table.test_table import humans, make_table
 
 NEWCOMER = 900
@@ -103,3 +106,61 @@ async def test_an_away_host_opens_the_vote_too() -> None:
     assert handover.host_gone(table.seats, 100)
     votes: set[int] = set()
     assert (await handover.vote_to_end(table, votes, 101, 100)).ok
+
+
+class SeatBookFake:
+    """A seat book that keeps each change, or refuses them all (`fail`)."""
+
+    def __init__(self, fail: bool = False) -> None:
+        self.fail = fail
+        self.kept: list[tuple[int, int, int, str, int]] = []
+
+    async def change_seat(
+        self, game_id: int, seat: int, user_id: int, change: str, version: int
+    ) -> None:
+        if self.fail:
+            raise ConnectionError("the database is away")
+        self.kept.append((game_id, seat, user_id, change, version))
+
+
+async def test_each_change_of_hands_is_kept_at_the_games_version() -> None:
+    table, _, _ = make_table(humans(3))
+    book = SeatBookFake()
+    table.store = StoredActions(MemoryGameStore(), seat_book=book)
+    await table.begin([])
+    version = table.state.version
+    await handover.leave(table, 101)
+    await handover.take(table, NEWCOMER, 1, "Nia")
+    await handover.leave(table, 102)
+    await handover.take(table, 102, 2, "Cy")
+    assert book.kept == [
+        (1, 1, 101, "left", version),
+        (1, 1, NEWCOMER, "took", version),
+        (1, 2, 102, "left", version),
+        (1, 2, 102, "reclaimed", version),
+    ]
+
+
+async def test_a_change_that_cannot_be_kept_is_undone_and_not_announced() -> None:
+    table, _, presenter = make_table(humans(3))
+    table.store = StoredActions(MemoryGameStore(), seat_book=SeatBookFake(fail=True))
+    await table.begin([])
+    shown = len(presenter.updates)
+    assert (await handover.leave(table, 101)).key == "error.try_again"
+    assert table.seat_of(101) is table.seats[1]
+    assert not table.seats[1].played_by_ai
+    table.seats[2].away = True
+    assert (await handover.take(table, NEWCOMER, 2, "Nia")).key == "error.try_again"
+    assert (table.seats[2].user_id, table.seats[2].away) == (102, True)
+    assert len(presenter.updates) == shown
+
+
+def test_a_seat_left_is_stored_and_read_back_as_left() -> None:
+    seats = humans(3)
+    seats[1].left = seats[1].away = True
+    back = stored_seats(seat_records(seats))
+    assert [(s.user_id, s.left, s.away) for s in back] == [
+        (100, False, False),
+        (101, True, True),
+        (102, False, False),
+    ]

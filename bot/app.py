@@ -43,6 +43,7 @@ from bot.storage.deliveries import DeliveryRepository
 from bot.storage.guilds import GuildRepository
 from bot.storage.people import PeopleRepository
 from bot.storage.repository import Shards
+from bot.storage.seat_changes import SeatChangeRepository
 from bot.storage.stats import StatsRepository
 from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
@@ -99,7 +100,9 @@ class LockdownBot(commands.AutoShardedBot):
         self.scheduler = scheduler or AsyncioScheduler()
         self.config = config or TableConfig()
         self.database = database or Database(settings.database_url)
-        self.keeper = GameKeeper(BatchingGameRepository(self.database))
+        self.keeper = GameKeeper(
+            BatchingGameRepository(self.database), seat_book=SeatChangeRepository(self.database)
+        )
         # Far deadlines (a slow game's steps) wait in one sweeper, not one task each.
         self.hub = GameHub(
             DeadlineSweeper(self.scheduler), make_ai, self._presenter_for, keeper=self.keeper

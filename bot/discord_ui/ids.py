@@ -3,7 +3,8 @@
 `ld:h:<game>` opens a seat's private panel, `ld:a:<game>:<step>:<code>` plays
 an action drawn for one step, `ld:g:<game>:<step>:<prefix>` narrows a long
 list of actions, `ld:l:<lobby>:<op>` drives a lobby, `ld:x:<game>` confirms
-an abort.
+an abort, `ld:s:<game>:<op>` leaves or votes to end, `ld:t:<game>:<seat>` takes
+a seat over.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ ACT = r"ld:a:(?P<game>\d+):(?P<token>[0-9a-f]{8}):(?P<code>[A-Z][0-9x.]*)"
 GROUP = r"ld:g:(?P<game>\d+):(?P<token>[0-9a-f]{8}):(?P<prefix>[A-Z][0-9x.]*)"
 LOBBY = r"ld:l:(?P<lobby>\d+):(?P<op>join|leave|ai|noai|start|fill)"
 ABORT = r"ld:x:(?P<game>\d+)"
+SEAT = r"ld:s:(?P<game>\d+):(?P<op>leave|bye|end)"
+TAKE = r"ld:t:(?P<game>\d+):(?P<seat>\d+)"
 
 
 def hand(game_id: int) -> str:
@@ -33,3 +36,11 @@ def lobby(lobby_id: int, op: str) -> str:
 
 def abort(game_id: int) -> str:
     return f"ld:x:{game_id}"
+
+
+def seat(game_id: int, op: str) -> str:
+    return f"ld:s:{game_id}:{op}"
+
+
+def take(game_id: int, seat: int) -> str:
+    return f"ld:t:{game_id}:{seat}"

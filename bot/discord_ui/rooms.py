@@ -22,12 +22,14 @@ from bot.discord_ui.lobby.buttons import LOBBY_ITEMS
 from bot.discord_ui.lobby.cog import LobbyRoom
 from bot.discord_ui.moderation.cog import ModerationRoom
 from bot.discord_ui.practice.cog import PracticeRoom
+from bot.discord_ui.seats.buttons import SEATS_ITEMS
+from bot.discord_ui.seats.cog import SeatsRoom
 from bot.discord_ui.server import ServerDesk
 from bot.discord_ui.simulate.cog import SimulateRoom
 from bot.discord_ui.slash import CatalogTranslator, lockdown_group
 from bot.discord_ui.stats.cog import StatsRoom
 
-DYNAMIC_ITEMS = (*LOBBY_ITEMS, *GAME_ITEMS, *CAMPAIGN_ITEMS)
+DYNAMIC_ITEMS = (*LOBBY_ITEMS, *GAME_ITEMS, *SEATS_ITEMS, *CAMPAIGN_ITEMS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +39,7 @@ class Rooms:
     group: app_commands.Group
     lobby: LobbyRoom
     game: GameRoom
+    seats: SeatsRoom
     moderation: ModerationRoom
     campaign: CampaignRoom
     stats: StatsRoom
@@ -52,6 +55,7 @@ class Rooms:
             group=group,
             lobby=lobby,
             game=GameRoom(group, desk.service),
+            seats=SeatsRoom(group, desk.service),
             moderation=ModerationRoom(group, desk),
             campaign=CampaignRoom(group, desk, lobby.lobbies),
             stats=StatsRoom(group, desk),
@@ -67,6 +71,7 @@ class Rooms:
         rooms = (
             self.lobby,
             self.game,
+            self.seats,
             self.moderation,
             self.campaign,
             self.stats,

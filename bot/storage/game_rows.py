@@ -65,6 +65,7 @@ async def insert_seats(
                     "display_name": seat.display_name,
                     "missed_deadlines": seat.missed_deadlines,
                     "ai_takeover": seat.ai_takeover,
+                    "has_left": seat.has_left,
                 }
                 for seat in seat_records
             ],
@@ -196,6 +197,7 @@ def stored_game(
             ai_kind=seat.ai_kind,
             missed_deadlines=seat.missed_deadlines,
             ai_takeover=seat.ai_takeover,
+            has_left=seat.has_left,
         )
         for seat in seat_rows
     )

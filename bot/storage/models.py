@@ -57,6 +57,7 @@ class SeatRecord(Record):
     ai_kind: str | None = None
     missed_deadlines: int = Field(default=0, ge=0)
     ai_takeover: bool = False
+    has_left: bool = False
 
     @model_validator(mode="after")
     def _someone_sits(self) -> Self:
@@ -234,6 +235,8 @@ class UserStats(Record):
     survivors_by_kind: dict[str, int]
     times_devoured: int
     favourite_cards: tuple[CardCount, ...]
+    # Games this person left during play (their seat went to an AI or another person).
+    games_left: int = 0
 
 
 class LeaderboardEntry(Record):

@@ -43,8 +43,16 @@ class StatsRepository:
         ).where(results.c.user_id == user_id)
         if guild_id is not None:
             query = query.where(results.c.guild_id == guild_id)
+        changes = t.seat_changes
+        left = select(func.count(func.distinct(changes.c.game_id))).where(
+            changes.c.user_id == user_id, changes.c.change == "left"
+        )
+        if guild_id is not None:
+            joined = changes.join(t.games, t.games.c.id == changes.c.game_id)
+            left = left.select_from(joined).where(t.games.c.guild_id == guild_id)
         async with self._db.read() as conn:
             rows = (await conn.execute(query)).all()
+            games_left = int((await conn.execute(left)).scalar_one())
         survivors: Counter[str] = Counter()
         cards: Counter[str] = Counter()
         for row in rows:
@@ -59,6 +67,7 @@ class StatsRepository:
             survivors_by_kind=dict(sorted(survivors.items())),
             times_devoured=sum(row.devoured_count for row in rows),
             favourite_cards=tuple(CardCount(card=card, plays=n) for card, n in favourites),
+            games_left=games_left,
         )
 
     async def leaderboard(self, guild_id: int, *, limit: int = 10) -> list[LeaderboardEntry]:

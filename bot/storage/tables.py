@@ -97,6 +97,8 @@ class SeatRow(StorageTable, table=True):
     display_name: str = Field(sa_type=Text)
     missed_deadlines: int = 0
     ai_takeover: bool = False
+    # The person left during play: an AI plays the seat, they no longer see it.
+    has_left: bool = False
 
 
 class ActionRow(StorageTable, table=True):
@@ -219,6 +221,22 @@ class PersonRow(StorageTable, table=True):
     updated_at: datetime = Field(sa_type=UTCDateTime)
 
 
+class SeatChangeRow(StorageTable, table=True):
+    """Who held a seat when: one row each time a seat changed hands during play
+    (`change`: left, took, reclaimed), at the game's version then."""
+
+    __tablename__ = "seat_changes"
+    __table_args__ = (Index(None, "user_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", ondelete="CASCADE", index=True)
+    seat: int
+    version: int
+    user_id: int = Field(sa_type=DiscordId)
+    change: str = Field(max_length=16)
+    created_at: datetime = Field(sa_type=UTCDateTime)
+
+
 def _table(model: type[SQLModel]) -> Table:
     table = model.__table__  # type: ignore[attr-defined]
     assert isinstance(table, Table)
@@ -236,3 +254,4 @@ variant_overrides = _table(VariantOverrideRow)
 game_results = _table(GameResultRow)
 deliveries = _table(DeliveryRow)
 people = _table(PersonRow)
+seat_changes = _table(SeatChangeRow)

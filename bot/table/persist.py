@@ -24,7 +24,7 @@ from bot.storage.errors import StorageError, WrongStatus
 from bot.storage.models import BrokenGame, GamePlace, GameStatus, NewGame, Shards, StoredGame
 from bot.table.lobby import Lobby
 from bot.table.seats import Seat
-from bot.table.store import GameStore
+from bot.table.store import GameStore, SeatBook
 from bot.table.stored_actions import StoredActions
 from bot.table.stored_form import (
     deadline_rows,
@@ -130,13 +130,14 @@ class GameKeeper:
         games: GameStore,
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
         shards: Shards | None = None,
+        seat_book: SeatBook | None = None,
     ) -> None:
         self.games = games
         # Only for a lobby's age: the store dates what it stores by its own clock.
         self.clock = clock
         # The shards this process runs; None: every game (one process, or a test).
         self.shards = shards
-        self.actions = StoredActions(games)
+        self.actions = StoredActions(games, seat_book)
 
     async def open_lobby(self, lobby: Lobby, language: str) -> int:
         """Store a new lobby with its seats and variants; returns the id of the game to be."""

@@ -11,7 +11,9 @@ __all__ = ["AI_KINDS", "Seat"]
 
 @dataclass(slots=True)
 class Seat:
-    """One seat. A person's seat may be played by a stand-in AI while they are away."""
+    """One seat. A person's seat may be played by a stand-in AI while they are away,
+    after they left (`left`: they no longer see it), or, for one more step, after
+    someone took it over (`ai_until`: the step's token the stand-in finishes)."""
 
     index: int
     name: str
@@ -19,6 +21,8 @@ class Seat:
     ai_kind: str | None = None
     missed_deadlines: int = 0
     away: bool = False
+    left: bool = False
+    ai_until: str | None = None
 
     @property
     def is_ai(self) -> bool:
@@ -26,4 +30,4 @@ class Seat:
 
     @property
     def played_by_ai(self) -> bool:
-        return self.is_ai or self.away
+        return self.is_ai or self.away or self.ai_until is not None

@@ -47,6 +47,7 @@ __all__ = [
     "GameStore",
     "GuildStore",
     "People",
+    "SeatBook",
     "StatsStore",
     "StoreConflict",
     "StoredLog",
@@ -76,6 +77,16 @@ class StoredLog(Protocol):
     catch up instead of being refused for ever."""
 
     async def stored_after(self, game_id: int, version: int) -> list[dict[str, Any]]: ...
+
+
+@runtime_checkable
+class SeatBook(Protocol):
+    """Where a seat's change of hands during play is kept (`bot.table.handover`):
+    `change` is left, took or reclaimed, by `user_id`, at the game's `version`."""
+
+    async def change_seat(
+        self, game_id: int, seat: int, user_id: int, change: str, version: int
+    ) -> None: ...
 
 
 class StoreConflict(Exception):

@@ -10,7 +10,7 @@ from bot.ops import metrics
 from bot.storage.errors import StaleVersion, WrongStatus
 from bot.storage.models import SeatProgress
 from bot.table.seats import Seat
-from bot.table.store import GameStore, StoreConflict
+from bot.table.store import GameStore, SeatBook, StoreConflict
 from bot.table.stored_form import deadline_rows, results
 from lockdown_core import GameState, Step
 
@@ -25,9 +25,17 @@ class StoredActions:
     no game stays running once its last action is stored.
     """
 
-    def __init__(self, games: GameStore) -> None:
+    def __init__(self, games: GameStore, seat_book: SeatBook | None = None) -> None:
         self.games = games
+        self.seat_book = seat_book
         self._progress: dict[int, dict[int, tuple[int, bool]]] = {}
+
+    async def change_seat(
+        self, game_id: int, seat: int, user_id: int, change: str, version: int
+    ) -> None:
+        """A seat changed hands (`SeatBook`); kept nowhere without a seat book."""
+        if self.seat_book is not None:
+            await self.seat_book.change_seat(game_id, seat, user_id, change, version)
 
     async def stored_after(self, game_id: int, version: int) -> list[dict[str, Any]]:
         """The game's stored actions after `version`, in order (`StoredLog`)."""

@@ -40,6 +40,7 @@ def seat_records(seats: Sequence[Seat]) -> list[SeatRecord]:
             ai_kind=s.ai_kind,
             missed_deadlines=s.missed_deadlines,
             ai_takeover=s.away,
+            has_left=s.left,
         )
         for s in seats
     ]
@@ -54,6 +55,7 @@ def stored_seats(records: Sequence[SeatRecord]) -> list[Seat]:
             ai_kind=s.ai_kind,
             missed_deadlines=s.missed_deadlines,
             away=s.ai_takeover,
+            left=s.has_left,
         )
         for s in records
     ]

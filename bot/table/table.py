@@ -96,7 +96,7 @@ class Table:
 
     def seat_of(self, user_id: int) -> Seat | None:
         for seat in self.seats:
-            if seat.user_id == user_id:
+            if seat.user_id == user_id and not seat.left:
                 return seat
         return None
 
@@ -151,6 +151,8 @@ class Table:
                 return Reply(False, "error.game_over")
             if token != self.token:
                 return Reply(False, "error.stale")
+            if seat.ai_until is not None:  # taken over: its stand-in finishes this step
+                return Reply(False, "handover.error.next_step")
             try:
                 action = build(seat.index)
             except IllegalAction as exc:
@@ -278,6 +280,8 @@ class Table:
         token = step_token(self.state)
         if token != self.token:
             self._grace = False
+            for seat in self.seats:
+                seat.ai_until = None  # a seat taken over is its new holder's from now on
         self.token = token
         if token != self._timer_token or deadline != self.deadline or self._timer is None:
             if self._timer is not None:

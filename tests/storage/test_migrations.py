@@ -27,6 +27,7 @@ HEAD = ScriptDirectory.from_config(alembic_config()).get_current_head()
 TABLES = {
     "games",
     "seats",
+    "seat_changes",
     "actions",
     "deadlines",
     "guild_settings",

@@ -21,10 +21,12 @@ import discord
 
 from bot.discord_ui.game.buttons import ActButton, HandButton
 from bot.discord_ui.limits import ATTACHMENT_DESCRIPTION, EMBED_DESCRIPTION, FIELD_VALUE, fit
+from bot.discord_ui.seats.buttons import TakeButton
 from bot.render.board_text import board_lines
 from bot.render.describe import board_description
 from bot.render.labels import board_png
 from bot.table.codes import encode
+from bot.table.handover import open_seats
 from bot.table.table import Table
 from bot.texts import t
 from bot.texts.catalog import Translate
@@ -54,6 +56,8 @@ class BoardMoment:
     public_count: int
     # Each voter's weight in the open vote (R2.1), shown beside their name.
     weights: tuple[tuple[int, int], ...] = ()
+    # Seats an AI stands in for that a person may take over (`handover.open_seats`).
+    open_seats: tuple[int, ...] = ()
 
     @classmethod
     def capture(cls, table: Table) -> BoardMoment:
@@ -75,6 +79,7 @@ class BoardMoment:
             designated=len(vote.designations) if vote is not None else 0,
             public_count=len(table.public_log),
             weights=tuple(vote_weights(state).items()),
+            open_seats=tuple(open_seats(table.seats)),
         )
 
 
@@ -218,6 +223,10 @@ def buttons(moment: BoardMoment, say: Translate, names: list[str]) -> discord.ui
                 say("action.done"),
                 style=discord.ButtonStyle.secondary,
             )
+        )
+    for seat in moment.open_seats:
+        view.add_item(
+            TakeButton(moment.game_id, seat, say("handover.button.take", name=names[seat]))
         )
     return view
 

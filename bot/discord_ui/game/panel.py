@@ -14,6 +14,7 @@ import discord
 from bot.discord_ui.game.buttons import AbortButton, ActButton, GroupButton, HandButton
 from bot.discord_ui.game.passes import NO_CARDS
 from bot.discord_ui.limits import FIELD_VALUE, VIEW_ITEMS, field_chunks, fit
+from bot.discord_ui.seats.buttons import SeatButton
 from bot.table.choices import arrange, group_label, label
 from bot.table.codes import encode
 from bot.table.table import Table
@@ -34,6 +35,7 @@ def hand_panel(
     lesson: Sequence[str] = (),
     reasons: Sequence[str] = (),
     offer_pass: bool = False,
+    end_vote: bool = False,
 ) -> tuple[discord.Embed, discord.ui.View]:
     """A seat's private panel: hand, private facts, the kinds in play, the actions open now.
 
@@ -43,6 +45,7 @@ def hand_panel(
     `lesson`, the step explained from this seat's chair, above the choices, and
     `reasons`, why the AI seats chose what they did (told once public).
     `offer_pass` adds "No cards this turn" (`game.passes`) after the choices.
+    Leave is always there; the vote to end when the host is gone (`end_vote`).
     """
     say = partial(t, lang)
     state = table.state
@@ -89,7 +92,7 @@ def hand_panel(
         inline=False,
     )
     for key, actions in arrange(legal, state, narrowed).items():
-        if len(view.children) >= VIEW_ITEMS - 1:  # the last place is Back's
+        if len(view.children) >= VIEW_ITEMS - 3:  # the last places: Back, Leave, End
             break
         if len(actions) == 1 and encode(actions[0], state.rules) == key:
             text = label(actions[0], state, names, say, narrowed)
@@ -97,10 +100,14 @@ def hand_panel(
         else:
             text = group_label(key, actions, state, names, say)
             view.add_item(GroupButton(table.game_id, table.token, key, text))
-    if offer_pass and not narrowed and len(view.children) < VIEW_ITEMS - 1:
+    # Room kept for Leave and the vote to end, which close every panel.
+    if offer_pass and not narrowed and len(view.children) < VIEW_ITEMS - 2:
         view.add_item(ActButton(table.game_id, table.token, NO_CARDS, say("panel.no_cards")))
     if narrowed:
         view.add_item(HandButton(table.game_id, say("panel.back")))
+    view.add_item(SeatButton(table.game_id, "leave", say("handover.button.leave")))
+    if end_vote:
+        view.add_item(SeatButton(table.game_id, "end", say("handover.button.end_vote")))
     return embed, view
 
 

@@ -13,6 +13,7 @@ from bot.discord_ui.game.panels import OpenPanel, PanelKeeper
 from bot.discord_ui.game.passes import NO_CARDS
 from bot.discord_ui.service import GameService
 from bot.table.codes import decode, encode
+from bot.table.handover import host_gone
 from bot.table.table import Table
 from bot.texts import t
 from bot.texts.narrate import describe
@@ -105,6 +106,7 @@ class Play:
         presenter = service.presenters[table.game_id]
         names = presenter.names
         practice = service.practice(table.game_id)
+        meta = service.meta.get(table.game_id)
         embed, view = panel.hand_panel(
             table,
             seat,
@@ -116,6 +118,7 @@ class Play:
             lesson=teach_lines(lang, table.state, seat, names) if practice is not None else (),
             reasons=practice or (),
             offer_pass=service.passes.offered(table, seat),
+            end_vote=meta is not None and host_gone(table.seats, meta.host_id),
         )
         clicked = interaction.message
         if clicked is not None and clicked.flags.ephemeral:

@@ -46,6 +46,10 @@ class StatsCommands:
             )
             embed.add_field(name=t(lang, "stats.survivors"), value=survivors or "-", inline=False)
             embed.add_field(name=t(lang, "stats.favourites"), value=favourites or "-", inline=False)
+        if stats.games_left:
+            embed.add_field(
+                name="\u200b", value=t(lang, "handover.profile.left", count=stats.games_left)
+            )
         await self.desk.reply(interaction, "", embed)
 
     async def leaderboard(self, interaction: discord.Interaction[Any]) -> None:

@@ -1,0 +1,179 @@
+"""Seats changing hands during a game: a person leaves, another takes the seat over,
+its owner reclaims it, and the seated people end a game nobody runs.
+
+Leaving hands the seat to an AI stand-in at once, so the table never waits on
+someone who is gone, and the leaver stops seeing the seat (`Seat.left`). A
+seat an AI stands in for (left, or its person away) may be taken by the first
+person at no seat of this table; the stand-in still finishes the step under
+way (`Seat.ai_until`), so a secret choice is never half made by two people.
+Only the seat's own person reclaims it from its stand-in: nobody takes a seat
+from another person, and nobody votes against a player. The thread is told
+each change; who holds a seat is never a secret.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from copy import copy
+
+from bot.table.presenter import Notice
+from bot.table.reply import Reply
+from bot.table.seats import Seat
+from bot.table.store import SeatBook
+from bot.table.table import Table
+
+log = logging.getLogger(__name__)
+
+
+def open_seats(seats: list[Seat]) -> list[int]:
+    """The seats a person may take now: played by a stand-in and nobody's yet."""
+    return [s.index for s in seats if not s.is_ai and (s.left or s.away) and s.ai_until is None]
+
+
+def seated_people(seats: list[Seat]) -> list[int]:
+    """The people who hold a seat (away or not); they alone vote to end a game."""
+    return [s.user_id for s in seats if s.user_id is not None and not s.is_ai and not s.left]
+
+
+def host_gone(seats: list[Seat], host_id: int) -> bool:
+    """The host left (their seat is a stand-in's or someone else's) or is away."""
+    mine = [s for s in seats if s.user_id == host_id and not s.is_ai]
+    return not mine or mine[0].left or mine[0].away
+
+
+def votes_needed(seats: list[Seat]) -> int:
+    """A majority of the seated people (AI seats do not vote)."""
+    return len(seated_people(seats)) // 2 + 1
+
+
+def _refusal(table: Table) -> Reply | None:
+    if table.finished:
+        return Reply(False, "error.game_over")
+    if table.paused:
+        return Reply(False, "error.game_paused")
+    return None
+
+
+def _set(seat: Seat, user_id: int | None, *, left: bool, ai_until: str | None) -> None:
+    seat.user_id = user_id
+    seat.left = seat.away = left
+    seat.missed_deadlines = 0
+    seat.ai_until = ai_until
+
+
+async def _commit(table: Table, seat: Seat, before: Seat, change: str, notice: Notice) -> bool:
+    """Keep the change (`SeatBook`), then tell the thread and wake the seats' players.
+
+    A change that could not be kept is undone (`before`: the seat as it was) and
+    announces nothing, so a restart never finds another holder than the thread said.
+    """
+    store = table.store
+    if isinstance(store, SeatBook):
+        assert seat.user_id is not None
+        try:
+            await store.change_seat(
+                table.game_id, seat.index, seat.user_id, change, table.state.version
+            )
+        except Exception:
+            log.exception("game %s: seat %s could not change hands", table.game_id, seat.index)
+            seat.user_id, seat.missed_deadlines = before.user_id, before.missed_deadlines
+            seat.left, seat.away, seat.ai_until = before.left, before.away, before.ai_until
+            return False
+    table._wake_ai()
+    await table._show([], [notice])
+    return True
+
+
+async def leave(table: Table, user_id: int) -> Reply:
+    """The person's seat goes to an AI stand-in now; they no longer see it."""
+    async with table.lock:
+        refused = _refusal(table)
+        if refused is not None:
+            return refused
+        seat = table.seat_of(user_id)
+        if seat is None:
+            return Reply(False, "error.not_seated")
+        before = copy(seat)
+        _set(seat, user_id, left=True, ai_until=None)
+        if not await _commit(
+            table, seat, before, "left", Notice("handover.notice.left", {"seat": seat.index})
+        ):
+            return Reply(False, "error.try_again")
+        return Reply(True, "handover.left")
+
+
+async def take(
+    table: Table,
+    user_id: int,
+    index: int,
+    name: str,
+    on_taken: Callable[[int], None] | None = None,
+) -> Reply:
+    """A click on Take this seat: the seat's own person reclaims it at once; anyone
+    else at no seat of this table takes a free one from the next step.
+
+    `on_taken(seat)` runs, under the table's lock, when the seat changes person:
+    whoever shows the game forgets what it told the person before.
+    """
+    async with table.lock:
+        refused = _refusal(table)
+        if refused is not None:
+            return refused
+        if not 0 <= index < len(table.seats):
+            return Reply(False, "handover.error.no_such_seat")
+        seat = table.seats[index]
+        if seat.is_ai:
+            return Reply(False, "handover.error.ai_seat")
+        if seat.user_id == user_id:
+            return await _reclaim(table, seat)
+        if any(s.user_id == user_id for s in table.seats):
+            return Reply(False, "handover.error.already_seated")
+        if index not in open_seats(table.seats):
+            return Reply(False, "handover.error.not_free")
+        before = copy(seat)
+        _set(seat, user_id, left=False, ai_until=table.token)
+        notice = Notice("handover.notice.taken", {"seat": index, "taker": name})
+        if not await _commit(table, seat, before, "took", notice):
+            return Reply(False, "error.try_again")
+        if on_taken is not None:
+            on_taken(index)
+        return Reply(True, "handover.taken")
+
+
+async def _reclaim(table: Table, seat: Seat) -> Reply:
+    if not (seat.left or seat.away):
+        return Reply(False, "handover.error.yours_already")
+    before = copy(seat)
+    _set(seat, seat.user_id, left=False, ai_until=None)
+    notice = Notice("handover.notice.reclaimed", {"seat": seat.index})
+    if not await _commit(table, seat, before, "reclaimed", notice):
+        return Reply(False, "error.try_again")
+    return Reply(True, "handover.reclaimed")
+
+
+async def vote_to_end(table: Table, votes: set[int], user_id: int, host_id: int) -> Reply:
+    """A seated person's vote to end a game whose host left or is away.
+
+    `votes` holds who voted so far (the caller keeps it per game). The reply is
+    `seats.end.carried` once a majority of the seated people voted: the caller
+    then ends the game.
+    """
+    async with table.lock:
+        refused = _refusal(table)
+        if refused is not None:
+            return refused
+        if table.seat_of(user_id) is None:
+            return Reply(False, "error.not_seated")
+        if not host_gone(table.seats, host_id):
+            return Reply(False, "handover.error.host_here")
+        if user_id in votes:
+            return Reply(False, "handover.error.voted_already")
+        votes.add(user_id)
+        count = len(votes & set(seated_people(table.seats)))
+        needed = votes_needed(table.seats)
+        if count >= needed:
+            return Reply(True, "handover.end.carried")
+        params: dict[str, object] = {"votes": count, "needed": needed}
+        await table._show([], [Notice("handover.notice.end_vote", params)])
+        return Reply(True, "handover.end.voted", params)

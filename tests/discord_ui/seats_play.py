@@ -1,0 +1,94 @@
+"""Helpers of the seats' end-to-end tests: a bot on a real clock whose AI seats answer
+fast, playing on until a moment, and the clicks of leaving and taking a seat."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from bot.app import LockdownBot
+from bot.settings import Settings
+from bot.table.table import TableConfig
+from lockdown_core import pending_seats
+from tests.discord_ui.clock import FastScheduler
+from tests.discord_ui.players import Game, click_a_choice
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.records import FakeInteraction, FakeMessage, FakeUser
+from tests.moderation.test_moderation_e2e import answer_text
+
+
+def make_bot(folder: Path) -> LockdownBot:
+    """Real time (no step times out while a test looks), AI seats that answer at once."""
+    url = f"sqlite+aiosqlite:///{folder / 'lockdown.db'}"
+    settings = Settings(discord_token="fake-bot-token", database_url=url)
+    return LockdownBot(
+        settings,
+        scheduler=FastScheduler(1.0),
+        config=TableConfig(ai_delay=0.02),
+        batch_delay=0.01,
+        edit_interval=0.0,
+    )
+
+
+async def play_until(
+    game: Game, rng: random.Random, done: Callable[[], bool], within: float = 60.0
+) -> None:
+    """The people click their choices (AI-played seats play themselves) until `done`."""
+    table = game.table
+    deadline = time.monotonic() + within
+    while not done():
+        assert not table.finished, "the game ended before the moment looked for"
+        assert time.monotonic() < deadline, f"stuck at {table.state.step}"
+        waiting = [
+            p
+            for p in pending_seats(table.state)
+            if p in game.people and not table.seats[p].played_by_ai
+        ]
+        if not waiting:
+            await asyncio.sleep(0.01)
+            continue
+        await click_a_choice(game, game.people[rng.choice(waiting)], rng)
+
+
+async def open_hand(fake: FakeDiscord, game: Game, user: FakeUser) -> FakeInteraction:
+    ix = await fake.click(user, game.board(), f"ld:h:{game.table.game_id}")
+    assert ix.answered_in_time
+    assert ix.ephemeral
+    return ix
+
+
+async def leave(fake: FakeDiscord, game: Game, user: FakeUser) -> str:
+    """My hand, Leave, then Leave for good: the private answer's text."""
+    game_id = game.table.game_id
+    panel = (await open_hand(fake, game, user)).original
+    assert panel is not None
+    ask = await fake.click(user, panel, f"ld:s:{game_id}:leave")
+    assert ask.answered_in_time
+    assert ask.original is not None
+    bye = await fake.click(user, ask.original, f"ld:s:{game_id}:bye")
+    assert bye.answered_in_time
+    return await answer_text(fake, bye)
+
+
+async def take_button(fake: FakeDiscord, game: Game, seat: int) -> FakeMessage:
+    """The newest board once it shows Take this seat for `seat`."""
+    custom_id = f"ld:t:{game.table.game_id}:{seat}"
+    assert await fake.wait_until(
+        lambda: any(b.custom_id == custom_id for b in game.board().buttons), within=15
+    ), "no Take this seat button on the board"
+    return game.board()
+
+
+async def take(fake: FakeDiscord, game: Game, user: FakeUser, seat: int) -> str:
+    board = await take_button(fake, game, seat)
+    ix = await fake.click(user, board, f"ld:t:{game.table.game_id}:{seat}")
+    assert ix.answered_in_time
+    assert ix.ephemeral
+    return await answer_text(fake, ix)
+
+
+def thread_text(fake: FakeDiscord, game: Game) -> str:
+    return "\n".join(m.text for m in fake.messages(game.thread))

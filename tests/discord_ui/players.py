@@ -11,6 +11,7 @@ from bot.app import LockdownBot
 from bot.table.table import Table
 from lockdown_core import pending_seats
 from tests.fakediscord import FakeDiscord
+from tests.fakediscord.protocol import CallbackType
 from tests.fakediscord.records import FakeChannel, FakeMessage, FakeUser
 
 
@@ -102,6 +103,11 @@ async def click_a_choice(game: Game, user: FakeUser, rng: random.Random) -> None
     panel_ix = await fake.click(user, game.board(), f"ld:h:{game.table.game_id}")
     assert panel_ix.answered_in_time
     panel = panel_ix.original
+    if panel_ix.response_type is CallbackType.DEFERRED_UPDATE_MESSAGE:
+        # The panel already open for this step was redrawn in place (one per person).
+        await fake.settle(quiet=0.05)
+        panels = [m for m in fake.ephemerals(user) if m.buttons and not m.deleted]
+        panel = panels[-1] if panels else None
     for _ in range(4):
         if panel is None:
             return

@@ -16,6 +16,7 @@ from lockdown_core import pending_seats
 from tests.discord_ui.clock import FastScheduler
 from tests.discord_ui.players import Game, click_a_choice
 from tests.fakediscord import FakeDiscord
+from tests.fakediscord.protocol import CallbackType
 from tests.fakediscord.records import FakeInteraction, FakeMessage, FakeUser
 from tests.moderation.test_moderation_e2e import answer_text
 
@@ -56,15 +57,31 @@ async def play_until(
 async def open_hand(fake: FakeDiscord, game: Game, user: FakeUser) -> FakeInteraction:
     ix = await fake.click(user, game.board(), f"ld:h:{game.table.game_id}")
     assert ix.answered_in_time
-    assert ix.ephemeral
+    # A new private panel, or the one already open redrawn in place.
+    assert ix.ephemeral or ix.response_type is CallbackType.DEFERRED_UPDATE_MESSAGE
     return ix
+
+
+def open_panel(fake: FakeDiscord, user: FakeUser) -> FakeMessage:
+    """The person's newest private message that is a panel (it has buttons)."""
+    return next(m for m in reversed(fake.ephemerals(user)) if m.buttons and not m.deleted)
+
+
+async def hand_panel(fake: FakeDiscord, game: Game, user: FakeUser) -> FakeMessage:
+    """The person's panel after My hand: a new one, or the one already open for this step,
+    which the click redraws in place (one private panel per person)."""
+    ix = await open_hand(fake, game, user)
+    if ix.response_type is not CallbackType.DEFERRED_UPDATE_MESSAGE:
+        assert ix.original is not None
+        return ix.original
+    await fake.settle()
+    return open_panel(fake, user)
 
 
 async def leave(fake: FakeDiscord, game: Game, user: FakeUser) -> str:
     """My hand, Leave, then Leave for good: the private answer's text."""
     game_id = game.table.game_id
-    panel = (await open_hand(fake, game, user)).original
-    assert panel is not None
+    panel = await hand_panel(fake, game, user)
     ask = await fake.click(user, panel, f"ld:s:{game_id}:leave")
     assert ask.answered_in_time
     assert ask.original is not None

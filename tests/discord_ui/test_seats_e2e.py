@@ -17,6 +17,7 @@ from bot.texts.panel_text import hand_lines, private_lines
 from lockdown_core import Step, pending_seats
 from tests.discord_ui.players import Game, open_and_start
 from tests.discord_ui.seats_play import (
+    hand_panel,
     leave,
     make_bot,
     open_hand,
@@ -166,7 +167,7 @@ async def test_a_take_over_of_a_seat_holding_cards_and_the_badge(
         assert await take(fake_discord, game, dan, seat) == say("handover.taken")
         game.people[seat] = dan
         await play_until(game, rng, lambda: not table.seats[seat].played_by_ai)
-        panel = (await open_hand(fake_discord, game, dan)).original
+        panel = await hand_panel(fake_discord, game, dan)
         assert panel is not None
         data = table.view_for(seat)
         expected = hand_lines("en", data["hand"], table.state)
@@ -204,7 +205,7 @@ async def test_reclaiming_your_seat(fake_discord: FakeDiscord, tmp_path: Path) -
             lambda: say("handover.notice.reclaimed", name=name) in thread_text(fake_discord, game),
             within=5,
         )
-        panel = (await open_hand(fake_discord, game, bo)).original
+        panel = await hand_panel(fake_discord, game, bo)
         assert panel is not None
         assert any(b.custom_id == f"ld:s:{table.game_id}:leave" for b in panel.buttons)
 
@@ -222,7 +223,7 @@ async def test_the_seated_people_vote_to_end_when_the_host_left(
         early = await forged_click(fake_discord, bo, game.thread, game.board(), end)
         assert early == say("handover.error.host_here")
         await leave(fake_discord, game, ana)
-        panel = (await open_hand(fake_discord, game, bo)).original
+        panel = await hand_panel(fake_discord, game, bo)
         assert panel is not None
         assert any(b.custom_id == end for b in panel.buttons)
         first = await fake_discord.click(bo, panel, end)

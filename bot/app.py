@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 import signal
 import time
 from collections import Counter
@@ -26,13 +25,17 @@ from discord.ext import commands
 from prometheus_client import REGISTRY
 
 from bot.ai_seats import make_ai
+from bot.discord_ui.arrivals import label_interactions
 from bot.discord_ui.resume import resume_games
 from bot.discord_ui.rooms import Rooms
 from bot.discord_ui.server import ServerDesk
 from bot.discord_ui.service import GameService
 from bot.ops import metrics
+from bot.ops.build import running_commit, running_version
+from bot.ops.database_timing import time_statements
+from bot.ops.discord_http import http_trace, timed_request
 from bot.ops.health import OpsServer
-from bot.ops.logs import log_fields, set_log_fields
+from bot.ops.logs import set_log_fields
 from bot.ops.shards import ShardLocks, ShardSet, parse_ids, shard_of, watch_locks
 from bot.ops.startup import explain_database_error
 from bot.settings import Settings, StartupError, supported_url
@@ -47,9 +50,6 @@ from bot.table.server_book import ServerBook
 from bot.table.table import TableConfig
 
 log = logging.getLogger(__name__)
-
-# Every custom id of ours names its game (or lobby, the game to be) third: `ld:h:41`.
-_GAME_IN_CUSTOM_ID = re.compile(r"ld:[a-z]:(\d+)")
 
 
 class LockdownBot(commands.AutoShardedBot):
@@ -79,6 +79,8 @@ class LockdownBot(commands.AutoShardedBot):
         intents.guilds = True
         if settings.shard_ids is not None:
             options["shard_ids"] = list(settings.shard_ids)
+        # Names are text: nothing the bot posts pings anyone unless a send says so.
+        options.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -110,30 +112,8 @@ class LockdownBot(commands.AutoShardedBot):
         self.lost_shards = False
         self._watch: asyncio.Task[None] | None = None
         self.resumed = False
-        self._label_interactions()
-
-    def _label_interactions(self) -> None:
-        """Every log record written while handling an interaction carries its guild,
-        shard and game ids (`bot.ops.logs`).
-
-        discord.py parses INTERACTION_CREATE and starts the command, the button's
-        callback and the listeners as tasks, which copy the context they are created
-        in: setting the ids around the parser labels all of them, down to the store.
-        """
-        parsers = self._connection.parsers
-        parse = parsers["INTERACTION_CREATE"]
-
-        def labelled(data: dict[str, Any]) -> None:
-            guild = data.get("guild_id")
-            guild_id = int(guild) if guild else None
-            shard = shard_of(guild_id, self.shard_count) if guild_id and self.shard_count else 0
-            custom_id = str((data.get("data") or {}).get("custom_id", ""))
-            found = _GAME_IN_CUSTOM_ID.match(custom_id)
-            game_id = int(found.group(1)) if found else None
-            with log_fields(guild_id=guild_id, shard_id=shard, game_id=game_id):
-                parse(data)
-
-        parsers["INTERACTION_CREATE"] = labelled
+        label_interactions(self, lambda: self.shard_count)
+        self.http.request = timed_request(self.http.request)  # type: ignore[method-assign]
 
     def _presenter_for(self, game_id: int, lobby: Any) -> Any:
         return self.service.make_presenter(game_id, lobby)
@@ -208,6 +188,15 @@ class LockdownBot(commands.AutoShardedBot):
             meta = self.service.meta.get(table.game_id)
             by_shard[shard_of(meta.guild_id, count) if meta is not None else 0] += 1
         return dict(by_shard)
+
+    def games_by_state(self) -> dict[str, int]:
+        """How many lobbies, running and paused games this process holds (for the metrics)."""
+        paused = sum(1 for table in self.hub.tables.values() if table.paused)
+        return {
+            "lobby": len(self.hub.lobbies),
+            "running": len(self.hub.tables) - paused,
+            "paused": paused,
+        }
 
     async def close(self) -> None:
         if self._watch is not None and self._watch is not asyncio.current_task():
@@ -338,9 +327,11 @@ async def _serve(settings: Settings) -> None:
         database=database,
         locks=locks,
         deliver_within=settings.shutdown_delivery_seconds,
-        http_trace=metrics.http_trace(),
+        http_trace=http_trace(),
     )
-    collector = metrics.BotCollector(bot.games_by_shard, lambda: bot.latencies)
+    time_statements(database.engine)
+    metrics.build_info(running_version(), running_commit())
+    collector = metrics.BotCollector(bot.games_by_shard, lambda: bot.latencies, bot.games_by_state)
     REGISTRY.register(collector)
     ops = None
     if settings.ops_port is not None:

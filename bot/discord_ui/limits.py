@@ -25,6 +25,8 @@ VIEW_ITEMS = 25
 BUTTON_LABEL = 80
 SELECT_OPTIONS = 25
 OPTION_LABEL = 100
+# A person's display name (global name or server nickname): longer ones are cut.
+NAME = 32
 # A thread's name.
 THREAD_NAME = 100
 # The choices of one slash command option.

@@ -18,6 +18,7 @@ import discord
 
 from bot.discord_ui.game.end import GameEnding
 from bot.discord_ui.game.presenter import DiscordPresenter
+from bot.discord_ui.safe_text import SeatNames
 from bot.storage.deliveries import Cursor, DeliveryRepository
 from bot.storage.people import PeopleRepository
 from bot.table.hub import GameHub
@@ -189,7 +190,7 @@ class GameService:
             game_id,
             lobby.channel_id,
             lang,
-            [s.name for s in lobby.seats],
+            SeatNames(s.name for s in lobby.seats),
             [s.user_id for s in lobby.seats],
             host_id=lobby.host_id,
             batch_delay=self.batch_delay,

@@ -21,6 +21,7 @@ import discord
 
 from bot.discord_ui.game.buttons import ActButton, HandButton
 from bot.discord_ui.limits import EMBED_DESCRIPTION, FIELD_VALUE, fit
+from bot.discord_ui.safe_text import plain_names
 from bot.render.board_text import board_lines
 from bot.render.labels import board_png
 from bot.table.codes import encode
@@ -176,7 +177,7 @@ def buttons(moment: BoardMoment, say: Translate, names: list[str]) -> discord.ui
                     moment.game_id,
                     moment.token,
                     encode(Designate(0, candidate), moment.rules),
-                    say("action.designate", name=names[candidate]),
+                    say("action.designate", name=plain_names(names)[candidate]),
                     style=discord.ButtonStyle.danger,
                 )
             )

@@ -33,7 +33,7 @@ from bot.discord_ui.service import GameService
 from bot.ops import metrics
 from bot.ops.build import running_commit, running_version
 from bot.ops.database_timing import time_statements
-from bot.ops.discord_http import http_trace, timed_request
+from bot.ops.discord_http import answered_in_flight, http_trace, tally, timed_request
 from bot.ops.health import OpsServer
 from bot.ops.logs import set_log_fields
 from bot.ops.shards import ShardLocks, ShardSet, parse_ids, shard_of, watch_locks
@@ -206,8 +206,30 @@ class LockdownBot(commands.AutoShardedBot):
         await self._close_timers()
         for presenter in list(self.service.presenters.values()):
             await presenter.close()
+        if self.locks is not None:
+            await self._hang_up(self.locks)
         await super().close()
         await self.database.close()
+
+    async def _hang_up(self, locks: ShardLocks) -> None:
+        """A process's stop: close the gateway (no interaction arrives any more), answer
+        those already received, then let the shards go: the next process takes them
+        while this one closes its HTTP session and database, which serve no click now.
+
+        Answers are seen by the HTTP trace (`bot.ops.discord_http`), which only the
+        process (`_serve`) installs: bots in a test's process skip this."""
+        for shard in self.shards.values():
+            await shard.disconnect()
+        unanswered = await answered_in_flight()
+        log.info(
+            "gateway closed: %d interactions received, %d answered, %d refused as stopping,"
+            " %d left unanswered",
+            tally["received"],
+            tally["answered"],
+            tally["refused"],
+            unanswered,
+        )
+        await locks.release()
 
     async def shutdown(self) -> None:
         """Refuse new games, let the action in flight finish, then close.

@@ -19,6 +19,7 @@ import discord
 from bot.discord_ui.game.end import GameEnding
 from bot.discord_ui.game.presenter import DiscordPresenter
 from bot.discord_ui.safe_text import SeatNames
+from bot.ops.discord_http import interaction_refused
 from bot.storage.deliveries import Cursor, DeliveryRepository
 from bot.storage.people import PeopleRepository
 from bot.table.hub import GameHub
@@ -148,6 +149,8 @@ class GameService:
     async def tell(self, interaction: discord.Interaction[Any], key: str, **params: object) -> None:
         """An ephemeral answer in the reader's language, whether or not we deferred."""
         text = t(self.lang(interaction), key, **params)
+        if not self.hub.accepting:  # stopping: whatever it was, it is refused
+            interaction_refused()
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
         else:

@@ -14,6 +14,7 @@ aiohttp is imported inside `http_trace` only: the terminal tools import
 
 from __future__ import annotations
 
+import asyncio
 import re
 import time
 from collections.abc import Awaitable, Callable, Coroutine
@@ -38,6 +39,8 @@ _FORGET_AFTER = 60.0
 
 # When each interaction arrived, by id, oldest first (dicts keep insertion order).
 _arrived: dict[int, float] = {}
+# What this process received and answered, for the line it logs as it stops.
+tally = {"received": 0, "answered": 0, "refused": 0}
 
 
 def route_of(method: str, path: str) -> str:
@@ -58,6 +61,7 @@ def interaction_arrived(interaction_id: int, now: float | None = None) -> None:
     """Start an interaction's clock (called as the gateway event is parsed)."""
     now = time.monotonic() if now is None else now
     _arrived[interaction_id] = now
+    tally["received"] += 1
     for old, at in list(_arrived.items()):
         if now - at < _FORGET_AFTER:
             break
@@ -70,10 +74,30 @@ def interaction_answered(interaction_id: int, now: float | None = None) -> None:
     at = _arrived.pop(interaction_id, None)
     if at is None:
         return
+    tally["answered"] += 1
     waited = (time.monotonic() if now is None else now) - at
     metrics.INTERACTION_ANSWER.observe(waited)
     if waited > DISCORD_DEADLINE:
         metrics.INTERACTIONS_UNANSWERED.inc()
+
+
+def interaction_refused() -> None:
+    """An interaction answered with a refusal because this process is stopping."""
+    metrics.INTERACTIONS_REFUSED.inc()
+    tally["refused"] += 1
+
+
+async def answered_in_flight(within: float = DISCORD_DEADLINE) -> int:
+    """Wait (at most `within` seconds) until every interaction received less than 3 seconds
+    ago is answered: a stop closes the HTTP session only after this, or the answers of
+    the clicks that arrived just before it would be lost. Returns how many were not."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        now = time.monotonic()
+        if not any(now - at < DISCORD_DEADLINE for at in _arrived.values()):
+            break
+        await asyncio.sleep(0.01)
+    return interactions_left_waiting()
 
 
 def interactions_left_waiting() -> int:

@@ -33,7 +33,7 @@ from bot.discord_ui.service import GameService
 from bot.ops import metrics
 from bot.ops.build import running_commit, running_version
 from bot.ops.database_timing import time_statements
-from bot.ops.discord_http import answered_in_flight, http_trace, tally, timed_request
+from bot.ops.discord_http import answered_in_flight, http_trace, tally_line, timed_request
 from bot.ops.health import OpsServer
 from bot.ops.logs import set_log_fields
 from bot.ops.shards import ShardLocks, ShardSet, parse_ids, shard_of, watch_locks
@@ -111,6 +111,7 @@ class LockdownBot(commands.AutoShardedBot):
         self.owned: ShardSet | None = None
         self.lost_shards = False
         self._watch: asyncio.Task[None] | None = None
+        self._closing: asyncio.Future[None] | None = None
         self.resumed = False
         label_interactions(self, lambda: self.shard_count)
         self.http.request = timed_request(self.http.request)  # type: ignore[method-assign]
@@ -199,6 +200,13 @@ class LockdownBot(commands.AutoShardedBot):
         }
 
     async def close(self) -> None:
+        """Once, however many callers (SIGTERM's shutdown, then `async with`'s exit): a
+        second close racing the first would dispose the database under it."""
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._close_once())
+        await self._closing
+
+    async def _close_once(self) -> None:
         if self._watch is not None and self._watch is not asyncio.current_task():
             self._watch.cancel()
         # A bot closed without `shutdown` (discord.py's own close, a test's end) must
@@ -212,23 +220,11 @@ class LockdownBot(commands.AutoShardedBot):
         await self.database.close()
 
     async def _hang_up(self, locks: ShardLocks) -> None:
-        """A process's stop: close the gateway (no interaction arrives any more), answer
-        those already received, then let the shards go: the next process takes them
-        while this one closes its HTTP session and database, which serve no click now.
-
-        Answers are seen by the HTTP trace (`bot.ops.discord_http`), which only the
-        process (`_serve`) installs: bots in a test's process skip this."""
+        """A process's stop: close the gateway, answer the interactions already in (seen
+        by `_serve`'s HTTP trace), let the shards go, then (`close`) the HTTP session."""
         for shard in self.shards.values():
             await shard.disconnect()
-        unanswered = await answered_in_flight()
-        log.info(
-            "gateway closed: %d interactions received, %d answered, %d refused as stopping,"
-            " %d left unanswered",
-            tally["received"],
-            tally["answered"],
-            tally["refused"],
-            unanswered,
-        )
+        log.info("gateway closed: %s", tally_line(await answered_in_flight()))
         await locks.release()
 
     async def shutdown(self) -> None:
@@ -386,6 +382,9 @@ async def _serve(settings: Settings) -> None:
             raise
         log.info("stopped before running any game")
     finally:
+        # discord.py's exit skips a close already under way: wait for SIGTERM's to end,
+        # or asyncio.run would cancel it mid-way through closing the database.
+        await asyncio.gather(*shutting_down, return_exceptions=True)
         await locks.release()
         if ops is not None:
             await ops.close()

@@ -100,6 +100,14 @@ async def answered_in_flight(within: float = DISCORD_DEADLINE) -> int:
     return interactions_left_waiting()
 
 
+def tally_line(unanswered: int) -> str:
+    """What this process did with the interactions it received, for its stop's log line."""
+    return (
+        f"{tally['received']} interactions received, {tally['answered']} answered, "
+        f"{tally['refused']} refused as stopping, {unanswered} left unanswered"
+    )
+
+
 def interactions_left_waiting() -> int:
     """At a stop: count the interactions this process never answered, and forget them."""
     count = len(_arrived)

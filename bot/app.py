@@ -16,7 +16,6 @@ import asyncio
 import logging
 import signal
 import time
-from collections import Counter
 from typing import Any, cast
 
 import aiohttp
@@ -25,7 +24,9 @@ from discord.ext import commands
 from prometheus_client import REGISTRY
 
 from bot.ai_seats import make_ai
+from bot.discord_http import install, process_share
 from bot.discord_ui.arrivals import label_interactions
+from bot.discord_ui.census import games_by_shard, games_by_state
 from bot.discord_ui.resume import resume_games
 from bot.discord_ui.rooms import Rooms
 from bot.discord_ui.server import ServerDesk
@@ -36,13 +37,16 @@ from bot.ops.database_timing import time_statements
 from bot.ops.discord_http import answered_in_flight, http_trace, tally_line, timed_request
 from bot.ops.health import OpsServer
 from bot.ops.logs import set_log_fields
-from bot.ops.shards import ShardLocks, ShardSet, parse_ids, shard_of, watch_locks
+from bot.ops.shards import ShardLocks, ShardSet, parse_ids, watch_locks
 from bot.ops.startup import explain_database_error
 from bot.settings import Settings, StartupError, supported_url
 from bot.storage.database import Database
 from bot.storage.deliveries import DeliveryRepository
+from bot.storage.guilds import GuildRepository
 from bot.storage.people import PeopleRepository
 from bot.storage.repository import Shards
+from bot.storage.stats import StatsRepository
+from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
 from bot.table.persist import GameKeeper
 from bot.table.scheduler import AsyncioScheduler, Scheduler
@@ -88,10 +92,13 @@ class LockdownBot(commands.AutoShardedBot):
             **options,
         )
         self.settings = settings
+        self.budget = install(
+            self.http, share=process_share(settings.shard_ids, settings.shard_count)
+        )
         self.scheduler = scheduler or AsyncioScheduler()
         self.config = config or TableConfig()
         self.database = database or Database(settings.database_url)
-        self.keeper = GameKeeper(self.database)
+        self.keeper = GameKeeper(BatchingGameRepository(self.database))
         self.hub = GameHub(self.scheduler, make_ai, self._presenter_for, keeper=self.keeper)
         self.deliver_within = deliver_within
         self.service = GameService(
@@ -103,7 +110,10 @@ class LockdownBot(commands.AutoShardedBot):
             deliveries=DeliveryRepository(self.database),
             people=PeopleRepository(self.database),
         )
-        self.desk = ServerDesk(self.service, ServerBook(self.database))
+        book = ServerBook(
+            GuildRepository(self.database), StatsRepository(self.database), self.keeper.games
+        )
+        self.desk = ServerDesk(self.service, book)
         self.rooms = Rooms.build(self.desk)
         self.locks = locks
         self.sync_on_start = sync_commands
@@ -180,24 +190,6 @@ class LockdownBot(commands.AutoShardedBot):
         if not self.is_ready():
             return "connecting to Discord"
         return None
-
-    def games_by_shard(self) -> dict[int, int]:
-        """How many games this process runs, by shard (for the metrics)."""
-        count = self.shard_count or 1
-        by_shard: Counter[int] = Counter()
-        for table in self.hub.tables.values():
-            meta = self.service.meta.get(table.game_id)
-            by_shard[shard_of(meta.guild_id, count) if meta is not None else 0] += 1
-        return dict(by_shard)
-
-    def games_by_state(self) -> dict[str, int]:
-        """How many lobbies, running and paused games this process holds (for the metrics)."""
-        paused = sum(1 for table in self.hub.tables.values() if table.paused)
-        return {
-            "lobby": len(self.hub.lobbies),
-            "running": len(self.hub.tables) - paused,
-            "paused": paused,
-        }
 
     async def close(self) -> None:
         """Once, however many callers (SIGTERM's shutdown, then `async with`'s exit): a
@@ -349,7 +341,11 @@ async def _serve(settings: Settings) -> None:
     )
     time_statements(database.engine)
     metrics.build_info(running_version(), running_commit())
-    collector = metrics.BotCollector(bot.games_by_shard, lambda: bot.latencies, bot.games_by_state)
+    collector = metrics.BotCollector(
+        lambda: games_by_shard(bot.service, bot.shard_count),
+        lambda: bot.latencies,
+        lambda: games_by_state(bot.service),
+    )
     REGISTRY.register(collector)
     ops = None
     if settings.ops_port is not None:

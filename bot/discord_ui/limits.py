@@ -16,6 +16,7 @@ from collections.abc import Iterable
 CONTENT = 2000
 NONCE = 25
 # An embed.
+EMBED_TITLE = 256
 EMBED_DESCRIPTION = 4096
 EMBED_FIELDS = 25
 FIELD_VALUE = 1024
@@ -27,6 +28,8 @@ SELECT_OPTIONS = 25
 OPTION_LABEL = 100
 # A person's display name (global name or server nickname): longer ones are cut.
 NAME = 32
+# An attachment's description (its alt text).
+ATTACHMENT_DESCRIPTION = 1024
 # A thread's name.
 THREAD_NAME = 100
 # The choices of one slash command option.

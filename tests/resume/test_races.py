@@ -9,11 +9,12 @@ from collections.abc import Callable
 import pytest
 
 from bot.storage.repository import GameRepository
+from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
 from bot.table.lobby import Lobby
 from bot.table.persist import GameKeeper
 from bot.table.table import Reply, Table, TableConfig
-from lockdown_core import Action, Designate, Step, legal_actions, pending_players
+from lockdown_core import Action, Designate, Step, legal_actions, pending_seats
 from tests.resume.helpers import stored_replay
 from tests.storage.conftest import DatabaseFactory
 from tests.table.fakes import ManualScheduler, RandomSeat, RecordingPresenter
@@ -54,12 +55,12 @@ async def test_fifty_simultaneous_ballots_count_each_voter_once(
     database = databases()
     await database.migrate()
     scheduler = ManualScheduler()
-    hub = make_hub(GameKeeper(database), scheduler)
+    hub = make_hub(GameKeeper(BatchingGameRepository(database)), scheduler)
     table = await start_game(hub, 6, seed=3)
     await until_step(table, scheduler, Step.DESIGNATION)
     vote = table.state.vote
     assert vote is not None
-    voters = pending_players(table.state)
+    voters = pending_seats(table.state)
     candidates = list(vote.candidates)
     before = table.state.version
     token = table.token
@@ -90,10 +91,10 @@ async def test_a_lost_write_race_is_refused_clearly_and_never_applied(
     first_db, second_db = databases(), databases()
     await first_db.migrate()
     scheduler = ManualScheduler()
-    winner_hub = make_hub(GameKeeper(first_db), scheduler)
+    winner_hub = make_hub(GameKeeper(BatchingGameRepository(first_db)), scheduler)
     winner = await start_game(winner_hub, 3, seed=5)
     # A second process holding the same game (it should never happen; it must be safe).
-    second_keeper = GameKeeper(second_db)
+    second_keeper = GameKeeper(BatchingGameRepository(second_db))
     loaded = await second_keeper.load()
     (stored,) = loaded.games
     loser_hub = make_hub(second_keeper, ManualScheduler())
@@ -102,7 +103,7 @@ async def test_a_lost_write_race_is_refused_clearly_and_never_applied(
     loser = loser_hub.add_table(record.id, stored.state, lobby, TableConfig())
     await loser.begin([], stored.deadline)
 
-    seat = pending_players(winner.state)[0]
+    seat = pending_seats(winner.state)[0]
     choice = legal_actions(winner.state, seat)
     version = winner.state.version
     won = await winner.act(100 + seat, winner.token, lambda s: choice[0])

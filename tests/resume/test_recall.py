@@ -15,14 +15,14 @@ import discord
 import pytest
 from sqlalchemy import text
 
-from bot.discord_ui.resume import rebuild_table
 from bot.discord_ui.service import GameService
 from bot.storage.database import Database
+from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
 from bot.table.persist import GameKeeper, ResumableGame
 from bot.table.table import SeatPlayer, Table, TableConfig
 from bot.texts import t
-from lockdown_core import Action, Designate, legal_actions, pending_players, view
+from lockdown_core import Action, Designate, legal_actions, pending_seats, view
 from lockdown_core.ai import make_player
 from tests.discord_ui.players import Game, click_a_choice, open_and_start
 from tests.fakediscord import FakeDiscord
@@ -65,7 +65,7 @@ async def test_my_hand_shows_the_same_recent_lines_after_a_restart(
     game = await open_and_start(fake_discord, bot, ana, [bo, cy], 0, guild.channel("general"))
     rng = random.Random(31)
     for _ in range(12):
-        waiting = [p for p in pending_players(game.table.state) if p in game.people]
+        waiting = [p for p in pending_seats(game.table.state) if p in game.people]
         if waiting:
             await click_a_choice(game, game.people[rng.choice(waiting)], rng)
     await fake_discord.settle(quiet=0.1)
@@ -112,7 +112,7 @@ def person_choice(table: Table, seat: int, rng: random.Random) -> Action:
 
 
 async def start_table(database: Database, seed: int) -> tuple[ManualScheduler, Table]:
-    keeper = GameKeeper(database)
+    keeper = GameKeeper(BatchingGameRepository(database))
     scheduler = ManualScheduler()
     hub = GameHub(scheduler, seeded_ai, lambda g, lobby: RecordingPresenter(), keeper=keeper)
     lobby = await hub.open_lobby(1, 2, PEOPLE[0], "ana")
@@ -131,13 +131,13 @@ async def play_until_memory_matters(database: Database, seed: int) -> Table | No
     scheduler, table = await start_table(database, seed)
     rng = random.Random(seed)
     while not table.finished:
-        pending = pending_players(table.state)
+        pending = pending_seats(table.state)
         if AI in pending:
             seen = view(table.state, AI)
             legal = legal_actions(table.state, AI)
             if isinstance(legal[0], Designate) and seen["vote"]["kind"] == "attack":
                 forgetful = seeded_ai("cautious", AI).choose(seen, legal)
-                if table.player_for(AI).choose(seen, legal) != forgetful:
+                if table.players.player_for(AI).choose(seen, legal) != forgetful:
                     table.stop()
                     return table
         people = [p for p in pending if p != AI]
@@ -157,7 +157,7 @@ def restarted(keeper: GameKeeper, game: ResumableGame, ai: Any = seeded_ai) -> T
     scheduler = ManualScheduler()
     hub = GameHub(scheduler, ai, lambda g, lobby: service.make_presenter(g, lobby), keeper=keeper)
     service = GameService(MagicMock(spec_set=discord.Client), hub, TableConfig())
-    return rebuild_table(service, game)
+    return service.restore(game)
 
 
 async def test_a_cautious_ai_resumed_mid_game_aims_as_if_it_had_never_stopped(
@@ -171,7 +171,7 @@ async def test_a_cautious_ai_resumed_mid_game_aims_as_if_it_had_never_stopped(
         if live is not None:
             break
     assert live is not None, "no game where the AI's memory changes its aim"
-    keeper = GameKeeper(databases())
+    keeper = GameKeeper(BatchingGameRepository(databases()))
     loaded = await keeper.load()
     game = next(g for g in loaded.games if g.record.id == live.game_id)
     resumed = restarted(keeper, game)
@@ -179,8 +179,8 @@ async def test_a_cautious_ai_resumed_mid_game_aims_as_if_it_had_never_stopped(
     assert resumed.public_log == live.public_log
     seen = view(resumed.state, AI)
     legal = legal_actions(resumed.state, AI)
-    aim = resumed.player_for(AI).choose(seen, legal)
-    assert aim == live.player_for(AI).choose(seen, legal)
+    aim = resumed.players.player_for(AI).choose(seen, legal)
+    assert aim == live.players.player_for(AI).choose(seen, legal)
     assert aim != seeded_ai("cautious", AI).choose(seen, legal), "its memory is what counts"
 
 
@@ -192,7 +192,7 @@ async def test_a_stand_in_for_an_away_seat_remembers_that_seats_game(
     scheduler, table = await start_table(database, seed=3)
     rng = random.Random(3)
     while table.state.version < 12 and not table.finished:
-        people = [p for p in pending_players(table.state) if p != AI]
+        people = [p for p in pending_seats(table.state) if p != AI]
         if people:
             action = person_choice(table, people[0], rng)
             assert (await table.act(PEOPLE[people[0]], table.token, always(action))).ok
@@ -206,7 +206,7 @@ async def test_a_stand_in_for_an_away_seat_remembers_that_seats_game(
             text("UPDATE seats SET ai_takeover = :away WHERE game_id = :id AND seat = 1"),
             {"away": True, "id": table.game_id},
         )
-    keeper = GameKeeper(databases())
+    keeper = GameKeeper(BatchingGameRepository(databases()))
     game = next(g for g in (await keeper.load()).games if g.record.id == table.game_id)
     made: dict[int, RandomSeat] = {}
 

@@ -15,10 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from bot.storage.database import Database
+from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
 from bot.table.persist import GameKeeper
 from bot.table.table import TableConfig
-from lockdown_core import GameState, Step, actor, apply, legal_actions, pending_players
+from lockdown_core import GameState, Step, actor, apply, legal_actions, pending_seats
 from lockdown_core.actions import REVISION_KEY, action_from_dict, action_revision
 from tests.table.fakes import ManualScheduler, RandomSeat, RecordingPresenter
 
@@ -43,7 +44,7 @@ async def test_a_game_stored_before_rules_revision_2_resumes_at_start_up(tmp_pat
             scheduler,
             lambda kind, index: RandomSeat(index),
             lambda game_id, lobby: RecordingPresenter(),
-            keeper=GameKeeper(database),
+            keeper=GameKeeper(BatchingGameRepository(database)),
         )
         lobby = await hub.open_lobby(1, 2, 100, "ana")
         for _ in range(3):
@@ -57,7 +58,7 @@ async def test_a_game_stored_before_rules_revision_2_resumes_at_start_up(tmp_pat
             seed=game["seed"],
         )
         hub.close(table.game_id)
-        games = GameKeeper(database).games
+        games = GameKeeper(BatchingGameRepository(database)).games
         state = table.state
         for version, data in enumerate(old_log):
             action = action_from_dict(data)
@@ -68,11 +69,11 @@ async def test_a_game_stored_before_rules_revision_2_resumes_at_start_up(tmp_pat
                 table.game_id, version, actor(action), data, snapshot, version + 1, {}
             )
 
-        loaded = await GameKeeper(database).load()
+        loaded = await GameKeeper(BatchingGameRepository(database)).load()
     assert loaded.broken == []
     (resumed,) = loaded.games
     assert resumed.state.to_dict() == GameState.from_dict(game["stored_at"]["snapshot"]).to_dict()
     # It plays on under the current rules.
     assert resumed.state.step != Step.GAME_OVER
-    seat = pending_players(resumed.state)[0]
+    seat = pending_seats(resumed.state)[0]
     assert legal_actions(resumed.state, seat)

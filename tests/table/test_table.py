@@ -20,7 +20,7 @@ from lockdown_core import (
     legal_actions,
     load_ruleset,
     new_game,
-    pending_players,
+    pending_seats,
 )
 from tests.table.fakes import ManualScheduler, RandomSeat, RecordingPresenter
 
@@ -146,7 +146,7 @@ async def test_ai_seats_see_only_events_meant_for_them() -> None:
     await table.begin(table._opening)  # type: ignore[attr-defined]
     await run_until_over(table, scheduler)
     for index in (1, 2):
-        player = table.player_for(index)
+        player = table.players.player_for(index)
         assert isinstance(player, RandomSeat)
         assert player.seen
         assert all(e.to is None or index in e.to for e in player.seen)
@@ -181,7 +181,7 @@ async def away_seat_table() -> tuple[Table, ManualScheduler, RecordingPresenter,
     store = Outage()
     table.store = store
     await table.begin(table._opening)  # type: ignore[attr-defined]
-    seat = table.seats[pending_players(table.state)[0]]
+    seat = table.seats[pending_seats(table.state)[0]]
     seat.away = True
     seat.missed_deadlines = table.config.absent_after
     return table, scheduler, presenter, store, seat

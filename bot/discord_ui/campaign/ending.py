@@ -3,6 +3,7 @@ and the replay GIF if the server wants it (`game.end.GameEnding`)."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import dataclass
 
@@ -12,12 +13,11 @@ from bot.discord_ui.campaign.items import PlayAgainButton
 from bot.discord_ui.campaign.recap import recap_embed
 from bot.discord_ui.safe_text import SeatNames
 from bot.discord_ui.server import ServerDesk
+from bot.render.describe import gif_description
 from bot.render.replay_gif import game_gif
-from bot.table.persist import stored_seed
 from bot.table.seats import Seat
 from bot.table.table import Table
 from bot.texts import t
-from lockdown_core import GameRecord
 
 log = logging.getLogger(__name__)
 
@@ -62,8 +62,9 @@ class CampaignEnding:
         view.add_item(PlayAgainButton(table.game_id, t(lang, "recap.play_again")))
         return embed, view
 
-    async def replay(self, table: Table, lang: str) -> bytes | None:
-        """The game's GIF from its stored log, if the server wants it (`replay_gif`)."""
+    async def replay(self, table: Table, lang: str) -> tuple[bytes, str] | None:
+        """The game's GIF from its stored log, if the server wants it (`replay_gif`), with
+        its description for screen readers."""
         service = self.desk.service
         meta = service.meta.get(table.game_id)
         keeper = service.hub.keeper
@@ -73,15 +74,13 @@ class CampaignEnding:
             config = await self.desk.book.config(meta.guild_id)
             if not config.replay_gif:
                 return None
-            rows = await keeper.games.action_log(table.game_id)
+            record = await keeper.replayable(table.game_id)
         except Exception:
             log.exception("game %s: no replay GIF, its log could not be read", table.game_id)
             return None
-        record = GameRecord(
-            players=table.state.players,
-            seed=stored_seed(str(table.seed)),
-            variants=list(table.state.rules.variants),
-            actions=[row.action for row in rows],
-        )
         names = [seat.name for seat in table.seats]
-        return await game_gif(record, lang, names)
+        gif = await game_gif(record, lang, names)
+        if gif is None:
+            return None
+        # The description replays the game too: in a worker thread, like the GIF.
+        return gif, await asyncio.to_thread(gif_description, record, lang, names)

@@ -8,7 +8,7 @@ from bot.discord_ui.limits import FIELD_VALUE, field_chunks, fit
 from bot.table.campaign import variant_of
 from bot.table.table import Table
 from bot.texts import t
-from bot.texts.narrate import describe
+from bot.texts.narrate import vote_recap
 
 # The designations of the first votes that fit in this many fields; the log has the rest.
 VOTE_FIELDS = 3
@@ -27,11 +27,7 @@ def recap_embed(table: Table, code: str | None, lang: str, names: list[str]) -> 
     result = table.state.result or {}
     winners = result.get("winners", [])
     embed.description = say("recap.winners", names=", ".join(names[w] for w in winners) or "-")
-    votes = [
-        describe(event, lang, names)
-        for event in table.public_log
-        if event.kind == "designations_revealed"
-    ]
+    votes = vote_recap(table.public_log, lang, names)
     numbered = [f"{i}. {line}" for i, line in enumerate(votes, start=1)]
     for chunk in field_chunks(numbered)[:VOTE_FIELDS]:
         embed.add_field(name=say("recap.designations"), value=chunk, inline=False)

@@ -31,11 +31,11 @@ from bot.discord_ui.game.board import BoardMoment
 from bot.discord_ui.game.board_message import BoardMessage
 from bot.discord_ui.game.end import MAX_BACKOFF, Epilogue, GameEnding
 from bot.discord_ui.game.host_notice import HostNotice
-from bot.discord_ui.game.lines import Batch, DeliveryStore, gather, line_of
+from bot.discord_ui.game.lines import Batch, DeliveryStore, gather, lines_of
 from bot.discord_ui.game.nudges import Nudges
 from bot.ops import delivery_lag, metrics
-from bot.storage.deliveries import Cursor
 from bot.table.presenter import Update
+from bot.table.store import Cursor
 from bot.table.table import Table
 from bot.texts import t
 from bot.texts.narrate import describe
@@ -306,7 +306,7 @@ class DiscordPresenter:
             self.delivered,
             end,
             self._notices,
-            lambda event: line_of(event, self.lang, self.names),
+            lambda events: lines_of(events, self.lang, self.names),
         )
         if batch is None:
             # Only board progress (a vote counted, a Done): nothing to post, and the

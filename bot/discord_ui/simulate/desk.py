@@ -26,9 +26,10 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui.limits import EMBED_DESCRIPTION, fit
+from bot.discord_ui.limits import ATTACHMENT_DESCRIPTION, EMBED_DESCRIPTION, EMBED_TITLE, fit
 from bot.discord_ui.service import GameService, is_moderator, locale_lang
-from bot.render.chart import Series, chart_png, comparison_table
+from bot.render.chart import Series, chart_png, chart_title, comparison_table
+from bot.render.describe import chart_description
 from bot.table.campaign import check_variant_choice
 from bot.table.lobby import LobbyError
 from bot.table.server_book import ServerBook
@@ -55,6 +56,7 @@ AI_LABELS = {
     "random": "simulate.ai.random",
     "cautious": "simulate.ai.cautious",
     "mix": "simulate.ai.mix",
+    "shrewd": "simulate.ai.shrewd",
 }
 ExecutorFactory = Callable[[], Executor]
 
@@ -178,7 +180,7 @@ class SimulationDesk:
         if errors:
             lines.append(say("simulate.errors", errors=errors))
         embed = discord.Embed(
-            title=say("chart.title", games=games, players=players),
+            title=fit(chart_title(series, players, games, say), EMBED_TITLE),
             description=fit(
                 f"```\n{comparison_table(series, players, say)}\n```", EMBED_DESCRIPTION
             ),
@@ -187,7 +189,15 @@ class SimulationDesk:
         await interaction.edit_original_response(
             content="\n".join(lines),
             embed=embed,
-            attachments=[discord.File(io.BytesIO(png), filename="simulation.png")],
+            attachments=[
+                discord.File(
+                    io.BytesIO(png),
+                    filename="simulation.png",
+                    description=fit(
+                        chart_description(series, players, games, say), ATTACHMENT_DESCRIPTION
+                    ),
+                )
+            ],
         )
 
     async def _play(

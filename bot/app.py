@@ -14,10 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 import signal
 import time
-from collections import Counter
 from typing import Any, cast
 
 import aiohttp
@@ -27,14 +25,19 @@ from prometheus_client import REGISTRY
 
 from bot.ai_seats import make_ai
 from bot.discord_http import install, process_share
+from bot.discord_ui.arrivals import label_interactions
+from bot.discord_ui.census import census
 from bot.discord_ui.resume import resume_games
 from bot.discord_ui.rooms import Rooms
 from bot.discord_ui.server import ServerDesk
 from bot.discord_ui.service import GameService
 from bot.ops import metrics
+from bot.ops.build import running_commit, running_version
+from bot.ops.database_timing import time_statements
+from bot.ops.discord_http import answered_in_flight, http_trace, tally_line, timed_request
 from bot.ops.health import OpsServer
-from bot.ops.logs import log_fields, set_log_fields
-from bot.ops.shards import ShardLocks, ShardSet, parse_ids, shard_of, watch_locks
+from bot.ops.logs import set_log_fields
+from bot.ops.shards import ShardLocks, ShardSet, parse_ids, watch_locks
 from bot.ops.startup import explain_database_error
 from bot.render.pool import drawings
 from bot.settings import Settings, StartupError, supported_url
@@ -54,9 +57,6 @@ from bot.table.sweeper import DeadlineSweeper
 from bot.table.table import TableConfig
 
 log = logging.getLogger(__name__)
-
-# Every custom id of ours names its game (or lobby, the game to be) third: `ld:h:41`.
-_GAME_IN_CUSTOM_ID = re.compile(r"ld:[a-z]:(\d+)")
 
 
 class LockdownBot(commands.AutoShardedBot):
@@ -86,6 +86,8 @@ class LockdownBot(commands.AutoShardedBot):
         intents.guilds = True
         if settings.shard_ids is not None:
             options["shard_ids"] = list(settings.shard_ids)
+        # Names are text: nothing the bot posts pings anyone unless a send says so.
+        options.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -128,31 +130,10 @@ class LockdownBot(commands.AutoShardedBot):
         self.owned: ShardSet | None = None
         self.lost_shards = False
         self._watch: asyncio.Task[None] | None = None
+        self._closing: asyncio.Future[None] | None = None
         self.resumed = False
-        self._label_interactions()
-
-    def _label_interactions(self) -> None:
-        """Every log record written while handling an interaction carries its guild,
-        shard and game ids (`bot.ops.logs`).
-
-        discord.py parses INTERACTION_CREATE and starts the command, the button's
-        callback and the listeners as tasks, which copy the context they are created
-        in: setting the ids around the parser labels all of them, down to the store.
-        """
-        parsers = self._connection.parsers
-        parse = parsers["INTERACTION_CREATE"]
-
-        def labelled(data: dict[str, Any]) -> None:
-            guild = data.get("guild_id")
-            guild_id = int(guild) if guild else None
-            shard = shard_of(guild_id, self.shard_count) if guild_id and self.shard_count else 0
-            custom_id = str((data.get("data") or {}).get("custom_id", ""))
-            found = _GAME_IN_CUSTOM_ID.match(custom_id)
-            game_id = int(found.group(1)) if found else None
-            with log_fields(guild_id=guild_id, shard_id=shard, game_id=game_id):
-                parse(data)
-
-        parsers["INTERACTION_CREATE"] = labelled
+        label_interactions(self, lambda: self.shard_count)
+        self.http.request = timed_request(self.http.request)  # type: ignore[method-assign]
 
     def _presenter_for(self, game_id: int, lobby: Any) -> Any:
         return self.service.make_presenter(game_id, lobby)
@@ -219,16 +200,14 @@ class LockdownBot(commands.AutoShardedBot):
             return "connecting to Discord"
         return None
 
-    def games_by_shard(self) -> dict[int, int]:
-        """How many games this process runs, by shard (for the metrics)."""
-        count = self.shard_count or 1
-        by_shard: Counter[int] = Counter()
-        for table in self.hub.tables.values():
-            meta = self.service.meta.get(table.game_id)
-            by_shard[shard_of(meta.guild_id, count) if meta is not None else 0] += 1
-        return dict(by_shard)
-
     async def close(self) -> None:
+        """Once, however many callers (SIGTERM's shutdown, then `async with`'s exit): a
+        second close racing the first would dispose the database under it."""
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._close_once())
+        await self._closing
+
+    async def _close_once(self) -> None:
         if self._watch is not None and self._watch is not asyncio.current_task():
             self._watch.cancel()
         # A bot closed without `shutdown` (discord.py's own close, a test's end) must
@@ -236,8 +215,18 @@ class LockdownBot(commands.AutoShardedBot):
         await self._close_timers()
         for presenter in list(self.service.presenters.values()):
             await presenter.close()
+        if self.locks is not None:
+            await self._hang_up(self.locks)
         await super().close()
         await self.database.close()
+
+    async def _hang_up(self, locks: ShardLocks) -> None:
+        """A process's stop: close the gateway, answer the interactions already in (seen
+        by `_serve`'s HTTP trace), let the shards go, then (`close`) the HTTP session."""
+        for shard in self.shards.values():
+            await shard.disconnect()
+        log.info("gateway closed: %s", tally_line(await answered_in_flight()))
+        await locks.release()
 
     async def shutdown(self) -> None:
         """Refuse new games, let the action in flight finish, then close.
@@ -357,9 +346,11 @@ async def _serve(settings: Settings) -> None:
         database=database,
         locks=locks,
         deliver_within=settings.shutdown_delivery_seconds,
-        http_trace=metrics.http_trace(),
+        http_trace=http_trace(),
     )
-    collector = metrics.BotCollector(bot.games_by_shard, lambda: bot.latencies)
+    time_statements(database.engine)
+    metrics.build_info(running_version(), running_commit())
+    collector = census(bot.service, lambda: bot.shard_count, lambda: bot.latencies)
     REGISTRY.register(collector)
     ops = None
     if settings.ops_port is not None:
@@ -392,6 +383,9 @@ async def _serve(settings: Settings) -> None:
             raise
         log.info("stopped before running any game")
     finally:
+        # discord.py's exit skips a close already under way: wait for SIGTERM's to end,
+        # or asyncio.run would cancel it mid-way through closing the database.
+        await asyncio.gather(*shutting_down, return_exceptions=True)
         await locks.release()
         if ops is not None:
             await ops.close()

@@ -26,6 +26,8 @@ VIEW_ITEMS = 25
 BUTTON_LABEL = 80
 SELECT_OPTIONS = 25
 OPTION_LABEL = 100
+# A person's display name (global name or server nickname): longer ones are cut.
+NAME = 32
 # An attachment's description (its alt text).
 ATTACHMENT_DESCRIPTION = 1024
 # A thread's name.

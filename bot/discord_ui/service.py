@@ -20,6 +20,8 @@ import discord
 from bot.discord_ui.game.end import GameEnding
 from bot.discord_ui.game.passes import CardPasses, PassingPresenter
 from bot.discord_ui.game.presenter import DiscordPresenter
+from bot.discord_ui.safe_text import SeatNames
+from bot.ops.discord_http import interaction_refused
 from bot.table.hub import GameHub
 from bot.table.lobby import Lobby
 from bot.table.persist import ResumableGame, stored_timers
@@ -165,6 +167,8 @@ class GameService:
     async def tell(self, interaction: discord.Interaction[Any], key: str, **params: object) -> None:
         """An ephemeral answer in the reader's language, whether or not we deferred."""
         text = t(self.lang(interaction), key, **params)
+        if not self.hub.accepting:  # stopping: whatever it was, it is refused
+            interaction_refused()
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
         else:
@@ -209,7 +213,7 @@ class GameService:
             game_id,
             lobby.channel_id,
             lang,
-            [s.name for s in lobby.seats],
+            SeatNames(s.name for s in lobby.seats),
             [s.user_id for s in lobby.seats],
             host_id=lobby.host_id,
             batch_delay=self.batch_delay,

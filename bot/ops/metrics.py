@@ -17,14 +17,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
 
-from prometheus_client import Counter, Gauge, Histogram
+from prometheus_client import Counter, Gauge, Histogram, Info
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
-
-if TYPE_CHECKING:
-    import aiohttp
 
 ACTIONS_STORED = Counter("lockdown_actions_stored", "Game actions stored in the database.")
 STORE_SECONDS = Histogram(
@@ -53,11 +49,54 @@ DISCORD_429 = Counter(
     ["scope"],
 )
 DISCORD_REQUESTS = Counter(
-    "lockdown_discord_requests", "HTTP requests to Discord, by status class.", ["status"]
+    "lockdown_discord_requests",
+    "HTTP requests to Discord's REST API, by route (ids and tokens templated) and status.",
+    ["route", "status"],
 )
+GATEWAY_CONNECTS = Counter(
+    "lockdown_gateway_connects",
+    "Gateway websocket connections opened (the HTTP upgrade, not counted as a request).",
+)
+RATE_LIMIT_WAIT = Counter(
+    "lockdown_discord_rate_limit_wait_seconds",
+    "Seconds discord.py held requests back before sending them (rate-limit buckets, a "
+    "429's retry-after, the global limit): time inside a request call not spent on the wire.",
+)
+# Discord refuses an interaction's first answer after 3 seconds: 3 is a bucket edge.
+INTERACTION_ANSWER = Histogram(
+    "lockdown_interaction_answer_seconds",
+    "From an interaction's arrival on the gateway to its answer (the callback), in seconds.",
+    buckets=(0.05, 0.1, 0.25, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 5.0, 10.0),
+)
+INTERACTIONS_UNANSWERED = Counter(
+    "lockdown_interactions_unanswered",
+    "Interactions received but not answered within Discord's 3 seconds (counted when "
+    "seen late, or when the process stops with them still waiting).",
+)
+INTERACTIONS_REFUSED = Counter(
+    "lockdown_interactions_refused",
+    "Actions answered with a refusal because this process is stopping (a deploy).",
+)
+DELIVERY_LAG = Histogram(
+    "lockdown_delivery_lag_seconds",
+    "From a stored action to its line shown in the game's thread, in seconds.",
+    buckets=(0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0, 30.0, 60.0),
+)
+DATABASE_SECONDS = Histogram(
+    "lockdown_database_seconds",
+    "Time of one database statement, by kind (select, insert, update, delete, other).",
+    ["kind"],
+    buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
+)
+BUILD = Info("lockdown_build", "The running build: its version and, when known, its commit.")
 RESUME_SECONDS = Gauge(
     "lockdown_resume_seconds", "How long the last start-up took to load its games, in seconds."
 )
+
+
+def build_info(version: str, commit: str | None) -> None:
+    """Say which build runs (`lockdown_build_info`), once at start."""
+    BUILD.info({"version": version, "commit": commit or "unknown"})
 
 
 def delivery_failed(kind: str) -> None:
@@ -77,41 +116,22 @@ def timed_store() -> Iterator[None]:
     ACTIONS_STORED.inc()
 
 
-def http_trace() -> aiohttp.TraceConfig:
-    """An aiohttp trace for discord.py's HTTP session (`http_trace=`): counts every answer
-    by status class and every 429 by its scope, whichever route got it.
-
-    aiohttp is imported here, not above: the store counts its writes through
-    this module, and the terminal tools that store games need no HTTP client."""
-    import aiohttp
-
-    trace = aiohttp.TraceConfig()
-
-    async def on_end(_session: Any, _context: Any, params: aiohttp.TraceRequestEndParams) -> None:
-        status = params.response.status
-        DISCORD_REQUESTS.labels(status=f"{status // 100}xx").inc()
-        if status == 429:
-            scope = params.response.headers.get("X-RateLimit-Scope", "user")
-            DISCORD_429.labels(scope=scope).inc()
-
-    trace.on_request_end.append(on_end)
-    return trace
-
-
 class BotCollector(Collector):
-    """Scrape-time values of one running bot: games by shard and gateway latency.
+    """Scrape-time values of one running bot: games by shard and by state, gateway latency.
 
-    `games_by_shard` and `latencies` are callables of the bot, read at every
-    scrape; nothing needs to be kept up to date in between.
+    `games_by_shard`, `latencies` and `games_by_state` are callables of the
+    bot, read at every scrape; nothing needs to be kept up to date in between.
     """
 
     def __init__(
         self,
         games_by_shard: Callable[[], dict[int, int]],
         latencies: Callable[[], Iterable[tuple[int, float]]],
+        games_by_state: Callable[[], dict[str, int]] = dict,
     ) -> None:
         self._games = games_by_shard
         self._latencies = latencies
+        self._states = games_by_state
 
     def collect(self) -> Iterator[GaugeMetricFamily]:
         games = GaugeMetricFamily(
@@ -120,6 +140,14 @@ class BotCollector(Collector):
         for shard, count in sorted(self._games().items()):
             games.add_metric([str(shard)], count)
         yield games
+        states = GaugeMetricFamily(
+            "lockdown_games",
+            "Games and lobbies this process holds, by state (lobby, running, paused).",
+            labels=["state"],
+        )
+        for state, count in sorted(self._states().items()):
+            states.add_metric([state], count)
+        yield states
         latency = GaugeMetricFamily(
             "lockdown_gateway_latency_seconds",
             "Time between a gateway heartbeat and its acknowledgement, by shard.",

@@ -80,7 +80,7 @@ class ShardLocks:
     takes (`waiting` tells which one, for /readyz). `release` lets them go.
     """
 
-    def __init__(self, url: URL, *, poll_seconds: float = 0.5) -> None:
+    def __init__(self, url: URL, *, poll_seconds: float = 0.1) -> None:
         self.url = url
         self.poll_seconds = poll_seconds
         self.is_sqlite = url.get_backend_name() == "sqlite"

@@ -6,7 +6,6 @@ from collections.abc import AsyncIterator
 
 import aiohttp
 import pytest
-from aiohttp import web
 from prometheus_client import CollectorRegistry
 from prometheus_client.parser import text_string_to_metric_families
 
@@ -95,39 +94,6 @@ def test_delivery_failures_are_counted_by_kind() -> None:
     before = sample("lockdown_delivery_failures_total", kind="board_edit")
     metrics.delivery_failed("board_edit")
     assert sample("lockdown_delivery_failures_total", kind="board_edit") == before + 1
-
-
-async def test_discord_429s_are_counted_by_scope_whatever_the_route() -> None:
-    async def limited(request: web.Request) -> web.Response:
-        scope = request.query.get("scope", "user")
-        return web.json_response(
-            {"retry_after": 0.1, "global": False}, status=429, headers={"X-RateLimit-Scope": scope}
-        )
-
-    async def fine(_request: web.Request) -> web.Response:
-        return web.json_response({})
-
-    app = web.Application()
-    app.router.add_get("/limited", limited)
-    app.router.add_get("/fine", fine)
-    runner = web.AppRunner(app)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    port = runner.addresses[0][1]
-    before_user = sample("lockdown_discord_rate_limited_total", scope="user")
-    before_shared = sample("lockdown_discord_rate_limited_total", scope="shared")
-    before_ok = sample("lockdown_discord_requests_total", status="2xx")
-    try:
-        async with aiohttp.ClientSession(trace_configs=[metrics.http_trace()]) as session:
-            for path in ("/limited", "/limited?scope=shared", "/fine"):
-                async with session.get(f"http://127.0.0.1:{port}{path}") as response:
-                    await response.read()
-    finally:
-        await runner.cleanup()
-    assert sample("lockdown_discord_rate_limited_total", scope="user") == before_user + 1
-    assert sample("lockdown_discord_rate_limited_total", scope="shared") == before_shared + 1
-    assert sample("lockdown_discord_requests_total", status="2xx") == before_ok + 1
 
 
 async def test_a_port_in_use_is_one_sentence_naming_ops_port(

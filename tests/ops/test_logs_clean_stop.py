@@ -24,14 +24,6 @@ __all__ = ["pg_database"]
 STOPS = 4
 
 
-@pytest.mark.xfail(
-    reason=(
-        "bot/app.py's _serve returns while the shutdown started by SIGTERM still closes "
-        "the database, and asyncio.run cancels it mid-close (sqlalchemy.pool logs an "
-        "ERROR with CancelledError); it must await that shutdown before returning"
-    ),
-    strict=False,
-)
 async def test_stops_while_a_game_runs_write_no_error_and_no_traceback(
     fake_discord: FakeDiscord, pg_database: str, tmp_path: Path
 ) -> None:

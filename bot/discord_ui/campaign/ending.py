@@ -10,6 +10,7 @@ import discord
 
 from bot.discord_ui.campaign.items import PlayAgainButton
 from bot.discord_ui.campaign.recap import recap_embed
+from bot.discord_ui.safe_text import SeatNames
 from bot.discord_ui.server import ServerDesk
 from bot.render.describe import gif_description
 from bot.render.pool import drawings
@@ -56,7 +57,7 @@ class CampaignEnding:
     ) -> tuple[discord.Embed, discord.ui.View]:
         """The full reveal, the seed and "Play again"."""
         presenter = self.desk.service.presenters.get(table.game_id)
-        names = presenter.names if presenter is not None else [s.name for s in table.seats]
+        names = presenter.names if presenter is not None else SeatNames(s.name for s in table.seats)
         embed = recap_embed(table, code, lang, names)
         view = discord.ui.View(timeout=None)
         view.add_item(PlayAgainButton(table.game_id, t(lang, "recap.play_again")))

@@ -7,6 +7,7 @@ from typing import Any
 import discord
 
 from bot.discord_ui.game import panel
+from bot.discord_ui.safe_text import name_text
 from bot.discord_ui.service import GameService, is_moderator, same_server
 from bot.texts import t
 
@@ -62,5 +63,5 @@ class Abort:
         channel = interaction.channel
         if isinstance(channel, discord.abc.Messageable):
             await channel.send(
-                t(presenter.lang, "abort.announce", name=interaction.user.display_name)
+                t(presenter.lang, "abort.announce", name=name_text(interaction.user.display_name))
             )

@@ -21,6 +21,7 @@ import discord
 
 from bot.discord_ui.game.buttons import ActButton, HandButton
 from bot.discord_ui.limits import ATTACHMENT_DESCRIPTION, EMBED_DESCRIPTION, FIELD_VALUE, fit
+from bot.discord_ui.safe_text import plain_names
 from bot.discord_ui.seats.buttons import TakeButton
 from bot.render.board_text import board_lines
 from bot.render.describe import board_description
@@ -210,7 +211,7 @@ def buttons(moment: BoardMoment, say: Translate, names: list[str]) -> discord.ui
                     moment.game_id,
                     moment.token,
                     encode(Designate(0, candidate), moment.rules),
-                    say("action.designate", name=names[candidate]),
+                    say("action.designate", name=plain_names(names)[candidate]),
                     style=discord.ButtonStyle.danger,
                 )
             )
@@ -226,7 +227,9 @@ def buttons(moment: BoardMoment, say: Translate, names: list[str]) -> discord.ui
         )
     for seat in moment.open_seats:
         view.add_item(
-            TakeButton(moment.game_id, seat, say("handover.button.take", name=names[seat]))
+            TakeButton(
+                moment.game_id, seat, say("handover.button.take", name=plain_names(names)[seat])
+            )
         )
     return view
 

@@ -25,6 +25,7 @@ from bot.discord_ui.game import board
 from bot.discord_ui.game.board import BoardDrawing, BoardMoment
 from bot.discord_ui.game.lines import Batch
 from bot.discord_ui.limits import CONTENT, message_chunks
+from bot.discord_ui.safe_text import raw_names
 from bot.texts.catalog import Translate
 
 log = logging.getLogger(__name__)
@@ -169,6 +170,8 @@ class BoardMessage:
     async def _draw(self, moment: BoardMoment) -> BoardDrawing:
         key = board.picture_key(moment)
         if self._picture is None or self._picture[0] != key:
-            png = await asyncio.to_thread(board.render_picture, moment, self.say, self.names)
+            png = await asyncio.to_thread(
+                board.render_picture, moment, self.say, raw_names(self.names)
+            )
             self._picture = (key, png)
         return board.draw(moment, self._picture[1], self.lang, self.names, notes=self.notes)

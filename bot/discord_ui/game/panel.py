@@ -14,6 +14,7 @@ import discord
 from bot.discord_ui.game.buttons import AbortButton, ActButton, GroupButton, HandButton
 from bot.discord_ui.game.passes import NO_CARDS
 from bot.discord_ui.limits import FIELD_VALUE, VIEW_ITEMS, field_chunks, fit
+from bot.discord_ui.safe_text import plain_names
 from bot.discord_ui.seats.buttons import SeatButton
 from bot.table.choices import arrange, group_label, label
 from bot.table.codes import encode
@@ -95,10 +96,10 @@ def hand_panel(
         if len(view.children) >= VIEW_ITEMS - 3:  # the last places: Back, Leave, End
             break
         if len(actions) == 1 and encode(actions[0], state.rules) == key:
-            text = label(actions[0], state, names, say, narrowed)
+            text = label(actions[0], state, plain_names(names), say, narrowed)
             view.add_item(ActButton(table.game_id, table.token, key, text))
         else:
-            text = group_label(key, actions, state, names, say)
+            text = group_label(key, actions, state, plain_names(names), say)
             view.add_item(GroupButton(table.game_id, table.token, key, text))
     # Room kept for Leave and the vote to end, which close every panel.
     if offer_pass and not narrowed and len(view.children) < VIEW_ITEMS - 2:

@@ -33,7 +33,7 @@ from bot.discord_ui.game.end import MAX_BACKOFF, Epilogue, GameEnding
 from bot.discord_ui.game.host_notice import HostNotice
 from bot.discord_ui.game.lines import Batch, DeliveryStore, gather, lines_of
 from bot.discord_ui.game.nudges import Nudges
-from bot.ops import metrics
+from bot.ops import delivery_lag, metrics
 from bot.table.presenter import Update
 from bot.table.store import Cursor
 from bot.table.table import Table
@@ -121,6 +121,7 @@ class DiscordPresenter:
         self._loop: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self._waiting = 0
+        self._lag = delivery_lag.DeliveryClock()
 
     # Taking notes (under the table's lock) --------------------------------------------
 
@@ -203,6 +204,7 @@ class DiscordPresenter:
         latest = self._moment.public_count if self._moment is not None else self.delivered
         waiting = max(0, latest - self.delivered)
         metrics.DELIVERY_BACKLOG.inc(waiting - self._waiting)
+        self._lag.track(latest, self.delivered)
         self._waiting = waiting
 
     # The delivery loop --------------------------------------------------------------------

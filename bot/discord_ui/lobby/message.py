@@ -12,6 +12,7 @@ import discord
 
 from bot.discord_ui.campaign.items import VariantSelect
 from bot.discord_ui.lobby.buttons import LobbyButton
+from bot.discord_ui.safe_text import name_text
 from bot.discord_ui.service import LobbyPlan
 from bot.table.lobby import Lobby
 from bot.texts.catalog import Translate
@@ -31,7 +32,8 @@ def lobby_message(
     lobby: Lobby, say: Translate, plan: LobbyPlan | None = None
 ) -> tuple[discord.Embed, discord.ui.View]:
     seats = "\n".join(
-        f"{s.index + 1}. {s.name}" + (f" ({say('lobby.ai', kind=s.ai_kind)})" if s.is_ai else "")
+        f"{s.index + 1}. {name_text(s.name)}"
+        + (f" ({say('lobby.ai', kind=s.ai_kind)})" if s.is_ai else "")
         for s in lobby.seats
     )
     seat_range = facts.player_range(load_ruleset(lobby.variants))

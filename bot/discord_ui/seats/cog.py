@@ -10,6 +10,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord_ui.safe_text import name_text
 from bot.discord_ui.seats.buttons import NAME, SeatButton
 from bot.discord_ui.service import GameService
 from bot.discord_ui.slash import Room, SlashCommand, command_name, command_text
@@ -65,7 +66,8 @@ class SeatsRoom(Room, name=NAME):
             presenter.inbox[index] = []
             presenter.nudges.user_ids[index] = user_id
 
-        name = interaction.user.display_name
+        # The newcomer's name goes into a thread line: Discord text, escaped like every name.
+        name = name_text(interaction.user.display_name)
         reply = await handover.take(table, user_id, seat, name, on_taken=forget)
         await self.service.tell(interaction, reply.key, **reply.params)
 

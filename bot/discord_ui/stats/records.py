@@ -6,6 +6,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_ui.safe_text import name_text
 from bot.discord_ui.server import ServerDesk
 from bot.texts import t
 
@@ -26,7 +27,7 @@ class StatsCommands:
         guild, _config, lang = context
         who = user or interaction.user
         stats = await self.book.user_stats(guild.id, who.id)
-        embed = discord.Embed(title=t(lang, "stats.title", name=who.display_name))
+        embed = discord.Embed(title=t(lang, "stats.title", name=name_text(who.display_name)))
         if stats.games == 0:
             embed.description = t(lang, "stats.none")
         else:

@@ -41,10 +41,11 @@ from bot.storage.tables import GameStatus
 from bot.table.lobby import Lobby
 from bot.table.seats import Seat
 from bot.table.table import StoreConflict
+from bot.table.talk import replay_with_talk
 from bot.table.timers import Timers
 from bot.table.tokens import step_token
 from bot.table.write_behind import WriteBehind
-from lockdown_core import Event, GameState, Step, replay
+from lockdown_core import Event, GameState, Step
 from lockdown_core import GameRecord as CoreRecord
 from lockdown_core.model import COLD
 
@@ -121,7 +122,7 @@ def replayed(
         variants=list(record.variants),
         actions=list(actions),
     )
-    return replay(core)
+    return replay_with_talk(core)
 
 
 def stored_seats(records: Sequence[SeatRecord]) -> list[Seat]:

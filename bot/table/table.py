@@ -20,6 +20,7 @@ from typing import Any, Protocol, runtime_checkable
 from bot.table.presenter import Notice, Presenter, Update
 from bot.table.scheduler import Handle, Scheduler
 from bot.table.seats import Seat
+from bot.table.talk import TALK, Reasons, heard, talk_events
 from bot.table.timers import Timers
 from bot.table.tokens import step_token
 from lockdown_core import (
@@ -124,6 +125,8 @@ class Table:
         self.store = store
         self.lock = asyncio.Lock()
         self.public_log: list[Event] = []
+        # The reasons its AI seats gave for their choices, told at the reveal.
+        self.reasons = Reasons()
         self.deadline: float | None = None
         self.token = step_token(state)
         self.paused = False
@@ -217,7 +220,11 @@ class Table:
         return [(seat.away, seat.missed_deadlines) for seat in self.seats]
 
     async def _apply(
-        self, action: Action, notices: list[Notice], marks: list[tuple[bool, int]] | None = None
+        self,
+        action: Action,
+        notices: list[Notice],
+        marks: list[tuple[bool, int]] | None = None,
+        said: dict[str, Any] | None = None,
     ) -> Reply:
         """Apply, store, then show. The seats' marks changed with this action (`marks`
         is how they were before) count only if it is stored: a refused or unstored
@@ -228,11 +235,17 @@ class Table:
         kept as a frozen copy (`_freeze`) that nothing can reach: whatever the
         engine or the store does, an action that is not stored leaves the game
         exactly as it was, deck, hands, dice and random generator included.
+
+        `said`: what an AI seat said with this action and why (`talk`), stored with it
+        and shown after its events.
         """
         before = _freeze(self.state)
         expected = self.state.version
+        stored = action_to_dict(action)
+        if said is not None:
+            stored[TALK] = said
         try:
-            events = apply(self.state, action)
+            events = apply(self.state, action) + talk_events(stored)
         except IllegalAction as exc:
             self.state = _thaw(before)
             self._restore_marks(marks)
@@ -248,7 +261,7 @@ class Table:
                     self.game_id,
                     expected,
                     _actor(action),
-                    action_to_dict(action),
+                    stored,
                     self.state,
                     deadline,
                     self.seats,
@@ -262,7 +275,7 @@ class Table:
                 ours = self._seat_marks()
                 self._restore_marks(marks)
                 caught = await self._catch_up(before)
-                if caught and caught[0][0] == json.loads(json.dumps(action_to_dict(action))):
+                if caught and caught[0][0] == json.loads(json.dumps(stored)):
                     # The store's next action is this very one: it did happen, with
                     # the seats' marks it was stored with.
                     self._restore_marks(ours)
@@ -307,7 +320,7 @@ class Table:
         try:
             missed = await self.store.stored_after(self.game_id, self.state.version)
             for data in missed:
-                caught.append((data, apply(self.state, action_from_dict(data))))
+                caught.append((data, apply(self.state, action_from_dict(data)) + talk_events(data)))
         except Exception:
             log.exception("game %s: could not catch up with its stored log", self.game_id)
             self.state = _thaw(before)
@@ -440,10 +453,12 @@ class Table:
             legal = legal_actions(self.state, index)
             if not legal:
                 return
-            action = self.player_for(index).choose(view(self.state, index), legal)
+            player = self.player_for(index)
+            action = player.choose(view(self.state, index), legal)
+            said = heard(player, index, self.seats[index].is_ai, self.state)
             self._busy = asyncio.current_task()
             try:
-                reply = await self._apply(action, [])
+                reply = await self._apply(action, [], said=said)
             finally:
                 self._busy = None
             if reply.key == "error.try_again":
@@ -458,6 +473,7 @@ class Table:
     async def _show(self, events: list[Event], notices: list[Notice]) -> None:
         public = [e for e in events if e.to is None]
         self.public_log.extend(public)
+        self.reasons.note(events)
         self._let_ai_observe(events)
         prompts = [p for p in pending_players(self.state) if not self.seats[p].played_by_ai]
         private = self.private_events(events)
@@ -488,6 +504,7 @@ class Table:
         seat's whole game, which the person saw anyway.
         """
         self.public_log.extend(e for e in events if e.to is None)
+        self.reasons.note(events)
         self._let_ai_observe(events)
 
 

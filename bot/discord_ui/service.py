@@ -25,6 +25,7 @@ from bot.table.lobby import Lobby
 from bot.table.persist import ResumableGame
 from bot.table.table import Table, TableConfig
 from bot.texts import choose_lang, t
+from bot.texts.ai_talk import seat_names
 
 if TYPE_CHECKING:
     from bot.table.guild_settings import GuildConfig
@@ -189,7 +190,7 @@ class GameService:
             game_id,
             lobby.channel_id,
             lang,
-            [s.name for s in lobby.seats],
+            seat_names(lang, [(s.name, s.ai_kind) for s in lobby.seats]),
             [s.user_id for s in lobby.seats],
             host_id=lobby.host_id,
             batch_delay=self.batch_delay,

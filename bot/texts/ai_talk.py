@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.texts import t
+from bot.texts.catalog import Translate
 from bot.texts.say import Data, Lines, Say
 
 LINES = Lines()
@@ -25,23 +26,17 @@ def persona_name(lang: str, persona: str) -> str:
     return t(lang, f"ai_personas.{persona}.name")
 
 
-def persona_traits(lang: str, persona: str) -> str:
-    """What a persona is like, in a few words, for the lobby and the settings."""
-    return t(lang, f"ai_personas.{persona}.traits")
-
-
-def ai_kind_text(lang: str, kind: str) -> str:
+def ai_kind_text(say: Translate, kind: str) -> str:
     """An AI seat's level and persona as the lobby shows them: `shrewd:gambler` reads
     "shrewd AI, the Gambler: bets on ...", a level alone its level."""
     level, _, persona = kind.partition(":")
     if not persona:
-        return t(lang, "ai.seat", level=t(lang, f"ai.level.{level}"))
-    return t(
-        lang,
+        return say("ai.seat", level=say(f"ai.level.{level}"))
+    return say(
         "ai.seat.persona",
-        level=t(lang, f"ai.level.{level}"),
-        persona=persona_name(lang, persona),
-        traits=persona_traits(lang, persona),
+        level=say(f"ai.level.{level}"),
+        persona=say(f"ai_personas.{persona}.name"),
+        traits=say(f"ai_personas.{persona}.traits"),
     )
 
 

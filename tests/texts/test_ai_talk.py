@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
+from bot.texts import t
 from bot.texts.ai_talk import ai_kind_text, persona_name, seat_names, why_lines
 from bot.texts.narrate import PrivateEvent, describe
 from lockdown_core import Event
@@ -20,7 +23,8 @@ def remark(kind: str, **params: object) -> Event:
 def test_every_persona_has_a_name_and_traits_in_both_languages(lang: str) -> None:
     names = {persona_name(lang, key) for key in PERSONAS}
     assert len(names) == len(PERSONAS)
-    assert all(persona_name(lang, key) in ai_kind_text(lang, f"shrewd:{key}") for key in PERSONAS)
+    say = partial(t, lang)
+    assert all(persona_name(lang, key) in ai_kind_text(say, f"shrewd:{key}") for key in PERSONAS)
 
 
 @pytest.mark.parametrize(
@@ -111,8 +115,9 @@ def test_a_seat_with_a_persona_carries_it_in_its_name() -> None:
 
 
 def test_the_lobby_says_the_level_and_the_persona() -> None:
-    assert ai_kind_text("en", "cautious") == "cautious AI"
-    assert ai_kind_text("en", "shrewd:avenger") == (
+    english, french = partial(t, "en"), partial(t, "fr")
+    assert ai_kind_text(english, "cautious") == "cautious AI"
+    assert ai_kind_text(english, "shrewd:avenger") == (
         "shrewd AI, the Avenger: never forgets a vote against it"
     )
-    assert ai_kind_text("fr", "shrewd:avenger").startswith("IA rusée, la Vengeresse\u00a0:")
+    assert ai_kind_text(french, "shrewd:avenger").startswith("IA rusée, la Vengeresse\u00a0:")

@@ -13,6 +13,7 @@ from bot.discord_ui.campaign.items import VariantSelect
 from bot.discord_ui.lobby.buttons import LobbyButton
 from bot.discord_ui.service import LobbyPlan
 from bot.table.lobby import Lobby
+from bot.texts.ai_talk import ai_kind_text
 from bot.texts.catalog import Translate
 
 LOBBY_BUTTONS = (
@@ -28,7 +29,7 @@ def lobby_message(
     lobby: Lobby, say: Translate, plan: LobbyPlan | None = None
 ) -> tuple[discord.Embed, discord.ui.View]:
     seats = "\n".join(
-        f"{s.index + 1}. {s.name}" + (f" ({say('lobby.ai', kind=s.ai_kind)})" if s.is_ai else "")
+        f"{s.index + 1}. {s.name}" + (f" ({ai_kind_text(say, s.ai_kind)})" if s.ai_kind else "")
         for s in lobby.seats
     )
     embed = discord.Embed(title=say("lobby.title"), description=say("lobby.intro"))

@@ -49,6 +49,7 @@ from bot.storage import tables as storage_tables
 from bot.storage.database import Database, async_url
 from bot.storage.models import NewGame, SeatRecord
 from bot.storage.repository import GameRepository
+from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
 from bot.table.lobby import Lobby
 from bot.table.persist import GameKeeper
@@ -57,6 +58,7 @@ from bot.table.table import Table, TableConfig
 from lockdown_core import (
     Action,
     Event,
+    GameRecord,
     Step,
     apply,
     legal_actions,
@@ -66,7 +68,6 @@ from lockdown_core import (
     replay,
     view,
 )
-from lockdown_core import GameRecord as CoreRecord
 from lockdown_core.actions import action_to_dict
 from lockdown_core.ai.kinds import make_player
 
@@ -169,7 +170,7 @@ def peak_rss_mb() -> float:
 async def click_latency(target: Target, clicks: int) -> list[float]:
     async with target.open() as database:
         await database.migrate()
-        hub = make_hub(GameKeeper(database), StillClock())
+        hub = make_hub(GameKeeper(BatchingGameRepository(database)), StillClock())
         rng = random.Random(1)
         samples: list[float] = []
         index = 0
@@ -188,7 +189,7 @@ async def click_latency(target: Target, clicks: int) -> list[float]:
 async def throughput(target: Target, games: int, actions: int) -> tuple[int, float]:
     async with target.open() as database:
         await database.migrate()
-        hub = make_hub(GameKeeper(database), StillClock())
+        hub = make_hub(GameKeeper(BatchingGameRepository(database)), StillClock())
         tables = [await new_table(hub, 1000 + i) for i in range(games)]
 
         async def play(table: Table, seed: int) -> int:
@@ -207,7 +208,7 @@ async def cold_start(target: Target) -> None:
     start = time.perf_counter()
     async with target.open() as database:
         await database.migrate()
-        keeper = GameKeeper(database)
+        keeper = GameKeeper(BatchingGameRepository(database))
         clock = StillClock()
         hub = make_hub(keeper, clock)
         loaded = await keeper.load()
@@ -245,7 +246,7 @@ def running_game(seed: int, actions: int) -> tuple[dict[str, object], list[dict[
         log.append(action_to_dict(choice))
     if state.step == Step.GAME_OVER:
         log.pop()
-        state, _ = replay(CoreRecord(players=4, seed=seed, variants=[], actions=log))
+        state, _ = replay(GameRecord(players=4, seed=seed, variants=[], actions=log))
     return state.to_dict(), log
 
 

@@ -8,10 +8,12 @@ time of `Table.act`, and the CPU time per stored action (every thread of the
 process, the database driver's included). The presenter shows nothing, the
 timers never fire and no AI seat plays, so only the click's own work counts.
 
-To compare with older code, run this file with that code first on the path,
-from a folder outside the repository: `cd /tmp && PYTHONPATH=/path/to/old
-python /path/to/bench/stored_click_bench.py` (its API is the same since the
-persistence work). `--json` prints one object for `bench/compare.py`.
+To compare with older code, run that code's own copy of this file with that
+code first on the path, from a folder outside the repository: `cd /tmp &&
+PYTHONPATH=/path/to/old python /path/to/old/bench/stored_click_bench.py`
+(since the table reaches storage through a `GameStore`, the keeper is built
+on a repository instead of a database). `--json` prints one object for
+`bench/compare.py`.
 
 Run: uv run python bench/stored_click_bench.py [--clicks 1500] [--postgres URL]
 """
@@ -35,6 +37,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 from sqlalchemy.pool import NullPool
 
 from bot.storage.database import Database, async_url
+from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
 from bot.table.lobby import Lobby
 from bot.table.persist import GameKeeper
@@ -92,7 +95,7 @@ async def measure(database: Database, clicks: int) -> dict[str, float]:
         StillClock(),
         lambda kind, i: NoAi(),
         lambda gid, lobby: Silent(),
-        keeper=GameKeeper(database),
+        keeper=GameKeeper(BatchingGameRepository(database)),
     )
     tables = [await new_table(hub, index) for index in range(GAMES)]
     started = GAMES

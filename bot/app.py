@@ -26,6 +26,7 @@ from discord.ext import commands
 from prometheus_client import REGISTRY
 
 from bot.ai_seats import make_ai
+from bot.discord_http import install, process_share
 from bot.discord_ui.resume import resume_games
 from bot.discord_ui.rooms import Rooms
 from bot.discord_ui.server import ServerDesk
@@ -86,6 +87,9 @@ class LockdownBot(commands.AutoShardedBot):
             **options,
         )
         self.settings = settings
+        self.budget = install(
+            self.http, share=process_share(settings.shard_ids, settings.shard_count)
+        )
         self.scheduler = scheduler or AsyncioScheduler()
         self.config = config or TableConfig()
         self.database = database or Database(settings.database_url)

@@ -82,8 +82,11 @@ LAYERS: dict[str, Layer] = {
         CORE,
         no=DISCORD,
     ),
+    # The request budget: discord.py's HTTP layer and nothing of the game.
+    "bot.discord_http": layer("bot.discord_http", no=SQL | PICTURES),
     "bot.discord_ui": layer(
         "bot.discord_ui",
+        "bot.discord_http",
         "bot.table",
         "bot.storage",
         "bot.render",
@@ -94,6 +97,7 @@ LAYERS: dict[str, Layer] = {
     ),
     "bot.app": layer(
         "bot.app",
+        "bot.discord_http",
         "bot.discord_ui",
         "bot.table",
         "bot.storage",

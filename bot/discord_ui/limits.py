@@ -16,6 +16,7 @@ from collections.abc import Iterable
 CONTENT = 2000
 NONCE = 25
 # An embed.
+EMBED_TITLE = 256
 EMBED_DESCRIPTION = 4096
 EMBED_FIELDS = 25
 FIELD_VALUE = 1024
@@ -25,6 +26,8 @@ VIEW_ITEMS = 25
 BUTTON_LABEL = 80
 SELECT_OPTIONS = 25
 OPTION_LABEL = 100
+# An attachment's description (its alt text).
+ATTACHMENT_DESCRIPTION = 1024
 # A thread's name.
 THREAD_NAME = 100
 # The choices of one slash command option.

@@ -1,31 +1,15 @@
 """Persistence: games with their action log and deadlines, server campaigns, statistics.
 
-`Database(url)` opens SQLite (aiosqlite) or PostgreSQL (asyncpg); call
-`await database.migrate()` at start-up. The repositories take the database
-and hand back plain pydantic models (`bot.storage.models`), never rows bound
-to a session. It knows nothing of Discord, nor of the game's rules: a game's
-state and actions are JSON objects to it, the state carrying its `version`.
+`bot.storage.database.Database(url)` opens SQLite (aiosqlite) or PostgreSQL
+(asyncpg); call `await database.migrate()` at start-up. The repositories
+(`repository`, `guilds`, `stats`, `deliveries`, `people`) take the database
+and hand back plain data (`bot.storage.models`), never rows bound to a
+session; `write_behind.BatchingGameRepository` is the game repository whose
+accepted actions share transactions. It knows nothing of Discord, nor of the
+game's rules: a game's state and actions are JSON objects to it, the state
+carrying its `version`.
+
+Each module is imported by its own name: this package's namespace re-exports
+nothing, so that importing one module never loads the others (nor imports
+them back in a circle).
 """
-
-from bot.storage.database import Database, alembic_config, async_url
-from bot.storage.errors import CorruptGame, GameNotFound, StaleVersion, StorageError, WrongStatus
-from bot.storage.guilds import GuildRepository
-from bot.storage.repository import GameRepository, seed_digest
-from bot.storage.stats import StatsRepository
-from bot.storage.tables import GameStatus
-
-__all__ = [
-    "CorruptGame",
-    "Database",
-    "GameNotFound",
-    "GameRepository",
-    "GameStatus",
-    "GuildRepository",
-    "StaleVersion",
-    "StatsRepository",
-    "StorageError",
-    "WrongStatus",
-    "alembic_config",
-    "async_url",
-    "seed_digest",
-]

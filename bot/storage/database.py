@@ -143,7 +143,7 @@ class Database:
         350 us a statement through the aiosqlite adapter against 100 us sent to
         aiosqlite directly, and on PostgreSQL about half of a stored action's
         CPU. For the one transaction run on every click
-        (`bot.table.write_behind`) that was most of the click's cost.
+        (`bot.storage.action_writes`) that was most of the click's cost.
 
         It keeps `write`'s promises: it queues on the same lock (SQLite's;
         PostgreSQL has none), begins the same way (BEGIN IMMEDIATE on SQLite,

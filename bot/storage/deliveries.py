@@ -8,7 +8,6 @@ shown nothing yet.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import func, or_, select
@@ -16,14 +15,9 @@ from sqlalchemy import func, or_, select
 from bot.storage import tables as t
 from bot.storage.columns import Clock, utc_now
 from bot.storage.database import Database
-from bot.storage.tables import GameStatus
+from bot.storage.models import Cursor as Cursor
+from bot.storage.models import GameStatus
 from bot.storage.upsert import insert_for
-
-
-@dataclass(frozen=True, slots=True)
-class Cursor:
-    public_events: int = 0
-    end_posted: bool = False
 
 
 class DeliveryRepository:

@@ -1,14 +1,14 @@
 """The database driver's own connection, for the one transaction run on every click.
 
 `Database.driver_write` hands out one of these inside a write transaction, so
-that `bot.table.write_behind` sends its statements past SQLAlchemy: its layers
-(statement cache look-ups, result objects, the async adapter's greenlet and, on
-SQLite, a cursor per statement) cost more CPU than the database's own work
-(`bench/stored_click_bench.py`). The three calls below are all that
+that an accepted action's statements (`bot.storage.action_writes`) go past
+SQLAlchemy: its layers (statement cache look-ups, result objects, the async
+adapter's greenlet and, on SQLite, a cursor per statement) cost more CPU than
+the database's own work (`bench/stored_click_bench.py`). The three calls below are all that
 transaction needs, the same on both drivers, so its statements are written
 once: with SQLite's `?` placeholders, numbered `$1, $2...` for asyncpg.
 Values go in as the driver takes them, untouched: the caller hands instants
-in SQLAlchemy's own stored form (see `bot.table.write_behind`).
+in SQLAlchemy's own stored form (see `bot.storage.action_writes`).
 """
 
 from __future__ import annotations

@@ -1,17 +1,47 @@
-"""What the repositories take and give back: plain frozen pydantic models.
+"""What the repositories take and give back: plain frozen data, no SQL.
 
-None of these is bound to a database session; they can cross to any task and
-outlive the connection that read them.
+Mostly pydantic models, checked as they are made; a few plain dataclasses
+where nothing needs checking. None of these is bound to a database session;
+they can cross to any task and outlive the connection that read them, and
+they are all that crosses the table's interfaces to storage.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from datetime import datetime
+from enum import StrEnum
 from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from bot.storage.tables import GameStatus
+
+class GameStatus(StrEnum):
+    """Where a game is in its life; running and paused games are resumed at start-up."""
+
+    LOBBY = "lobby"
+    RUNNING = "running"
+    PAUSED = "paused"
+    FINISHED = "finished"
+    ABORTED = "aborted"
+
+
+@dataclass(frozen=True, slots=True)
+class Shards:
+    """Only the games of these shards (`(guild_id >> 22) % count in ids`): a process
+    loads the games of the servers its gateway connections receive, no others."""
+
+    count: int
+    ids: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Cursor:
+    """How much of a game its thread has shown: the first `public_events` of its public
+    events (a pure function of its seed and log), and whether its end is posted."""
+
+    public_events: int = 0
+    end_posted: bool = False
 
 
 class Record(BaseModel):
@@ -68,8 +98,12 @@ class NewGame(Record):
         return self
 
 
-class GameRecord(Record):
-    """A stored game with its seats and pending deadlines (decision key -> due instant)."""
+class StoredGame(Record):
+    """A game as stored: its row, seats and pending deadlines (decision key -> due instant).
+
+    Not the core's replayable record (seed, variants, actions): this is the
+    database's whole view of one game, lobby to end.
+    """
 
     id: int
     guild_id: int
@@ -100,15 +134,38 @@ class BrokenGame(Record):
 
 
 class RunningGames(Record):
-    games: tuple[GameRecord, ...]
+    games: tuple[StoredGame, ...]
     broken: tuple[BrokenGame, ...]
 
 
 class OpenLobbies(Record):
     """Every lobby not yet started, for the start-up; unreadable ones are listed apart."""
 
-    lobbies: tuple[GameRecord, ...]
+    lobbies: tuple[StoredGame, ...]
     broken: tuple[BrokenGame, ...]
+
+
+class GamePlace(Record):
+    """Where to tell a game's players something, and in which language: read apart
+    from the game's row, which may not decode whole."""
+
+    channel_id: int | None
+    language: str
+
+
+@dataclass(slots=True)
+class GamesAndLogs:
+    """Running and paused games with their action logs, all read in one transaction:
+    every log matches its snapshot as stored at one instant.
+
+    A dataclass, not a validated model: a start-up's logs hold every action of
+    every running game, and the repository has decoded each of them already.
+    """
+
+    running: RunningGames
+    logs: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+    # Why the log of a game cannot be read, by game id.
+    unreadable: dict[int, str] = field(default_factory=dict)
 
 
 class ActionRecord(Record):

@@ -13,7 +13,6 @@ Constraint and index names follow `NAMING`, so migrations can name them.
 from __future__ import annotations
 
 from datetime import datetime
-from enum import StrEnum
 
 from sqlalchemy import (
     CheckConstraint,
@@ -28,6 +27,7 @@ from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
 from bot.storage.columns import DiscordId, UTCDateTime
+from bot.storage.models import GameStatus as GameStatus
 
 NAMING = {
     "ix": "ix_%(table_name)s_%(column_0_N_name)s",
@@ -38,16 +38,6 @@ NAMING = {
 }
 
 metadata = MetaData(naming_convention=NAMING)
-
-
-class GameStatus(StrEnum):
-    """Where a game is in its life; running and paused games are resumed at start-up."""
-
-    LOBBY = "lobby"
-    RUNNING = "running"
-    PAUSED = "paused"
-    FINISHED = "finished"
-    ABORTED = "aborted"
 
 
 _STATUSES = ", ".join(f"'{status.value}'" for status in GameStatus)

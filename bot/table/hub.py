@@ -14,9 +14,8 @@ from collections.abc import Callable
 
 from bot.table.lobby import Lobby, LobbyError
 from bot.table.persist import GameKeeper
-from bot.table.presenter import Presenter
 from bot.table.scheduler import Scheduler
-from bot.table.table import ActionStore, AiFactory, Table, TableConfig
+from bot.table.table import ActionStore, AiFactory, Presenter, Table, TableConfig
 from lockdown_core import GameState, load_ruleset, new_game
 
 PresenterFactory = Callable[[int, Lobby], Presenter]

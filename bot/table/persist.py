@@ -1,6 +1,6 @@
-"""The table's games kept in the database, so that nothing a player did is lost.
+"""The table's games kept by storage, so that nothing a player did is lost.
 
-`GameKeeper` is the one place where a table meets storage: it opens a game's
+`GameKeeper` is the one place where a table meets its `GameStore`: it opens a game's
 row when its lobby opens, stores the lobby's seats and variants at each
 change, starts the game, stores every accepted action (`StoredActions`, the
 table's `ActionStore`), remembers the board message, writes the results at
@@ -14,129 +14,30 @@ from __future__ import annotations
 
 import gc
 import logging
-from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any, Protocol
+from typing import Any
 
-from sqlalchemy import select
-
-from bot.ops import metrics
-from bot.storage import tables as storage_tables
-from bot.storage.columns import Clock, utc_now
-from bot.storage.database import Database
-from bot.storage.errors import StaleVersion, StorageError, WrongStatus
-from bot.storage.models import (
-    BrokenGame,
-    GameRecord,
-    NewGame,
-    SeatProgress,
-    SeatRecord,
-    SeatResult,
-)
-from bot.storage.repository import GameRepository, Shards
-from bot.storage.tables import GameStatus
+from bot.storage.errors import StorageError, WrongStatus
+from bot.storage.models import BrokenGame, GamePlace, GameStatus, NewGame, Shards, StoredGame
 from bot.table.lobby import Lobby
 from bot.table.seats import Seat
-from bot.table.table import StoreConflict
-from bot.table.talk import replay_with_talk
+from bot.table.store import GameStore
+from bot.table.stored_actions import StoredActions
+from bot.table.stored_form import (
+    deadline_rows,
+    replayable,
+    replayed,
+    seat_records,
+    stored_seats,
+)
 from bot.table.timers import Timers
 from bot.table.tokens import step_token
-from bot.table.write_behind import WriteBehind
-from lockdown_core import Event, GameState, Step
-from lockdown_core import GameRecord as CoreRecord
-from lockdown_core.model import COLD
+from lockdown_core import Event, GameRecord, GameState, Step
 
 log = logging.getLogger(__name__)
-
-
-def stored_seed(text: str) -> int | str:
-    """The seed as the game was dealt with: the hub deals with integers, written as text."""
-    return int(text) if text.lstrip("-").isdigit() else text
-
-
-def deadline_rows(state: GameState, deadline: float | None) -> dict[str, datetime]:
-    """The step's deadline as an aware UTC instant, keyed by the step it belongs to."""
-    if deadline is None:
-        return {}
-    return {step_token(state): datetime.fromtimestamp(deadline, UTC)}
-
-
-def seat_records(seats: Sequence[Seat]) -> list[SeatRecord]:
-    return [
-        SeatRecord(
-            seat=s.index,
-            display_name=s.name,
-            user_id=s.user_id,
-            ai_kind=s.ai_kind,
-            missed_deadlines=s.missed_deadlines,
-            ai_takeover=s.away,
-        )
-        for s in seats
-    ]
-
-
-def results(state: GameState, actions: Sequence[dict[str, Any]]) -> list[SeatResult]:
-    """Each seat's end of game, from the final state and the cards the log shows played."""
-    outcome = state.result or {}
-    scores: list[int] = list(outcome.get("scores", [0] * state.players))
-    winners = set(outcome.get("winners", []))
-    played: dict[int, list[str]] = {p: [] for p in range(state.players)}
-    for action in actions:
-        if action.get("type") == "PlayCard":
-            played[int(action["player"])].append(str(action["card"]))
-    seat_results = []
-    for player in range(state.players):
-        family = state.family(player)
-        survivors = Counter(c.kind for c in family if c.location > 0)
-        seat_results.append(
-            SeatResult(
-                seat=player,
-                score=scores[player],
-                winner=player in winners,
-                survivors_by_kind=dict(survivors),
-                devoured_count=sum(1 for c in family if c.location == COLD),
-                cards_played=tuple(played[player]),
-            )
-        )
-    return seat_results
-
-
-def rebuild(record: GameRecord, actions: Sequence[dict[str, Any]]) -> GameState:
-    """The state that the stored seed and action log produce, to check the snapshot by."""
-    state, _ = replayed(record, actions)
-    return state
-
-
-def replayed(
-    record: GameRecord, actions: Sequence[dict[str, Any]]
-) -> tuple[GameState, list[Event]]:
-    """The state and every event (the opening's first) that the stored seed and log produce."""
-    if record.seed is None:
-        raise ValueError("no seed stored")
-    core = CoreRecord(
-        players=len(record.seats),
-        seed=stored_seed(record.seed),
-        variants=list(record.variants),
-        actions=list(actions),
-    )
-    return replay_with_talk(core)
-
-
-def stored_seats(records: Sequence[SeatRecord]) -> list[Seat]:
-    return [
-        Seat(
-            s.seat,
-            s.display_name,
-            user_id=s.user_id,
-            ai_kind=s.ai_kind,
-            missed_deadlines=s.missed_deadlines,
-            away=s.ai_takeover,
-        )
-        for s in records
-    ]
 
 
 @contextmanager
@@ -174,7 +75,7 @@ class ResumableGame:
     of its log produced it: the table refills what each seat was told from it.
     """
 
-    record: GameRecord
+    record: StoredGame
     state: GameState
     seats: list[Seat]
     deadline: float | None
@@ -215,108 +116,21 @@ class LoadedLobbies:
     broken: list[UnloadableGame]
 
 
-class ActionWriter(Protocol):
-    """`GameRepository.record_action`, or the same batched (`WriteBehind`)."""
-
-    async def record_action(
-        self,
-        game_id: int,
-        expected_version: int,
-        actor: int | None,
-        action: Mapping[str, Any],
-        new_snapshot: Mapping[str, Any],
-        new_version: int,
-        deadlines: Mapping[str, datetime],
-        *,
-        seat_progress: Sequence[SeatProgress] = (),
-    ) -> None: ...
-
-
-class StoredActions:
-    """The table's `ActionStore`: one transaction per accepted action (CAS on the version).
-
-    Only the seats whose progress changed are written with the action. A game
-    that reaches its end is finished (results written) in the same call, so
-    no game stays running once its last action is stored.
-    """
+class GameKeeper:
+    """A game's life in its store, seen from the table: start, play, board, pause, load."""
 
     def __init__(
         self,
-        games: GameRepository,
-        writer: ActionWriter | None = None,
+        games: GameStore,
+        clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+        shards: Shards | None = None,
     ) -> None:
         self.games = games
-        self.writer: ActionWriter = writer or games
-        self._progress: dict[int, dict[int, tuple[int, bool]]] = {}
-
-    async def stored_after(self, game_id: int, version: int) -> list[dict[str, Any]]:
-        """The game's stored actions after `version`, in order (`StoredLog`)."""
-        return [row.action for row in await self.games.action_log(game_id, after=version)]
-
-    def remember(self, game_id: int, seats: Sequence[Seat]) -> None:
-        self._progress[game_id] = {s.index: (s.missed_deadlines, s.away) for s in seats}
-
-    async def record(
-        self,
-        game_id: int,
-        expected_version: int,
-        actor: int | None,
-        action: dict[str, Any],
-        state: GameState,
-        deadline: float | None,
-        seats: list[Seat],
-    ) -> None:
-        known = self._progress.setdefault(game_id, {})
-        changed = [
-            SeatProgress(seat=s.index, missed_deadlines=s.missed_deadlines, ai_takeover=s.away)
-            for s in seats
-            if known.get(s.index, (0, False)) != (s.missed_deadlines, s.away)
-        ]
-        try:
-            with metrics.timed_store():
-                await self.writer.record_action(
-                    game_id,
-                    expected_version,
-                    actor,
-                    action,
-                    state.to_dict(),
-                    state.version,
-                    deadline_rows(state, deadline),
-                    seat_progress=changed,
-                )
-        except (StaleVersion, WrongStatus) as exc:
-            metrics.VERSION_CONFLICTS.inc()
-            raise StoreConflict(str(exc)) from exc
-        except Exception:
-            metrics.STORE_FAILURES.inc()
-            raise
-        for progress in changed:
-            known[progress.seat] = (progress.missed_deadlines, progress.ai_takeover)
-        if state.step == Step.GAME_OVER:
-            self._progress.pop(game_id, None)
-            try:
-                await self.finish(game_id, state)
-            except Exception:
-                # The last action is stored; the next start-up finishes the game.
-                log.exception("game %s: could not store its results", game_id)
-
-    async def finish(self, game_id: int, state: GameState) -> None:
-        log_rows = await self.games.action_log(game_id)
-        await self.games.finish_game(game_id, results(state, [r.action for r in log_rows]))
-
-
-class GameKeeper:
-    """A game's life in the database, seen from the table: start, play, board, pause, load."""
-
-    def __init__(
-        self, database: Database, clock: Clock = utc_now, shards: Shards | None = None
-    ) -> None:
-        self.database = database
+        # Only for a lobby's age: the store dates what it stores by its own clock.
         self.clock = clock
         # The shards this process runs; None: every game (one process, or a test).
         self.shards = shards
-        self.games = GameRepository(database, clock)
-        self.actions = StoredActions(self.games, WriteBehind(database, self.games))
+        self.actions = StoredActions(games)
 
     async def open_lobby(self, lobby: Lobby, language: str) -> int:
         """Store a new lobby with its seats and variants; returns the id of the game to be."""
@@ -414,10 +228,21 @@ class GameKeeper:
     async def status(self, game_id: int) -> str | None:
         """The stored status alone (its row need not decode whole): for a click on a game
         that has no table, to say whether it is paused or over."""
-        games = storage_tables.games
-        async with self.database.read() as conn:
-            status = await conn.scalar(select(games.c.status).where(games.c.id == game_id))
-        return None if status is None else str(status)
+        return await self.games.status(game_id)
+
+    async def replayable(self, game_id: int) -> GameRecord:
+        """A stored game as the core replays it (seed, variants, every action): its GIF."""
+        stored = await self.games.get_game(game_id)
+        log_rows = await self.games.action_log(game_id)
+        return replayable(stored, [row.action for row in log_rows])
+
+    async def finished_game(self, game_id: int) -> ResumableGame:
+        """A finished game rebuilt from its seed and log, as it was at its end: for an
+        end that never reached its thread."""
+        stored = await self.games.get_game(game_id)
+        log_rows = await self.games.action_log(game_id)
+        state, events = replayed(stored, [row.action for row in log_rows])
+        return ResumableGame(stored, state, stored_seats(stored.seats), None, events)
 
     async def pause(self, game_id: int, reason: str) -> None:
         try:
@@ -460,7 +285,7 @@ class GameKeeper:
 
     async def _checked(
         self,
-        record: GameRecord,
+        record: StoredGame,
         logs: Mapping[int, list[dict[str, Any]]],
         unreadable: Mapping[int, str],
     ) -> ResumableGame | None:
@@ -484,7 +309,7 @@ class GameKeeper:
             return None
 
     async def _check(
-        self, record: GameRecord, actions: list[dict[str, Any]], unreadable: str | None = None
+        self, record: StoredGame, actions: list[dict[str, Any]], unreadable: str | None = None
     ) -> ResumableGame | None:
         """The game rebuilt and checked; None for one over but not yet finished (finished now)."""
         if unreadable is not None:
@@ -515,17 +340,14 @@ class GameKeeper:
         apart, since their row cannot be decoded whole."""
         if not broken:
             return []
-        games = storage_tables.games
-        async with self.database.read() as conn:
-            rows = await conn.execute(
-                select(games.c.id, games.c.channel_id, games.c.thread_id, games.c.language).where(
-                    games.c.id.in_([bad.game_id for bad in broken])
-                )
-            )
-            where = {
-                row.id: (row.thread_id or row.channel_id, str(row.language or "en")) for row in rows
-            }
+        places = await self.games.places([bad.game_id for bad in broken])
+        nowhere = GamePlace(channel_id=None, language="en")
         return [
-            UnloadableGame(bad.game_id, *where.get(bad.game_id, (None, "en")), bad.reason)
+            UnloadableGame(
+                bad.game_id,
+                places.get(bad.game_id, nowhere).channel_id,
+                places.get(bad.game_id, nowhere).language,
+                bad.reason,
+            )
             for bad in broken
         ]

@@ -1,14 +1,14 @@
-"""What the table hands to whoever shows the game (Discord, a terminal, a test)."""
+"""What the table hands to whoever shows the game (Discord, a terminal, a test).
+
+The `Presenter` that receives it is defined beside the `Table` it is given
+(`bot.table.table`), so that this module needs nothing of the table.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
 
 from lockdown_core import Event
-
-if TYPE_CHECKING:
-    from bot.table.table import Table
 
 
 @dataclass(slots=True)
@@ -40,8 +40,3 @@ class Update:
         """What one seat was shown, public and private, in the order it happened: for a
         presenter that tells one seat's story as a single stream (the terminal)."""
         return [event for event in self.timeline if event.visible_to(seat)]
-
-
-class Presenter(Protocol):
-    async def show(self, table: Table, update: Update) -> None:
-        """Render an update; must not raise for a player who cannot be reached."""

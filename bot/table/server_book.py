@@ -1,7 +1,8 @@
 """Each server's book: its settings, its campaign, its variants, its records.
 
 The one place the Discord layer goes for a server's shared history; it knows
-no discord, only the storage repositories and the campaign's rules.
+no discord and no database: only the campaign's rules, and storage through
+the interfaces of `bot.table.store`.
 """
 
 from __future__ import annotations
@@ -9,13 +10,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from bot.storage.database import Database
 from bot.storage.errors import GameNotFound
-from bot.storage.guilds import GuildRepository
-from bot.storage.models import LeaderboardEntry, SettingsChange, UserStats
-from bot.storage.repository import GameRepository
-from bot.storage.stats import StatsRepository
-from bot.storage.tables import GameStatus
+from bot.storage.models import GameStatus, LeaderboardEntry, SettingsChange, UserStats
 from bot.table.campaign import (
     VariantStatus,
     offered_variants,
@@ -25,6 +21,7 @@ from bot.table.campaign import (
 )
 from bot.table.guild_settings import GuildConfig, SettingError
 from bot.table.seats import Seat
+from bot.table.store import GameStore, GuildStore, StatsStore
 from bot.texts import choose_lang
 from lockdown_core import GameState, epilogue_to_unlock
 
@@ -32,10 +29,10 @@ log = logging.getLogger(__name__)
 
 
 class ServerBook:
-    def __init__(self, database: Database) -> None:
-        self.guilds = GuildRepository(database)
-        self.stats = StatsRepository(database)
-        self.games = GameRepository(database)
+    def __init__(self, guilds: GuildStore, stats: StatsStore, games: GameStore) -> None:
+        self.guilds = guilds
+        self.stats = stats
+        self.games = games
         # Servers whose unreadable settings row was just put aside, not yet told so.
         self._unreadable: set[int] = set()
 

@@ -12,17 +12,25 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import pickle
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol
 
-from bot.table.presenter import Notice, Presenter, Update
+from bot.table.presenter import Notice, Update
+from bot.table.reply import Reply as Reply
+from bot.table.reply import actor, receipt
 from bot.table.scheduler import Handle, Scheduler
+from bot.table.seat_players import AiFactory as AiFactory
+from bot.table.seat_players import SeatPlayer as SeatPlayer
+from bot.table.seat_players import SeatPlayers
 from bot.table.seats import Seat
-from bot.table.talk import TALK, Reasons, heard, talk_events
-from bot.table.timers import Timers
+from bot.table.store import ActionStore as ActionStore
+from bot.table.store import StoreConflict as StoreConflict
+from bot.table.store import StoredLog
+from bot.table.talk import apply_stored, talk_events
+from bot.table.timers import TableConfig as TableConfig
+from bot.table.timers import missed_deadlines, next_deadline
 from bot.table.tokens import step_token
+from bot.table.undo import freeze, restore_marks, seat_marks, thaw
 from lockdown_core import (
     Action,
     Event,
@@ -30,8 +38,6 @@ from lockdown_core import (
     IllegalAction,
     Step,
     Timeout,
-    action_from_dict,
-    action_to_dict,
     apply,
     legal_actions,
     pending_players,
@@ -41,65 +47,9 @@ from lockdown_core import (
 log = logging.getLogger(__name__)
 
 
-class SeatPlayer(Protocol):
-    """An AI at a seat: it sees its own view, its own events and its legal actions."""
-
-    def observe(self, events: list[Event]) -> None: ...
-
-    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action: ...
-
-
-class ActionStore(Protocol):
-    """Where accepted actions are kept; raises if the version moved under us."""
-
-    async def record(
-        self,
-        game_id: int,
-        expected_version: int,
-        actor: int | None,
-        action: dict[str, Any],
-        state: GameState,
-        deadline: float | None,
-        seats: list[Seat],
-    ) -> None: ...
-
-
-@runtime_checkable
-class StoredLog(Protocol):
-    """A store that can also hand back the actions stored after a version, so a table
-    whose copy fell behind (its action was stored, but it was told otherwise) can
-    catch up instead of being refused for ever."""
-
-    async def stored_after(self, game_id: int, version: int) -> list[dict[str, Any]]: ...
-
-
-class StoreConflict(Exception):
-    """The store refused an action: the game moved on elsewhere (another writer won)."""
-
-
-AiFactory = Callable[[str, int], SeatPlayer]
-
-
-@dataclass(slots=True)
-class Reply:
-    """What a person is told (ephemerally) after a click: a catalog key and params."""
-
-    ok: bool
-    key: str
-    params: dict[str, object] = field(default_factory=dict)
-    # What the acting seat alone was just shown (a ballot receipt, a drawn card…).
-    private: list[Event] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class TableConfig:
-    timers: Timers = field(default_factory=Timers)
-    ai_delay: float = 1.5
-    absent_after: int = 3
-    resume_grace: float = 30.0
-    # After a failed save, how long the step's defaults (the timer) or an AI seat's
-    # move wait before they are tried again; a person simply clicks again.
-    store_retry: float = 15.0
+class Presenter(Protocol):
+    async def show(self, table: Table, update: Update) -> None:
+        """Render an update; must not raise for a player who cannot be reached."""
 
 
 class Table:
@@ -125,15 +75,12 @@ class Table:
         self.store = store
         self.lock = asyncio.Lock()
         self.public_log: list[Event] = []
-        # The reasons its AI seats gave for their choices, told at the reveal.
-        self.reasons = Reasons()
         self.deadline: float | None = None
         self.token = step_token(state)
         self.paused = False
         # Kept secret until the end, when it is revealed for anyone to replay.
         self.seed: int | str | None = None
-        self._ai_factory = ai_factory
-        self._ai: dict[int, SeatPlayer] = {}
+        self.players = SeatPlayers(seats, ai_factory)
         self._timer: Handle | None = None
         # The step whose deadline `_timer` is for: each step's timer is its own, even
         # when two steps in a row end at the same instant.
@@ -207,7 +154,7 @@ class Table:
                 action = build(seat.index)
             except IllegalAction as exc:
                 return Reply(False, f"error.{exc.key}", dict(exc.params))
-            marks = self._seat_marks()
+            marks = seat_marks(self.seats)
             notices: list[Notice] = []
             if seat.away:
                 seat.away = False
@@ -215,16 +162,8 @@ class Table:
             seat.missed_deadlines = 0
             return await self._apply(action, notices, marks)
 
-    def _seat_marks(self) -> list[tuple[bool, int]]:
-        """Each seat's away flag and missed deadlines, to put back if an action fails."""
-        return [(seat.away, seat.missed_deadlines) for seat in self.seats]
-
     async def _apply(
-        self,
-        action: Action,
-        notices: list[Notice],
-        marks: list[tuple[bool, int]] | None = None,
-        said: dict[str, Any] | None = None,
+        self, action: Action, notices: list[Notice], marks: list[tuple[bool, int]] | None = None
     ) -> Reply:
         """Apply, store, then show. The seats' marks changed with this action (`marks`
         is how they were before) count only if it is stored: a refused or unstored
@@ -235,32 +174,27 @@ class Table:
         kept as a frozen copy (`_freeze`) that nothing can reach: whatever the
         engine or the store does, an action that is not stored leaves the game
         exactly as it was, deck, hands, dice and random generator included.
-
-        `said`: what an AI seat said with this action and why (`talk`), stored with it
-        and shown after its events.
         """
-        before = _freeze(self.state)
+        before = freeze(self.state)
         expected = self.state.version
-        stored = action_to_dict(action)
-        if said is not None:
-            stored[TALK] = said
+        stored = self.players.stored(action)
         try:
             events = apply(self.state, action) + talk_events(stored)
         except IllegalAction as exc:
-            self.state = _thaw(before)
-            self._restore_marks(marks)
+            self.state = thaw(before)
+            restore_marks(self.seats, marks)
             return Reply(False, f"error.{exc.key}", dict(exc.params))
         except BaseException:
-            self.state = _thaw(before)
-            self._restore_marks(marks)
+            self.state = thaw(before)
+            restore_marks(self.seats, marks)
             raise
-        deadline = self._next_deadline(events)
+        deadline = self._deadline_after(events)
         if self.store is not None:
             try:
                 await self.store.record(
                     self.game_id,
                     expected,
-                    _actor(action),
+                    actor(action),
                     stored,
                     self.state,
                     deadline,
@@ -271,35 +205,28 @@ class Table:
                 # commit went through and only its answer was lost. Put back, then
                 # catch up with what the store has.
                 log.warning("game %s: lost a write race at version %s", self.game_id, expected)
-                self.state = _thaw(before)
-                ours = self._seat_marks()
-                self._restore_marks(marks)
+                self.state = thaw(before)
+                ours = seat_marks(self.seats)
+                restore_marks(self.seats, marks)
                 caught = await self._catch_up(before)
                 if caught and caught[0][0] == json.loads(json.dumps(stored)):
                     # The store's next action is this very one: it did happen, with
                     # the seats' marks it was stored with.
-                    self._restore_marks(ours)
-                    return self._receipt(action, caught[0][1])
+                    restore_marks(self.seats, ours)
+                    return receipt(action, caught[0][1])
                 return Reply(False, "error.stale")
             except BaseException as exc:
                 # Cancelled while storing counts as not stored too: it is undone, then
                 # the cancellation goes on.
-                self.state = _thaw(before)
-                self._restore_marks(marks)
+                self.state = thaw(before)
+                restore_marks(self.seats, marks)
                 if not isinstance(exc, Exception):
                     raise
                 log.exception("game %s: could not store an action; it was undone", self.game_id)
                 return Reply(False, "error.try_again")
         self._arm(deadline)
         await self._show(events, notices)
-        return self._receipt(action, events)
-
-    @staticmethod
-    def _receipt(action: Action, events: list[Event]) -> Reply:
-        """An action that happened: what its actor alone was shown by it."""
-        seat = _actor(action)
-        mine = [e for e in events if e.to is not None and seat is not None and seat in e.to]
-        return Reply(True, "ui.receipt.ok", private=mine)
+        return receipt(action, events)
 
     async def _catch_up(self, before: bytes) -> list[tuple[dict[str, Any], list[Event]]]:
         """After a lost write race: apply what the store has beyond our version, then
@@ -320,36 +247,24 @@ class Table:
         try:
             missed = await self.store.stored_after(self.game_id, self.state.version)
             for data in missed:
-                caught.append((data, apply(self.state, action_from_dict(data)) + talk_events(data)))
+                caught.append((data, apply_stored(self.state, data)))
         except Exception:
             log.exception("game %s: could not catch up with its stored log", self.game_id)
-            self.state = _thaw(before)
+            self.state = thaw(before)
             return []
         if not caught:
             return []
         log.warning("game %s: caught up %d stored action(s)", self.game_id, len(caught))
         events = [event for _, made in caught for event in made]
-        self._arm(self._next_deadline(events))
+        self._arm(self._deadline_after(events))
         await self._show(events, [])
         return caught
 
-    def _restore_marks(self, marks: list[tuple[bool, int]] | None) -> None:
-        if marks is not None:
-            for seat, (away, missed) in zip(self.seats, marks, strict=True):
-                seat.away, seat.missed_deadlines = away, missed
-
-    def _next_deadline(self, events: list[Event]) -> float | None:
-        """A new step gets its full timer; the same step keeps its deadline, except
-        that a card played in it (a discussion or a card window) leaves everyone at
-        least `card_answer` seconds to answer it (R2.3: the card cancelled their Done)."""
-        if self.finished:
-            return None
-        now = self.scheduler.now()
-        if step_token(self.state) == self.token and self.deadline is not None:
-            if any(e.kind == "card_played" for e in events):
-                return max(self.deadline, now + self.config.timers.card_answer)
-            return self.deadline
-        return now + self.config.timers.seconds_for(self.state.step)
+    def _deadline_after(self, events: list[Event]) -> float | None:
+        same_step = step_token(self.state) == self.token
+        deadline = self.deadline if same_step else None
+        timers = self.config.timers
+        return next_deadline(self.state, deadline, events, self.scheduler.now(), timers)
 
     def _arm(self, deadline: float | None) -> None:
         """Start the step's timer and wake the AI seats.
@@ -386,10 +301,12 @@ class Table:
         async with self.lock:
             if token != self.token or self.finished or self.paused:
                 return
-            marks = self._seat_marks()
+            marks = seat_marks(self.seats)
             notices: list[Notice] = []
             if not self._grace:
-                notices = self._count_missed(pending_players(self.state))
+                waiting = pending_players(self.state)
+                gone = missed_deadlines(self.seats, waiting, self.config)
+                notices = [Notice("notice.seat_away", {"seat": index}) for index in gone]
             self._timer = None
             self._timer_token = None
             self.deadline = None
@@ -402,18 +319,6 @@ class Table:
                 # Not stored, so not applied: try the step's defaults again shortly
                 # (unless catching up with the store moved the game to another step).
                 self._arm(self.scheduler.now() + self.config.store_retry)
-
-    def _count_missed(self, waiting: list[int]) -> list[Notice]:
-        notices = []
-        for index in waiting:
-            seat = self.seats[index]
-            if seat.played_by_ai:
-                continue
-            seat.missed_deadlines += 1
-            if seat.missed_deadlines >= self.config.absent_after:
-                seat.away = True
-                notices.append(Notice("notice.seat_away", {"seat": index}))
-        return notices
 
     # AI seats ---------------------------------------------------------------
 
@@ -436,13 +341,6 @@ class Table:
 
         return turn
 
-    def player_for(self, index: int) -> SeatPlayer:
-        seat = self.seats[index]
-        kind = seat.ai_kind or "cautious"
-        if index not in self._ai:
-            self._ai[index] = self._ai_factory(kind, index)
-        return self._ai[index]
-
     async def ai_turn(self, index: int, token: str) -> None:
         """An AI seat (or a stand-in for an away person) answers its decision."""
         async with self.lock:
@@ -453,12 +351,10 @@ class Table:
             legal = legal_actions(self.state, index)
             if not legal:
                 return
-            player = self.player_for(index)
-            action = player.choose(view(self.state, index), legal)
-            said = heard(player, index, self.seats[index].is_ai, self.state)
+            action = self.players.choose(index, self.state, legal)
             self._busy = asyncio.current_task()
             try:
-                reply = await self._apply(action, [], said=said)
+                reply = await self._apply(action, [])
             finally:
                 self._busy = None
             if reply.key == "error.try_again":
@@ -473,8 +369,7 @@ class Table:
     async def _show(self, events: list[Event], notices: list[Notice]) -> None:
         public = [e for e in events if e.to is None]
         self.public_log.extend(public)
-        self.reasons.note(events)
-        self._let_ai_observe(events)
+        self.players.observe(events)
         prompts = [p for p in pending_players(self.state) if not self.seats[p].played_by_ai]
         private = self.private_events(events)
         update = Update(public, private, notices, prompts, self.deadline, timeline=events)
@@ -487,13 +382,6 @@ class Table:
             for seat in self.seats
         }
 
-    def _let_ai_observe(self, events: list[Event]) -> None:
-        for seat in self.seats:
-            if seat.played_by_ai:
-                mine = [e for e in events if e.visible_to(seat.index)]
-                if mine:
-                    self.player_for(seat.index).observe(mine)
-
     def recall(self, events: list[Event]) -> None:
         """A resumed game's past, every event since the deal as the log replays it.
 
@@ -504,24 +392,4 @@ class Table:
         seat's whole game, which the person saw anyway.
         """
         self.public_log.extend(e for e in events if e.to is None)
-        self.reasons.note(events)
-        self._let_ai_observe(events)
-
-
-def _freeze(state: GameState) -> bytes:
-    """The state as bytes nobody can change: the copy an unstored action is undone to.
-
-    Pickling the stored form (only plain lists, dicts and numbers) takes about
-    a fifth of what building a second `GameState` would on every action; the
-    state is rebuilt from it only when an action is not stored. These bytes
-    never leave the process and are read only by `_thaw`.
-    """
-    return pickle.dumps(state.to_dict(), pickle.HIGHEST_PROTOCOL)
-
-
-def _thaw(frozen: bytes) -> GameState:
-    return GameState.from_dict(pickle.loads(frozen))
-
-
-def _actor(action: Action) -> int | None:
-    return None if isinstance(action, Timeout) else action.player
+        self.players.observe(events)

@@ -85,6 +85,11 @@ def talk_events(stored: Mapping[str, Any]) -> list[Event]:
     return events
 
 
+def apply_stored(state: GameState, data: Mapping[str, Any]) -> list[Event]:
+    """Apply a stored action as the table does: its events, then its AI seat's words."""
+    return apply(state, action_from_dict(dict(data))) + talk_events(data)
+
+
 def replay_with_talk(log: ReplayLog) -> tuple[GameState, list[Event]]:
     """The final state and every event of a stored game, its AI seats' words included,
     each after the events of the action it came with (as the table showed them)."""

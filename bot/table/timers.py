@@ -1,4 +1,5 @@
-"""How long each kind of step waits before RULES.md's defaults apply.
+"""How a table keeps time: how long each kind of step waits before RULES.md's
+defaults apply, when the step after an action ends, and who missed a deadline.
 
 The default lengths are data (`bot/table/timers.json`, read from the package), like the rules' other
 numbers; a server overrides them through its settings, within the bounds below.
@@ -7,11 +8,13 @@ numbers; a server overrides them through its settings, within the bounds below.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field
 from importlib.resources import files
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from lockdown_core import Step
+from bot.table.seats import Seat
+from lockdown_core import Event, GameState, Step
 
 MIN_SECONDS = 15
 MAX_SECONDS = 30 * 60
@@ -42,3 +45,52 @@ class Timers(BaseModel):
         if step in (Step.DESTINATIONS, Step.BADGE_DESTINATION):
             return self.destination
         return self.other
+
+
+@dataclass(slots=True)
+class TableConfig:
+    """How a table keeps time: its timers, how long AI seats wait before they play,
+    after how many missed deadlines a person is away, the grace a resumed game gets."""
+
+    timers: Timers = field(default_factory=Timers)
+    ai_delay: float = 1.5
+    absent_after: int = 3
+    resume_grace: float = 30.0
+    # After a failed save, how long the step's defaults (the timer) or an AI seat's
+    # move wait before they are tried again; a person simply clicks again.
+    store_retry: float = 15.0
+
+
+def next_deadline(
+    state: GameState, deadline: float | None, events: list[Event], now: float, timers: Timers
+) -> float | None:
+    """When the step after `events` ends; `deadline` is the step's own when the step
+    did not change (None when it did).
+
+    A new step gets its full timer; the same step keeps its deadline, except
+    that a card played in it (a discussion or a card window) leaves everyone at
+    least `card_answer` seconds to answer it (R2.3: the card cancelled their Done).
+    """
+    if state.step == Step.GAME_OVER:
+        return None
+    if deadline is not None:
+        if any(e.kind == "card_played" for e in events):
+            return max(deadline, now + timers.card_answer)
+        return deadline
+    return now + timers.seconds_for(state.step)
+
+
+def missed_deadlines(seats: list[Seat], waiting: list[int], config: TableConfig) -> list[int]:
+    """A deadline passed while `waiting` were to choose: each person among them missed
+    one more, and is away (an AI stands in) after `absent_after` in a row. Returns
+    the seats that went away just now."""
+    gone = []
+    for index in waiting:
+        seat = seats[index]
+        if seat.played_by_ai:
+            continue
+        seat.missed_deadlines += 1
+        if seat.missed_deadlines >= config.absent_after:
+            seat.away = True
+            gone.append(index)
+    return gone

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from bot.discord_ui.game.lines import BOARD_ONLY, Batch, gather
+from collections.abc import Sequence
+
+from bot.discord_ui.game.lines import Batch, gather, lines_of
 from bot.discord_ui.limits import NONCE
 from lockdown_core import Event
 
 
-def told(event: Event) -> list[str]:
-    return [] if event.kind in BOARD_ONLY else [event.kind]
+def told(events: Sequence[Event]) -> list[str]:
+    return [event.kind for event in events]
 
 
 EVENTS = [Event("a"), Event("player_done"), Event("b"), Event("c"), Event("d")]
@@ -27,6 +29,19 @@ def test_lines_start_at_the_cursor_and_a_later_notice_waits_for_its_batch() -> N
 
 def test_only_board_progress_makes_no_batch() -> None:
     assert gather(EVENTS, 1, 2, [], told) is None
+
+
+def test_a_night_s_arrivals_are_told_in_one_line_per_location() -> None:
+    arrivals = [
+        Event("monster_added", {"location": 1, "reason": "die", "intended": 1}),
+        Event("monster_added", {"location": 1, "reason": "die", "intended": 1}),
+        Event("monster_added", {"location": 4, "reason": "die", "intended": 4}),
+        Event("monster_added", {"location": 1, "reason": "crowd", "intended": 1}),
+    ]
+    lines = lines_of(arrivals, "en", ["Ann", "Bo", "Cy"])
+    assert len(lines) == 2
+    assert "3 Monsters" in lines[0]
+    assert "Restrooms" in lines[0]
 
 
 def test_a_nonce_names_the_range_and_fits_discord_s_limit() -> None:

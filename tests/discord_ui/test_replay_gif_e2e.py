@@ -57,6 +57,15 @@ async def test_a_finished_game_posts_its_gif_below_the_reveal(
             if m.attachments and m.attachments[0].filename == "game.gif"
         )
         assert ids.index(reveals(fake_discord, game)[0]) < ids.index(gif_message)
+        # Every picture of the thread, the boards and the GIF, says what it shows to a
+        # screen reader, and no more than Discord takes.
+        pictures = [a for m in fake_discord.messages(game.thread) for a in m.attachments]
+        assert {a.filename for a in pictures} == {"board.png", "game.gif"}
+        for picture in pictures:
+            assert picture.description, picture.filename
+            assert len(picture.description) <= 1024
+        gif_text = next(a.description for a in pictures if a.filename == "game.gif")
+        assert all(name in str(gif_text) for name in ("ana", "bo", "cy"))
     finally:
         await client.__aexit__(None, None, None)  # type: ignore[attr-defined]
 

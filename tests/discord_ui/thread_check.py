@@ -14,12 +14,11 @@ import statistics
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.discord_ui.game.lines import BOARD_ONLY
+from bot.discord_ui.game.lines import BOARD_ONLY, lines_of
 from bot.storage.database import Database
 from bot.storage.repository import GameRepository
 from bot.table.talk import talk_events
 from bot.texts.ai_talk import seat_names
-from bot.texts.narrate import describe
 from lockdown_core import Event, action_from_dict, apply, load_ruleset, new_game
 from lockdown_core.actions import action_revision
 from tests.fakediscord import FakeDiscord
@@ -44,10 +43,9 @@ async def expected_lines(database: Database, game_id: int) -> list[StoredLine]:
     lines: list[StoredLine] = []
 
     def add(shown: list[Event], stored_at: datetime | None) -> None:
-        for event in shown:
-            if event.to is None and event.kind not in BOARD_ONLY:
-                text = describe(event, record.language, names)
-                lines.extend(StoredLine(part, stored_at) for part in text.split("\n") if part)
+        public = [e for e in shown if e.to is None and e.kind not in BOARD_ONLY]
+        for text in lines_of(public, record.language, names):
+            lines.extend(StoredLine(part, stored_at) for part in text.split("\n") if part)
 
     add(events, None)
     for row in rows:

@@ -100,6 +100,8 @@ async def test_simulate_is_for_moderators_once_per_server_and_answers_with_a_cha
         )
         (chart,) = final.attachments
         assert chart.is_png
+        assert chart.description is not None
+        assert "Hush" in chart.description
         table = final.embeds[0]["description"]
         assert "A = Base rules" in table
         assert "B = Hush" in table

@@ -12,7 +12,7 @@ from bot.app import LockdownBot
 from bot.settings import Settings
 from bot.storage.database import Database
 from bot.storage.repository import GameRepository
-from bot.table.persist import rebuild
+from bot.table.stored_form import rebuild
 from bot.table.table import TableConfig
 from lockdown_core import GameState
 from tests.discord_ui.clock import FastScheduler

@@ -47,7 +47,7 @@ async def test_ai_lines_reach_the_thread_once_and_in_order_across_a_restart(
     killed_at = datetime.now(UTC)
     await first.kill()
     shown_before = list(table.public_log)
-    reasons_before = {seat: list(given) for seat, given in table.reasons.given.items()}
+    reasons_before = {seat: list(given) for seat, given in table.players.reasons.given.items()}
 
     second = Process(fake_discord, databases(), previous=first)
     bot2 = await second.start()
@@ -55,7 +55,7 @@ async def test_ai_lines_reach_the_thread_once_and_in_order_across_a_restart(
     read_back = resumed.table.public_log[: len(shown_before)]
     assert [e.to_dict() for e in read_back] == [e.to_dict() for e in shown_before]
     for seat, given in reasons_before.items():
-        assert resumed.table.reasons.given[seat][: len(given)] == given
+        assert resumed.table.players.reasons.given[seat][: len(given)] == given
     await wait_for(lambda: resumed.table.finished, within=120)
     async with resumed.table.lock:
         await fake_discord.settle(quiet=0.1)

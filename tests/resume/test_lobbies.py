@@ -12,8 +12,11 @@ import asyncio
 import pytest
 from sqlalchemy import text
 
+from bot.storage.guilds import GuildRepository
 from bot.storage.repository import GameRepository
+from bot.storage.stats import StatsRepository
 from bot.storage.tables import GameStatus
+from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
 from bot.table.lobby import Lobby, LobbyError
 from bot.table.persist import GameKeeper
@@ -65,7 +68,9 @@ async def test_a_lobby_comes_back_after_a_restart_and_its_old_buttons_start_the_
     ana, bo, cy, dee = guild.members
     database = databases()
     await database.migrate()
-    await ServerBook(database).set_variant(guild.id, ana.id, "hush", "unlock")
+    await ServerBook(
+        GuildRepository(database), StatsRepository(database), GameRepository(database)
+    ).set_variant(guild.id, ana.id, "hush", "unlock")
     first = Process(fake_discord, database)
     await first.start()
     thread, message, lobby_id = await open_lobby(fake_discord, bo, guild.channel("general"))
@@ -118,7 +123,9 @@ async def test_a_lobby_change_that_cannot_be_stored_is_undone_and_said(
     ana, bo, cy = guild.members
     database = databases()
     await database.migrate()
-    await ServerBook(database).set_variant(guild.id, ana.id, "hush", "unlock")
+    await ServerBook(
+        GuildRepository(database), StatsRepository(database), GameRepository(database)
+    ).set_variant(guild.id, ana.id, "hush", "unlock")
     process = Process(fake_discord, database)
     bot = await process.start()
     _thread, message, lobby_id = await open_lobby(fake_discord, ana, guild.channel("general"))
@@ -168,7 +175,7 @@ async def test_two_clicks_on_one_lobby_never_interleave_their_stores(
     click changed it in between, that change (stored) would be wiped from memory."""
     database = databases()
     await database.migrate()
-    keeper = GameKeeper(database)
+    keeper = GameKeeper(BatchingGameRepository(database))
     hub = GameHub(
         ManualScheduler(),
         lambda kind, seat: RandomSeat(seat),

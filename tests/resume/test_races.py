@@ -9,6 +9,7 @@ from collections.abc import Callable
 import pytest
 
 from bot.storage.repository import GameRepository
+from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
 from bot.table.lobby import Lobby
 from bot.table.persist import GameKeeper
@@ -54,7 +55,7 @@ async def test_fifty_simultaneous_ballots_count_each_voter_once(
     database = databases()
     await database.migrate()
     scheduler = ManualScheduler()
-    hub = make_hub(GameKeeper(database), scheduler)
+    hub = make_hub(GameKeeper(BatchingGameRepository(database)), scheduler)
     table = await start_game(hub, 6, seed=3)
     await until_step(table, scheduler, Step.DESIGNATION)
     vote = table.state.vote
@@ -90,10 +91,10 @@ async def test_a_lost_write_race_is_refused_clearly_and_never_applied(
     first_db, second_db = databases(), databases()
     await first_db.migrate()
     scheduler = ManualScheduler()
-    winner_hub = make_hub(GameKeeper(first_db), scheduler)
+    winner_hub = make_hub(GameKeeper(BatchingGameRepository(first_db)), scheduler)
     winner = await start_game(winner_hub, 3, seed=5)
     # A second process holding the same game (it should never happen; it must be safe).
-    second_keeper = GameKeeper(second_db)
+    second_keeper = GameKeeper(BatchingGameRepository(second_db))
     loaded = await second_keeper.load()
     (stored,) = loaded.games
     loser_hub = make_hub(second_keeper, ManualScheduler())

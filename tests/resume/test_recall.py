@@ -18,6 +18,7 @@ from sqlalchemy import text
 from bot.discord_ui.resume import rebuild_table
 from bot.discord_ui.service import GameService
 from bot.storage.database import Database
+from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
 from bot.table.persist import GameKeeper, ResumableGame
 from bot.table.table import SeatPlayer, Table, TableConfig
@@ -112,7 +113,7 @@ def person_choice(table: Table, seat: int, rng: random.Random) -> Action:
 
 
 async def start_table(database: Database, seed: int) -> tuple[ManualScheduler, Table]:
-    keeper = GameKeeper(database)
+    keeper = GameKeeper(BatchingGameRepository(database))
     scheduler = ManualScheduler()
     hub = GameHub(scheduler, seeded_ai, lambda g, lobby: RecordingPresenter(), keeper=keeper)
     lobby = await hub.open_lobby(1, 2, PEOPLE[0], "ana")
@@ -137,7 +138,7 @@ async def play_until_memory_matters(database: Database, seed: int) -> Table | No
             legal = legal_actions(table.state, AI)
             if isinstance(legal[0], Designate) and seen["vote"]["kind"] == "attack":
                 forgetful = seeded_ai("cautious", AI).choose(seen, legal)
-                if table.player_for(AI).choose(seen, legal) != forgetful:
+                if table.players.player_for(AI).choose(seen, legal) != forgetful:
                     table.stop()
                     return table
         people = [p for p in pending if p != AI]
@@ -171,7 +172,7 @@ async def test_a_cautious_ai_resumed_mid_game_aims_as_if_it_had_never_stopped(
         if live is not None:
             break
     assert live is not None, "no game where the AI's memory changes its aim"
-    keeper = GameKeeper(databases())
+    keeper = GameKeeper(BatchingGameRepository(databases()))
     loaded = await keeper.load()
     game = next(g for g in loaded.games if g.record.id == live.game_id)
     resumed = restarted(keeper, game)
@@ -179,8 +180,8 @@ async def test_a_cautious_ai_resumed_mid_game_aims_as_if_it_had_never_stopped(
     assert resumed.public_log == live.public_log
     seen = view(resumed.state, AI)
     legal = legal_actions(resumed.state, AI)
-    aim = resumed.player_for(AI).choose(seen, legal)
-    assert aim == live.player_for(AI).choose(seen, legal)
+    aim = resumed.players.player_for(AI).choose(seen, legal)
+    assert aim == live.players.player_for(AI).choose(seen, legal)
     assert aim != seeded_ai("cautious", AI).choose(seen, legal), "its memory is what counts"
 
 
@@ -206,7 +207,7 @@ async def test_a_stand_in_for_an_away_seat_remembers_that_seats_game(
             text("UPDATE seats SET ai_takeover = :away WHERE game_id = :id AND seat = 1"),
             {"away": True, "id": table.game_id},
         )
-    keeper = GameKeeper(databases())
+    keeper = GameKeeper(BatchingGameRepository(databases()))
     game = next(g for g in (await keeper.load()).games if g.record.id == table.game_id)
     made: dict[int, RandomSeat] = {}
 

@@ -10,8 +10,8 @@ import pytest
 from bot.storage.errors import StaleVersion, WrongStatus
 from bot.storage.models import SeatProgress
 from bot.storage.repository import GameRepository
-from bot.table.write_behind import WriteBehind
-from tests.storage.conftest import DatabaseFactory, due, running_game, snapshot
+from bot.storage.write_behind import WriteBehind
+from tests.storage.conftest import DatabaseFactory, due, new_game, running_game, snapshot
 
 pytestmark = pytest.mark.resume
 
@@ -77,10 +77,9 @@ async def test_an_idle_store_writes_at_once_and_refuses_a_skipped_version(
 async def test_the_write_behind_stores_rows_exactly_as_the_repository_does(
     databases: DatabaseFactory,
 ) -> None:
-    """The write-behind sends its statements to the driver directly, aiosqlite or
-    asyncpg, past SQLAlchemy (`Database.driver_write`): every column must come out as
-    the repository writes it, each in the same stored form (the database's own type
-    and text) included."""
+    """A batch and the repository's own `record_action` run the same statements
+    (`bot.storage.action_writes`): every column must come out the same, each in the
+    same stored form (the database's own type and text) included."""
     database = databases()
     await database.migrate()
     games = GameRepository(database)
@@ -130,3 +129,80 @@ async def test_the_write_behind_stores_rows_exactly_as_the_repository_does(
         ).all()
     assert len(rows) == 2
     assert rows[0] == rows[1]
+
+
+async def test_a_write_naming_a_seat_its_game_lacks_fails_alone_in_its_batch(
+    databases: DatabaseFactory,
+) -> None:
+    """The batch runs the repository's checks too: its transaction is rolled back,
+    each write goes again on its own, and only the bad one is refused."""
+    database = databases()
+    await database.migrate()
+    games = GameRepository(database)
+    ids = [await running_game(games) for _ in range(4)]
+    bad = ids[1]
+    writer = WriteBehind(database, games)
+
+    def write(game_id: int) -> asyncio.Future[None]:
+        seat = 9 if game_id == bad else 0
+        progress = [SeatProgress(seat=seat, missed_deadlines=1, ai_takeover=False)]
+        return asyncio.ensure_future(
+            writer.record_action(
+                game_id, 0, 0, {"type": "Done"}, snapshot(1), 1, {}, seat_progress=progress
+            )
+        )
+
+    results = await asyncio.gather(*(write(game_id) for game_id in ids), return_exceptions=True)
+    assert isinstance(results[1], ValueError)
+    assert "no seat 9" in str(results[1])
+    assert [results[0], *results[2:]] == [None, None, None]
+    assert (await games.get_game(bad)).version == 0
+    assert await games.action_log(bad) == []
+    for game_id in (ids[0], *ids[2:]):
+        stored = await games.get_game(game_id)
+        assert (stored.version, stored.seats[0].missed_deadlines) == (1, 1)
+
+
+async def test_what_goes_past_sqlalchemy_is_stored_as_sqlalchemy_stores_it(
+    databases: DatabaseFactory,
+) -> None:
+    """An action's transaction goes to the driver directly, aiosqlite or asyncpg
+    (`Database.driver_write`), while the start of a game goes through SQLAlchemy: a
+    deadline, a snapshot and an instant must be stored in one form either way (the
+    database's own type and text), so that every row reads back the same."""
+    database = databases()
+    await database.migrate()
+    games = GameRepository(database)
+    started = await games.create_game(new_game())
+    await games.start_game(started, seed=1, snapshot=snapshot(0), deadlines={"step": due(5)})
+    played = await running_game(games)
+    await WriteBehind(database, games).record_action(
+        played, 0, 1, {"type": "Done"}, snapshot(1), 1, {"step": due(5)}
+    )
+    if database.is_sqlite:
+        kind, instant = "typeof({0})", "typeof({0}) || length({0})"
+    else:
+        kind, instant = "pg_typeof({0})::text", "pg_typeof({0})::text"
+    forms = ", ".join(
+        [
+            kind.format("g.snapshot"),
+            kind.format("d.due_at"),
+            "CAST(d.due_at AS TEXT)",
+            instant.format("g.created_at"),
+        ]
+    )
+    async with database.read() as conn:
+        by_sqlalchemy = (
+            await conn.exec_driver_sql(
+                f"SELECT {forms} FROM games g JOIN deadlines d ON d.game_id = g.id "
+                f"WHERE g.id = {started}"
+            )
+        ).one()
+        past_it = (
+            await conn.exec_driver_sql(
+                f"SELECT {forms.replace('g.created_at', 'a.created_at')} FROM games g "
+                "JOIN deadlines d ON d.game_id = g.id JOIN actions a ON a.game_id = g.id "
+                f"WHERE g.id = {played}"
+            )
+        ).one()
+    assert tuple(past_it) == tuple(by_sqlalchemy)

@@ -23,7 +23,9 @@ from sqlalchemy import text
 
 from bot.storage import tables
 from bot.storage.database import Database
-from bot.storage.repository import GameRepository, GamesAndLogs, Shards
+from bot.storage.models import GamesAndLogs
+from bot.storage.repository import GameRepository, Shards
+from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
 from bot.table.lobby import Lobby
 from bot.table.persist import GameKeeper
@@ -71,7 +73,7 @@ async def test_a_start_up_during_writes_never_finds_a_healthy_game_broken(
 ) -> None:
     writer_db = databases()
     await writer_db.migrate()
-    hub = make_hub(GameKeeper(writer_db))
+    hub = make_hub(GameKeeper(BatchingGameRepository(writer_db)))
     games = await start_games(hub, 6)
     for table in games:  # some history first: the logs are not empty
         for _ in range(5):
@@ -91,7 +93,7 @@ async def test_a_start_up_during_writes_never_finds_a_healthy_game_broken(
     broken: list[str] = []
     writer = asyncio.create_task(write())
     try:
-        reader = GameKeeper(databases())  # another process starting
+        reader = GameKeeper(BatchingGameRepository(databases()))  # another process starting
         # Until the writer has stored plenty meanwhile, however busy the machine is.
         while loads < 10 or (stored < 20 and loads < 500):
             loaded = await reader.load()
@@ -110,11 +112,11 @@ async def test_a_log_read_ahead_of_its_snapshot_is_read_again(
 ) -> None:
     database = databases()
     await database.migrate()
-    hub = make_hub(GameKeeper(database))
+    hub = make_hub(GameKeeper(BatchingGameRepository(database)))
     [table] = await start_games(hub, 1)
     for _ in range(4):
         await click(table, random.Random(3))
-    keeper = GameKeeper(databases())
+    keeper = GameKeeper(BatchingGameRepository(databases()))
     real = GameRepository.load_running_with_logs
     calls = 0
 
@@ -139,7 +141,7 @@ async def test_a_log_read_ahead_of_its_snapshot_is_read_again(
 async def test_a_real_mismatch_still_pauses_the_game(databases: DatabaseFactory) -> None:
     database = databases()
     await database.migrate()
-    hub = make_hub(GameKeeper(database))
+    hub = make_hub(GameKeeper(BatchingGameRepository(database)))
     good, bad = await start_games(hub, 2)
     for table in (good, bad):
         for _ in range(3):
@@ -151,7 +153,7 @@ async def test_a_real_mismatch_still_pauses_the_game(databases: DatabaseFactory)
                 tables.actions.c.seq == bad.state.version,
             )
         )
-    loaded = await GameKeeper(databases()).load()
+    loaded = await GameKeeper(BatchingGameRepository(databases())).load()
     assert [game.record.id for game in loaded.games] == [good.game_id]
     assert [b.game_id for b in loaded.broken] == [bad.game_id]
 
@@ -163,9 +165,9 @@ async def test_a_table_that_lost_a_write_race_catches_up_and_counts_it(
     it: its click is refused, the conflict is counted, the table takes the stored moves."""
     database = databases()
     await database.migrate()
-    first = make_hub(GameKeeper(database))
+    first = make_hub(GameKeeper(BatchingGameRepository(database)))
     [table] = await start_games(first, 1)
-    other_keeper = GameKeeper(databases())
+    other_keeper = GameKeeper(BatchingGameRepository(databases()))
     [other] = (await other_keeper.load()).games
     # The other process plays two moves; the first table's copy is now stale.
     second = make_hub(other_keeper)
@@ -187,17 +189,17 @@ async def test_a_table_that_lost_a_write_race_catches_up_and_counts_it(
 async def test_each_process_loads_the_games_of_its_own_shards(databases: DatabaseFactory) -> None:
     database = databases()
     await database.migrate()
-    hub = make_hub(GameKeeper(database))
+    hub = make_hub(GameKeeper(BatchingGameRepository(database)))
     # Guild ids whose shard (of 2) is known: (id >> 22) % 2.
     games = await start_games(hub, 6, guild_of=lambda i: (10**6 + i) << 22)
     shard_of = {t.game_id: ((10**6 + i) % 2) for i, t in enumerate(games)}
     for shard in (0, 1):
-        keeper = GameKeeper(databases(), shards=Shards(2, (shard,)))
+        keeper = GameKeeper(BatchingGameRepository(databases()), shards=Shards(2, (shard,)))
         loaded = await keeper.load()
         assert sorted(g.record.id for g in loaded.games) == sorted(
             game_id for game_id, s in shard_of.items() if s == shard
         )
-    both = await GameKeeper(databases(), shards=Shards(2, (0, 1))).load()
+    both = await GameKeeper(BatchingGameRepository(databases()), shards=Shards(2, (0, 1))).load()
     assert len(both.games) == 6
 
 

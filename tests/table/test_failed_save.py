@@ -23,10 +23,13 @@ from typing import Any
 import pytest
 
 from bot.storage.database import Database
+from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
 from bot.table.lobby import Lobby
-from bot.table.persist import GameKeeper, StoredActions, rebuild
+from bot.table.persist import GameKeeper
 from bot.table.seats import Seat
+from bot.table.stored_actions import StoredActions
+from bot.table.stored_form import rebuild
 from bot.table.table import Table, TableConfig
 from lockdown_core import GameState, Step, legal_actions, load_ruleset, new_game, pending_players
 from tests.storage.conftest import DatabaseFactory, databases
@@ -107,7 +110,7 @@ class Games:
 
     def __init__(self, database: Database) -> None:
         self.database = database
-        self.keeper = GameKeeper(database)
+        self.keeper = GameKeeper(BatchingGameRepository(database))
         self.witness = Witness(self.keeper.actions)
         self.scheduler = ManualScheduler()
         self.hub = GameHub(
@@ -150,7 +153,7 @@ class Games:
 
 async def resumes_every_game(database: Database, games: Games) -> None:
     """A new process on the same database: nothing broken, every running game as it was."""
-    loaded = await GameKeeper(database).load()
+    loaded = await GameKeeper(BatchingGameRepository(database)).load()
     assert loaded.broken == []
     running = {t.game_id: t for t in games.tables if not t.finished}
     assert {g.record.id for g in loaded.games} == set(running)
@@ -261,7 +264,7 @@ async def test_a_click_whose_commit_answer_was_lost_is_told_it_happened(
     that very action next in the store, so the person is told it was done."""
     database = databases()
     await database.migrate()
-    keeper = GameKeeper(database)
+    keeper = GameKeeper(BatchingGameRepository(database))
     scheduler = ManualScheduler()
     hub = GameHub(
         scheduler,

@@ -10,15 +10,12 @@ from sqlalchemy import select
 
 from bot.storage import tables
 from bot.storage.database import Database
+from bot.storage.repository import GameRepository
 from bot.storage.tables import GameStatus
+from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
-from bot.table.persist import (
-    LOBBY_LIFETIME,
-    GameKeeper,
-    collector_paused,
-    results,
-    stored_seed,
-)
+from bot.table.persist import LOBBY_LIFETIME, GameKeeper, collector_paused
+from bot.table.stored_form import results, stored_seed
 from bot.table.table import TableConfig
 from lockdown_core.model import COLD
 from tests.table.fakes import ManualScheduler, RandomSeat, RecordingPresenter
@@ -33,7 +30,7 @@ def test_stored_seeds_come_back_as_the_hub_dealt_them() -> None:
 async def test_a_finished_game_stores_each_seats_result(tmp_path: Path) -> None:
     async with Database(f"sqlite+aiosqlite:///{tmp_path / 'g.db'}") as database:
         await database.migrate()
-        keeper = GameKeeper(database)
+        keeper = GameKeeper(BatchingGameRepository(database))
         scheduler = ManualScheduler()
         hub = GameHub(
             scheduler,
@@ -76,7 +73,7 @@ async def test_a_lobby_left_for_more_than_a_week_is_closed_at_start_up(tmp_path:
     now = datetime(2026, 11, 1, 20, 0, tzinfo=UTC)
     async with Database(f"sqlite+aiosqlite:///{tmp_path / 'g.db'}") as database:
         await database.migrate()
-        opened_at = GameKeeper(database, clock=lambda: now)
+        opened_at = GameKeeper(GameRepository(database, lambda: now), clock=lambda: now)
         hub = GameHub(
             ManualScheduler(),
             lambda kind, index: RandomSeat(index),
@@ -84,11 +81,15 @@ async def test_a_lobby_left_for_more_than_a_week_is_closed_at_start_up(tmp_path:
             keeper=opened_at,
         )
         old = await hub.open_lobby(1, 2, 100, "ana")
-        later = GameKeeper(database, clock=lambda: now + LOBBY_LIFETIME - timedelta(hours=1))
+        later = GameKeeper(
+            GameRepository(database), clock=lambda: now + LOBBY_LIFETIME - timedelta(hours=1)
+        )
         assert [s.lobby.lobby_id for s in (await later.load_lobbies()).lobbies] == [old.lobby_id]
         assert (await later.games.get_game(old.lobby_id)).status == GameStatus.LOBBY
 
-        much_later = GameKeeper(database, clock=lambda: now + LOBBY_LIFETIME + timedelta(hours=1))
+        much_later = GameKeeper(
+            GameRepository(database), clock=lambda: now + LOBBY_LIFETIME + timedelta(hours=1)
+        )
         assert (await much_later.load_lobbies()).lobbies == []
         assert (await much_later.games.get_game(old.lobby_id)).status == GameStatus.ABORTED
 

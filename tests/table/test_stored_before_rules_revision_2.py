@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.storage.database import Database
+from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
 from bot.table.persist import GameKeeper
 from bot.table.table import TableConfig
@@ -43,7 +44,7 @@ async def test_a_game_stored_before_rules_revision_2_resumes_at_start_up(tmp_pat
             scheduler,
             lambda kind, index: RandomSeat(index),
             lambda game_id, lobby: RecordingPresenter(),
-            keeper=GameKeeper(database),
+            keeper=GameKeeper(BatchingGameRepository(database)),
         )
         lobby = await hub.open_lobby(1, 2, 100, "ana")
         for _ in range(3):
@@ -57,7 +58,7 @@ async def test_a_game_stored_before_rules_revision_2_resumes_at_start_up(tmp_pat
             seed=game["seed"],
         )
         hub.close(table.game_id)
-        games = GameKeeper(database).games
+        games = GameKeeper(BatchingGameRepository(database)).games
         state = table.state
         for version, data in enumerate(old_log):
             action = action_from_dict(data)
@@ -68,7 +69,7 @@ async def test_a_game_stored_before_rules_revision_2_resumes_at_start_up(tmp_pat
                 table.game_id, version, actor(action), data, snapshot, version + 1, {}
             )
 
-        loaded = await GameKeeper(database).load()
+        loaded = await GameKeeper(BatchingGameRepository(database)).load()
     assert loaded.broken == []
     (resumed,) = loaded.games
     assert resumed.state.to_dict() == GameState.from_dict(game["stored_at"]["snapshot"]).to_dict()

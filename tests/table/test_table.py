@@ -146,7 +146,7 @@ async def test_ai_seats_see_only_events_meant_for_them() -> None:
     await table.begin(table._opening)  # type: ignore[attr-defined]
     await run_until_over(table, scheduler)
     for index in (1, 2):
-        player = table.player_for(index)
+        player = table.players.player_for(index)
         assert isinstance(player, RandomSeat)
         assert player.seen
         assert all(e.to is None or index in e.to for e in player.seen)

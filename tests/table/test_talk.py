@@ -11,10 +11,12 @@ from typing import Any
 import pytest
 
 from bot.storage.database import Database
+from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
 from bot.table.lobby import Lobby, next_ai_kind
-from bot.table.persist import GameKeeper, stored_seed
+from bot.table.persist import GameKeeper
 from bot.table.seats import Seat
+from bot.table.stored_form import stored_seed
 from bot.table.table import Table, TableConfig
 from bot.table.talk import TALK, Reasons, heard, replay_with_talk, talk_events
 from bot.texts.narrate import describe
@@ -56,7 +58,7 @@ async def test_two_personas_talk_in_the_thread_and_the_stored_log_gives_the_same
     absent person never speaks for them."""
     async with Database(f"sqlite+aiosqlite:///{tmp_path / 'g.db'}") as database:
         await database.migrate()
-        keeper = GameKeeper(database)
+        keeper = GameKeeper(BatchingGameRepository(database))
         scheduler = ManualScheduler()
         hub = GameHub(
             scheduler,
@@ -101,7 +103,7 @@ async def test_two_personas_talk_in_the_thread_and_the_stored_log_gives_the_same
     assert [e.to_dict() for e in events if e.to is None] == [e.to_dict() for e in table.public_log]
     read_back = Reasons()
     read_back.note(events)
-    decisive = table.reasons.decisive()
+    decisive = table.players.reasons.decisive()
     assert read_back.decisive() == decisive
     assert [r["seat"] for r in decisive] == [1, 2, 3]
     for line in (describe(e, lang, NAMES) for e in remarks for lang in ("en", "fr")):

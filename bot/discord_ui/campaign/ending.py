@@ -3,6 +3,7 @@ and the replay GIF if the server wants it (`game.end.GameEnding`)."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import dataclass
 
@@ -11,6 +12,7 @@ import discord
 from bot.discord_ui.campaign.items import PlayAgainButton
 from bot.discord_ui.campaign.recap import recap_embed
 from bot.discord_ui.server import ServerDesk
+from bot.render.describe import gif_description
 from bot.render.replay_gif import game_gif
 from bot.table.persist import stored_seed
 from bot.table.seats import Seat
@@ -61,8 +63,9 @@ class CampaignEnding:
         view.add_item(PlayAgainButton(table.game_id, t(lang, "recap.play_again")))
         return embed, view
 
-    async def replay(self, table: Table, lang: str) -> bytes | None:
-        """The game's GIF from its stored log, if the server wants it (`replay_gif`)."""
+    async def replay(self, table: Table, lang: str) -> tuple[bytes, str] | None:
+        """The game's GIF from its stored log, if the server wants it (`replay_gif`), with
+        its description for screen readers."""
         service = self.desk.service
         meta = service.meta.get(table.game_id)
         keeper = service.hub.keeper
@@ -83,4 +86,8 @@ class CampaignEnding:
             actions=[row.action for row in rows],
         )
         names = [seat.name for seat in table.seats]
-        return await game_gif(record, lang, names)
+        gif = await game_gif(record, lang, names)
+        if gif is None:
+            return None
+        # The description replays the game too: in a worker thread, like the GIF.
+        return gif, await asyncio.to_thread(gif_description, record, lang, names)

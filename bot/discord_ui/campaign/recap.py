@@ -9,7 +9,7 @@ from bot.table.campaign import variant_of
 from bot.table.table import Table
 from bot.texts import t
 from bot.texts.ai_talk import why_lines
-from bot.texts.narrate import describe
+from bot.texts.narrate import vote_recap
 
 # The designations of the first votes that fit in this many fields; the log has the rest.
 VOTE_FIELDS = 3
@@ -31,15 +31,12 @@ def recap_embed(table: Table, code: str | None, lang: str, names: list[str]) -> 
     result = table.state.result or {}
     winners = result.get("winners", [])
     embed.description = say("recap.winners", names=", ".join(names[w] for w in winners) or "-")
-    votes = [
-        describe(event, lang, names)
-        for event in table.public_log
-        if event.kind == "designations_revealed"
-    ]
+    votes = vote_recap(table.public_log, lang, names)
     numbered = [f"{i}. {line}" for i, line in enumerate(votes, start=1)]
     for chunk in field_chunks(numbered)[:VOTE_FIELDS]:
         embed.add_field(name=say("recap.designations"), value=chunk, inline=False)
-    for chunk in field_chunks(why_lines(lang, names, table.reasons.decisive()))[:WHY_FIELDS]:
+    reasons = why_lines(lang, names, table.players.reasons.decisive())
+    for chunk in field_chunks(reasons)[:WHY_FIELDS]:
         embed.add_field(name=say("recap.ai_why"), value=chunk, inline=False)
     if code is None:
         embed.add_field(

@@ -20,8 +20,9 @@ from typing import Any
 import discord
 
 from bot.discord_ui.game.buttons import ActButton, HandButton
-from bot.discord_ui.limits import EMBED_DESCRIPTION, FIELD_VALUE, fit
+from bot.discord_ui.limits import ATTACHMENT_DESCRIPTION, EMBED_DESCRIPTION, FIELD_VALUE, fit
 from bot.render.board_text import board_lines
+from bot.render.describe import board_description
 from bot.render.labels import board_png
 from bot.table.codes import encode
 from bot.table.table import Table
@@ -85,9 +86,13 @@ class BoardDrawing:
     view: discord.ui.View
     png: bytes
     fingerprint: str
+    # The picture in words, for screen readers (Discord's attachment description).
+    description: str
 
     def file(self) -> discord.File:
-        return discord.File(io.BytesIO(self.png), filename="board.png")
+        return discord.File(
+            io.BytesIO(self.png), filename="board.png", description=self.description
+        )
 
 
 def picture_key(moment: BoardMoment) -> str:
@@ -138,8 +143,10 @@ def draw(
         "buttons": view.to_components(),
         "picture": hashlib.sha256(png).hexdigest(),
     }
+    description = fit(board_description(data, moment.rules, names, lang), ATTACHMENT_DESCRIPTION)
+    shown["description"] = description
     fingerprint = hashlib.sha256(json.dumps(shown, sort_keys=True).encode()).hexdigest()
-    return BoardDrawing(embed, view, png, fingerprint)
+    return BoardDrawing(embed, view, png, fingerprint, description)
 
 
 def step_text(moment: BoardMoment, lang: str, names: list[str]) -> str:

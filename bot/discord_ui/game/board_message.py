@@ -16,6 +16,7 @@ import time
 
 import discord
 
+from bot.discord_http import Priority, request_priority
 from bot.discord_ui.game import board
 from bot.discord_ui.game.board import BoardDrawing, BoardMoment
 from bot.discord_ui.game.lines import Batch
@@ -130,7 +131,10 @@ class BoardMessage:
         assert self.message_id is not None
         message = channel.get_partial_message(self.message_id)  # type: ignore[attr-defined]
         try:
-            await message.edit(embed=drawing.embed, attachments=[drawing.file()], view=drawing.view)
+            with request_priority(Priority.PROGRESS):  # a count, a Done: the first to wait
+                await message.edit(
+                    embed=drawing.embed, attachments=[drawing.file()], view=drawing.view
+                )
         except discord.NotFound:
             log.info("game %s: the board message was deleted; posting it again", self.game_id)
             self.repost = True

@@ -13,7 +13,7 @@ import discord
 
 from bot.discord_ui.errors import SEND_FAILURES
 from bot.discord_ui.game.lines import DeliveryStore
-from bot.discord_ui.limits import NONCE
+from bot.discord_ui.limits import ATTACHMENT_DESCRIPTION, NONCE, fit
 from bot.table.table import Table
 
 log = logging.getLogger(__name__)
@@ -32,8 +32,9 @@ class GameEnding(Protocol):
     ) -> tuple[discord.Embed, discord.ui.View]:
         """The reveal and the Play-again offer."""
 
-    async def replay(self, table: Table, lang: str) -> bytes | None:
-        """The whole game as an animated GIF, or None (turned off, or it failed: logged)."""
+    async def replay(self, table: Table, lang: str) -> tuple[bytes, str] | None:
+        """The whole game as an animated GIF with its description, or None (turned off,
+        or it failed: logged)."""
 
 
 class Epilogue:
@@ -86,10 +87,17 @@ class Epilogue:
 
     async def _post_replay(self, channel: discord.abc.Messageable, table: Table) -> None:
         """The night told back, below the reveal once drawn; the reveal never waits for it."""
-        gif = await self.ending.replay(table, self.lang)
-        if gif is None:
+        replay = await self.ending.replay(table, self.lang)
+        if replay is None:
             return
+        gif, description = replay
         try:
-            await channel.send(file=discord.File(io.BytesIO(gif), filename="game.gif"))
+            await channel.send(
+                file=discord.File(
+                    io.BytesIO(gif),
+                    filename="game.gif",
+                    description=fit(description, ATTACHMENT_DESCRIPTION),
+                )
+            )
         except SEND_FAILURES:
             log.warning("game %s: its replay GIF could not be posted", self.game_id, exc_info=True)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from bot.discord_ui.limits import NONCE
-from bot.texts.narrate import describe
+from bot.texts.narrate import story
 
 if TYPE_CHECKING:
     from lockdown_core import Event
@@ -38,11 +38,14 @@ class Batch:
         return f"{game_id}.{self.start}.{self.end}.{part}"[:NONCE]
 
 
-def line_of(event: Event, lang: str, names: list[str]) -> list[str]:
-    """An event as the thread tells it: none for what the board alone shows."""
-    if event.kind in BOARD_ONLY:
-        return []
-    return [describe(event, lang, names)]
+def lines_of(events: Sequence[Event], lang: str, names: list[str]) -> list[str]:
+    """Events as the thread tells them: none for what the board alone shows, and a night's
+    Monster arrivals folded into one line per location (`narrate.story`)."""
+    return [told.text for told in story(events, lang, names) if told.text] if events else []
+
+
+def _shown(events: Sequence[Event]) -> list[Event]:
+    return [event for event in events if event.kind not in BOARD_ONLY]
 
 
 def gather(
@@ -50,22 +53,27 @@ def gather(
     start: int,
     end: int,
     notices: list[tuple[int, str]],
-    line: Callable[[Event], list[str]],
+    tell: Callable[[Sequence[Event]], list[str]],
 ) -> Batch | None:
     """The lines of public events `start` to `end`, each notice in its place (a notice
-    noted at position p comes after the first p events); None if nothing is to post."""
+    noted at position p comes after the first p events); None if nothing is to post.
+
+    `tell` gets each run of events between two notices at once, so that it may fold
+    several events into one line; a run always ends where an action's events end
+    (notices and the cursor sit between actions), so the folding does not depend on
+    how deliveries were batched.
+    """
     lines: list[str] = []
     index = start
     placed = 0
     for position, text in notices:
         if position > end:
             break
-        while index < position:
-            lines.extend(line(events[index]))
-            index += 1
+        if index < position:
+            lines.extend(tell(_shown(events[index:position])))
+            index = position
         lines.append(text)
         placed += 1
-    while index < end:
-        lines.extend(line(events[index]))
-        index += 1
+    if index < end:
+        lines.extend(tell(_shown(events[index:end])))
     return Batch(start, end, tuple(lines), placed) if lines else None

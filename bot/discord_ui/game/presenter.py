@@ -31,7 +31,7 @@ from bot.discord_ui.game.board import BoardMoment
 from bot.discord_ui.game.board_message import BoardMessage
 from bot.discord_ui.game.end import MAX_BACKOFF, Epilogue, GameEnding
 from bot.discord_ui.game.host_notice import HostNotice
-from bot.discord_ui.game.lines import Batch, DeliveryStore, gather, line_of
+from bot.discord_ui.game.lines import Batch, DeliveryStore, gather, lines_of
 from bot.discord_ui.game.nudges import Nudges
 from bot.ops import metrics
 from bot.storage.deliveries import Cursor
@@ -304,7 +304,7 @@ class DiscordPresenter:
             self.delivered,
             end,
             self._notices,
-            lambda event: line_of(event, self.lang, self.names),
+            lambda events: lines_of(events, self.lang, self.names),
         )
         if batch is None:
             # Only board progress (a vote counted, a Done): nothing to post, and the

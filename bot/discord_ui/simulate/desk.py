@@ -27,9 +27,10 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui.limits import EMBED_DESCRIPTION, fit
+from bot.discord_ui.limits import ATTACHMENT_DESCRIPTION, EMBED_DESCRIPTION, EMBED_TITLE, fit
 from bot.discord_ui.service import GameService, is_moderator, locale_lang
-from bot.render.chart import Series, chart_png, comparison_table
+from bot.render.chart import Series, chart_png, chart_title, comparison_table
+from bot.render.describe import chart_description
 from bot.table.campaign import check_variant_choice
 from bot.table.lobby import LobbyError
 from bot.table.server_book import ServerBook
@@ -183,7 +184,7 @@ class SimulationDesk:
         if errors:
             lines.append(say("simulate.errors", errors=errors))
         embed = discord.Embed(
-            title=say("chart.title", games=games, players=players),
+            title=fit(chart_title(series, players, games, say), EMBED_TITLE),
             description=fit(
                 f"```\n{comparison_table(series, players, say)}\n```", EMBED_DESCRIPTION
             ),
@@ -192,7 +193,15 @@ class SimulationDesk:
         await interaction.edit_original_response(
             content="\n".join(lines),
             embed=embed,
-            attachments=[discord.File(io.BytesIO(png), filename="simulation.png")],
+            attachments=[
+                discord.File(
+                    io.BytesIO(png),
+                    filename="simulation.png",
+                    description=fit(
+                        chart_description(series, players, games, say), ATTACHMENT_DESCRIPTION
+                    ),
+                )
+            ],
         )
 
     async def _play(

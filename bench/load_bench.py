@@ -1,0 +1,330 @@
+"""Many games at once against the fake Discord, at the real-pace suite's pace.
+
+Each of N slots plays one game after another in its own server: two people who
+click (thinking 0.3 to 1.2 s) and four AI seats (deciding in 0.6 s), with
+8-second steps; each finished game is replaced by a new one. The fake Discord
+takes 50 to 200 ms per request and keeps Discord's rate limits (50 requests a
+second for the token, 5 per 5 s per channel). After `--seconds`, no click and
+no game starts any more; the games are paused and what they still owe their
+threads is delivered (at most 30 s). Then, per N:
+
+- answers: from a click to its answer, p50 and p99; clicks answered after 3 s
+  (or never);
+- 429s the bot met;
+- lines: from an action stored to the message that first showed its line, p50
+  and p99, and the lines still missing at the end;
+- requests a second made with the bot token, by route (interaction answers are
+  outside the token's limit and counted apart); the budget's merged edits and
+  longest wait;
+- CPU (the bot, the fake Discord and the people run in this one process: the
+  figure is all three), RSS, and the event loop's lag at p99.
+
+`--budget off` measures the same run without the request budget (discord.py's
+own rate limiting alone), `--budget both` one after the other. `--token-limit`
+lowers the token's global limit (the fake's and the budget's alike) so that a
+few games reach it on a machine that cannot run a hundred.
+
+Run: uv run python bench/load_bench.py --games 10 --seconds 60
+     uv run python bench/load_bench.py --games 10,30 --budget both
+     add --postgres postgresql+asyncpg://user:password@host/db for PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import random
+import resource
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bot.app import LockdownBot
+from bot.storage.database import Database
+from lockdown_core import pending_players
+from tests.discord_ui.players import Game, click_a_choice
+from tests.discord_ui.test_realtime import real_pace_bot, unkind
+from tests.discord_ui.thread_check import expected_lines, percentile, thread_lines
+from tests.fakediscord import FakeDiscord, serve, start_client
+from tests.fakediscord.actions import ImpossibleAction
+from tests.fakediscord.records import FakeChannel, FakeGuild, FakeMessage, FakeUser
+
+AI_SEATS = 4
+DELIVER_WITHIN = 30.0
+PATIENCE = 15.0  # how long a step of a game's start may take before it counts as failed
+LAG_TICK = 0.1
+
+
+@dataclass
+class Run:
+    """What one measurement saw while it ran."""
+
+    games: list[Game] = field(default_factory=list)
+    failed_starts: int = 0
+    click_failures: int = 0
+    lags: list[float] = field(default_factory=list)
+
+
+def button(message: FakeMessage, suffix: str) -> str:
+    return next(str(b.custom_id) for b in message.buttons if str(b.custom_id).endswith(suffix))
+
+
+async def start_game(fake: FakeDiscord, bot: LockdownBot, guild: FakeGuild) -> Game:
+    """/lockdown new in the slot's channel, the guest joins, four AI seats, start."""
+    host, guest = guild.members
+    channel = guild.channel("general")
+    before = {t.id for t in fake.threads(parent=channel)}
+
+    def new_thread() -> FakeChannel | None:
+        fresh = [t for t in fake.threads(parent=channel) if t.id not in before]
+        return fresh[0] if fresh and fake.messages(fresh[0]) else None
+
+    await fake.slash(host, "lockdown", subcommand="new", channel=channel, within=PATIENCE)
+    if not await fake.wait_until(lambda: new_thread() is not None, within=PATIENCE):
+        raise TimeoutError("no lobby")
+    thread = new_thread()
+    assert thread is not None
+    lobby = fake.messages(thread)[0]
+    await fake.click(guest, lobby, button(lobby, ":join"), within=PATIENCE)
+    for _ in range(AI_SEATS):
+        await fake.click(host, lobby, button(lobby, ":ai"), within=PATIENCE)
+    await fake.click(host, lobby, button(lobby, ":start"), within=PATIENCE)
+    if not await fake.wait_until(lambda: bot.hub.table_in(thread.id) is not None, PATIENCE):
+        raise TimeoutError("the game did not start")
+    table = bot.hub.table_in(thread.id)
+    assert table is not None
+    people = {s.index: u for s in table.seats for u in (host, guest) if s.user_id == u.id}
+    game = Game(fake, bot, thread, table, people)
+    if not await fake.wait_until(lambda: has_board(game), within=PATIENCE):
+        raise TimeoutError("no board")
+    return game
+
+
+def has_board(game: Game) -> bool:
+    with contextlib.suppress(AssertionError):
+        game.board()
+        return True
+    return False
+
+
+async def person(
+    game: Game, seat: int, user: FakeUser, rng: random.Random, stop: asyncio.Event, run: Run
+) -> None:
+    """When the game waits on them, they think, then click, as in the real-pace suite."""
+    table = game.table
+    while not table.finished and not stop.is_set():
+        if seat not in pending_players(table.state) or table.seats[seat].away:
+            await asyncio.sleep(0.05)
+            continue
+        await asyncio.sleep(rng.uniform(0.3, 1.2))
+        if table.finished or stop.is_set():
+            return
+        try:
+            await click_a_choice(game, user, rng)
+        except ImpossibleAction:
+            pass  # the board moved on under the cursor
+        except AssertionError:
+            run.click_failures += 1  # not answered in time: counted with the answers too
+
+
+async def slot(
+    fake: FakeDiscord, bot: LockdownBot, guild: FakeGuild, seed: int, stop: asyncio.Event, run: Run
+) -> None:
+    """One game after another in one server until told to stop."""
+    rng = random.Random(seed)
+    while not stop.is_set():
+        try:
+            game = await start_game(fake, bot, guild)
+        except (AssertionError, TimeoutError):
+            run.failed_starts += 1
+            await asyncio.sleep(1.0)
+            continue
+        run.games.append(game)
+        people = [
+            asyncio.create_task(person(game, seat, user, random.Random(rng.random()), stop, run))
+            for seat, user in game.people.items()
+        ]
+        while not game.table.finished and not stop.is_set():  # noqa: ASYNC110 (the bot's state)
+            await asyncio.sleep(0.2)
+        for task in people:
+            task.cancel()
+        await asyncio.gather(*people, return_exceptions=True)
+
+
+async def watch_lag(run: Run, stop: asyncio.Event) -> None:
+    loop = asyncio.get_running_loop()
+    while not stop.is_set():
+        began = loop.time()
+        await asyncio.sleep(LAG_TICK)
+        run.lags.append(loop.time() - began - LAG_TICK)
+
+
+async def line_delays(
+    bot: LockdownBot, fake: FakeDiscord, games: list[Game]
+) -> tuple[list[float], int, int]:
+    """Delays from each stored action to its line, the lines shown, the lines missing."""
+    delays: list[float] = []
+    shown_count = missing = 0
+    for game in games:
+        expected = await expected_lines(bot.database, game.table.game_id)
+        shown = thread_lines(fake, game.thread)
+        texts = [text for text, _ in shown]
+        position = 0
+        for line in expected:
+            try:
+                found = texts.index(line.text, position)
+            except ValueError:
+                missing += 1
+                continue
+            shown_count += 1
+            if line.stored_at is not None:
+                delays.append((shown[found][1] - line.stored_at).total_seconds())
+            position = found + 1
+    return delays, shown_count, missing
+
+
+def rss_mb() -> float:
+    with open("/proc/self/statm") as statm:
+        pages = int(statm.read().split()[1])
+    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+async def pause_and_deliver(bot: LockdownBot) -> None:
+    """Stop every game where it stands, then deliver what the threads still wait for."""
+    bot.hub.accepting = False
+    for table in list(bot.hub.tables.values()):
+        async with table.lock:
+            table.stop()
+            table.paused = True
+    closer = getattr(bot.scheduler, "close", None)
+    if closer is not None:
+        await closer()
+    bot.deliver_within = DELIVER_WITHIN
+    await bot.deliver_queued()
+
+
+async def measure(games: int, seconds: float, url: str, budget: bool, token_limit: int) -> None:
+    fake = FakeDiscord()
+    unkind(fake)
+    fake.rate_limits.global_per_second = token_limit
+    fake.contract_check = False  # the fake's own checks are not the bot's work
+    guilds = [
+        fake.create_guild(f"Club {n}", members=["ana", "bo"], channels=("general",))
+        for n in range(games)
+    ]
+    run = Run()
+    load_before = os.getloadavg()
+    async with serve(fake):
+        bot = real_pace_bot(Database(url))
+        if not budget:
+            del bot.http.request  # back to discord.py's own methods
+            del bot.http.get_ratelimit
+        else:
+            bot.budget.budget.global_window.per_second = token_limit
+        async with start_client(bot, fake, within=60):
+            stop = asyncio.Event()
+            began, cpu_began = time.monotonic(), time.process_time()
+            tasks = [
+                asyncio.create_task(slot(fake, bot, guild, n, stop, run))
+                for n, guild in enumerate(guilds)
+            ]
+            tasks.append(asyncio.create_task(watch_lag(run, stop)))
+            await asyncio.sleep(seconds)
+            stop.set()
+            wall = time.monotonic() - began
+            cpu = time.process_time() - cpu_began
+            rss = rss_mb()
+            ended = began + wall
+            await asyncio.wait(tasks, timeout=PATIENCE * 3)
+            for task in tasks:
+                task.cancel()
+            await pause_and_deliver(bot)
+            delays, shown, missing = await line_delays(bot, fake, run.games)
+            counts = bot.budget.counts
+    made = [r for r in fake.bot_requests if began <= r.at <= ended]
+    answers = [ix for ix in fake.interactions if ix.created_at <= ended]
+    latencies = [ix.latency for ix in answers if ix.latency is not None]
+    late = sum(1 for ix in answers if not ix.answered_in_time)
+    finished = sum(1 for g in run.games if g.table.state.result is not None)
+    store = "PostgreSQL" if url.startswith("postgresql") else "SQLite"
+    print(
+        f"\n{games} games ({store}, budget {'on' if budget else 'off'}, "
+        f"token limit {token_limit}/s), {wall:.0f} s"
+    )
+    print(f"  load before {fmt_load(load_before)}, after {fmt_load(os.getloadavg())}")
+    print(
+        f"  games started {len(run.games)}, finished {finished}; starts failed {run.failed_starts}"
+    )
+    print(
+        f"  answers: {len(answers)} interactions, p50 {pct(latencies, 0.5)}, "
+        f"p99 {pct(latencies, 0.99)}, after 3 s or never {late}"
+    )
+    refused = Counter(
+        f"{'global' if isinstance(r.response, dict) and r.response.get('global') else 'bucket'}"
+        f" {r.route}"
+        for r in fake.rate_limited
+    )
+    print(f"  429s: {len(fake.rate_limited)} {dict(refused) if refused else ''}")
+    print(
+        f"  lines: {shown} shown, stored action -> line p50 {pct(delays, 0.5)}, "
+        f"p99 {pct(delays, 0.99)}; missing at the end {missing}"
+    )
+    routes = Counter(str(r.route) for r in made)
+    print(
+        f"  bot-token requests: {len(made) / wall:.1f}/s ({len(made) / wall / games:.2f}/s a game)"
+    )
+    for route, count in routes.most_common():
+        print(f"    {count / wall:6.2f}/s  {route}")
+    whole = [g for g in run.games if g.table.state.result is not None]
+    if whole:
+        threads = {g.thread.id for g in whole}
+        in_threads = sum(1 for r in fake.bot_requests if r.channel_id in threads)
+        print(f"  requests in a finished game's thread: {in_threads / len(whole):.0f} a game")
+    if budget:
+        print(
+            f"  budget: {counts.sent} sent, {counts.merged} edits merged, "
+            f"longest wait {counts.longest_wait:.2f} s"
+        )
+    maxrss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(
+        f"  CPU {100 * cpu / wall:.0f}% of a core (bot + fake Discord + people), "
+        f"RSS {rss:.0f} MB (peak {maxrss:.0f} MB), "
+        f"loop lag p99 {1000 * percentile(run.lags, 0.99):.0f} ms"
+    )
+
+
+def pct(values: list[float], share: float) -> str:
+    return f"{percentile(values, share):.2f} s" if values else "-"
+
+
+def fmt_load(load: tuple[float, float, float]) -> str:
+    return " ".join(f"{x:.2f}" for x in load)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", default="10", help="concurrent games, e.g. 10 or 10,30")
+    parser.add_argument("--seconds", type=float, default=60.0, help="how long each N runs")
+    parser.add_argument("--postgres", metavar="URL", help="PostgreSQL instead of SQLite")
+    parser.add_argument("--budget", choices=("on", "off", "both"), default="on")
+    parser.add_argument(
+        "--token-limit",
+        type=int,
+        default=50,
+        help="the token's global limit a second (lower it to reach it with fewer games)",
+    )
+    args = parser.parse_args()
+    modes = {"on": [True], "off": [False], "both": [False, True]}[args.budget]
+    for games in (int(n) for n in args.games.split(",")):
+        for budget in modes:
+            with tempfile.TemporaryDirectory() as folder:
+                url = args.postgres or f"sqlite+aiosqlite:///{Path(folder) / 'lockdown.db'}"
+                asyncio.run(measure(games, args.seconds, url, budget, args.token_limit))
+
+
+if __name__ == "__main__":
+    main()

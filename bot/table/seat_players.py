@@ -1,0 +1,76 @@
+"""The AI players of a table: AI seats, and stand-ins for people who are away.
+
+Each seat's player is made on first need and kept for the whole game, so it
+remembers everything its seat was shown, in order, as a person would.
+
+What an AI seat says with a decision, and why it chose (`talk`), goes into the
+stored form of the action it chose (`stored`), and the reasons its seats gave,
+shown as events, are kept for the reveal (`reasons`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from bot.table.seats import Seat
+from bot.table.talk import TALK, Reasons, heard
+from lockdown_core import Action, Event, GameState, action_to_dict, view
+
+
+class SeatPlayer(Protocol):
+    """An AI at a seat: it sees its own view, its own events and its legal actions."""
+
+    def observe(self, events: list[Event]) -> None: ...
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action: ...
+
+
+# Makes the player of one seat: (AI kind, seat index).
+AiFactory = Callable[[str, int], SeatPlayer]
+
+
+class SeatPlayers:
+    """The players of the seats an AI plays, made by `factory` when first needed."""
+
+    def __init__(self, seats: list[Seat], factory: AiFactory) -> None:
+        self._seats = seats
+        self._factory = factory
+        self._made: dict[int, SeatPlayer] = {}
+        # The latest AI decision and what its seat said with it, until it is stored.
+        self._said: tuple[Action, dict[str, Any]] | None = None
+        self.reasons = Reasons()
+
+    def player_for(self, index: int) -> SeatPlayer:
+        """The player of seat `index`; a person's stand-in plays the default kind."""
+        if index not in self._made:
+            self._made[index] = self._factory(self._seats[index].ai_kind or "cautious", index)
+        return self._made[index]
+
+    def choose(self, index: int, state: GameState, legal: list[Action]) -> Action:
+        """Seat `index`'s AI picks one of `legal` from its view; what it said with it is
+        kept for `stored`."""
+        player = self.player_for(index)
+        action = player.choose(view(state, index), legal)
+        said = heard(player, index, self._seats[index].is_ai, state)
+        self._said = None if said is None else (action, said)
+        return action
+
+    def stored(self, action: Action) -> dict[str, Any]:
+        """The stored form of `action`, with what its AI seat said if an AI just chose
+        this very action (a person's click or a timeout carries no words)."""
+        data = action_to_dict(action)
+        if self._said is not None and self._said[0] is action:
+            data[TALK] = self._said[1]
+        self._said = None
+        return data
+
+    def observe(self, events: list[Event]) -> None:
+        """Each seat played by an AI observes what it was shown among `events`; the
+        reasons AI seats gave are kept."""
+        self.reasons.note(events)
+        for seat in self._seats:
+            if seat.played_by_ai:
+                mine = [e for e in events if e.visible_to(seat.index)]
+                if mine:
+                    self.player_for(seat.index).observe(mine)

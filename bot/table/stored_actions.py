@@ -1,0 +1,85 @@
+"""The table's `ActionStore` on a `GameStore`: every accepted action kept, in order."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from bot.ops import metrics
+from bot.storage.errors import StaleVersion, WrongStatus
+from bot.storage.models import SeatProgress
+from bot.table.seats import Seat
+from bot.table.store import GameStore, StoreConflict
+from bot.table.stored_form import deadline_rows, results
+from lockdown_core import GameState, Step
+
+log = logging.getLogger(__name__)
+
+
+class StoredActions:
+    """One compare-and-swap on the version per accepted action (`GameStore.record_action`).
+
+    Only the seats whose progress changed are written with the action. A game
+    that reaches its end is finished (results written) in the same call, so
+    no game stays running once its last action is stored.
+    """
+
+    def __init__(self, games: GameStore) -> None:
+        self.games = games
+        self._progress: dict[int, dict[int, tuple[int, bool]]] = {}
+
+    async def stored_after(self, game_id: int, version: int) -> list[dict[str, Any]]:
+        """The game's stored actions after `version`, in order (`StoredLog`)."""
+        return [row.action for row in await self.games.action_log(game_id, after=version)]
+
+    def remember(self, game_id: int, seats: Sequence[Seat]) -> None:
+        self._progress[game_id] = {s.index: (s.missed_deadlines, s.away) for s in seats}
+
+    async def record(
+        self,
+        game_id: int,
+        expected_version: int,
+        actor: int | None,
+        action: dict[str, Any],
+        state: GameState,
+        deadline: float | None,
+        seats: list[Seat],
+    ) -> None:
+        known = self._progress.setdefault(game_id, {})
+        changed = [
+            SeatProgress(seat=s.index, missed_deadlines=s.missed_deadlines, ai_takeover=s.away)
+            for s in seats
+            if known.get(s.index, (0, False)) != (s.missed_deadlines, s.away)
+        ]
+        try:
+            with metrics.timed_store():
+                await self.games.record_action(
+                    game_id,
+                    expected_version,
+                    actor,
+                    action,
+                    state.to_dict(),
+                    state.version,
+                    deadline_rows(state, deadline),
+                    seat_progress=changed,
+                )
+        except (StaleVersion, WrongStatus) as exc:
+            metrics.VERSION_CONFLICTS.inc()
+            raise StoreConflict(str(exc)) from exc
+        except Exception:
+            metrics.STORE_FAILURES.inc()
+            raise
+        for progress in changed:
+            known[progress.seat] = (progress.missed_deadlines, progress.ai_takeover)
+        if state.step == Step.GAME_OVER:
+            self._progress.pop(game_id, None)
+            try:
+                await self.finish(game_id, state)
+            except Exception:
+                # The last action is stored; the next start-up finishes the game.
+                log.exception("game %s: could not store its results", game_id)
+
+    async def finish(self, game_id: int, state: GameState) -> None:
+        log_rows = await self.games.action_log(game_id)
+        await self.games.finish_game(game_id, results(state, [r.action for r in log_rows]))

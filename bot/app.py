@@ -39,8 +39,11 @@ from bot.ops.startup import explain_database_error
 from bot.settings import Settings, StartupError, supported_url
 from bot.storage.database import Database
 from bot.storage.deliveries import DeliveryRepository
+from bot.storage.guilds import GuildRepository
 from bot.storage.people import PeopleRepository
 from bot.storage.repository import Shards
+from bot.storage.stats import StatsRepository
+from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
 from bot.table.persist import GameKeeper
 from bot.table.scheduler import AsyncioScheduler, Scheduler
@@ -93,7 +96,7 @@ class LockdownBot(commands.AutoShardedBot):
         self.scheduler = scheduler or AsyncioScheduler()
         self.config = config or TableConfig()
         self.database = database or Database(settings.database_url)
-        self.keeper = GameKeeper(self.database)
+        self.keeper = GameKeeper(BatchingGameRepository(self.database))
         self.hub = GameHub(self.scheduler, make_ai, self._presenter_for, keeper=self.keeper)
         self.deliver_within = deliver_within
         self.service = GameService(
@@ -105,7 +108,10 @@ class LockdownBot(commands.AutoShardedBot):
             deliveries=DeliveryRepository(self.database),
             people=PeopleRepository(self.database),
         )
-        self.desk = ServerDesk(self.service, ServerBook(self.database))
+        book = ServerBook(
+            GuildRepository(self.database), StatsRepository(self.database), self.keeper.games
+        )
+        self.desk = ServerDesk(self.service, book)
         self.rooms = Rooms.build(self.desk)
         self.locks = locks
         self.sync_on_start = sync_commands

@@ -53,10 +53,9 @@ def layer(*ours: str, no: frozenset[str] = frozenset()) -> Layer:
 
 
 CORE = "lockdown_core"
-# The table. For now `bot.table` and `bot.discord_ui` may import `bot.storage` as a
-# whole. Once the table keeps games through its own interfaces, whose data is
-# storage's plain records, their rows name only `bot.storage.models` and
-# `bot.storage.errors` (the table) and no storage at all (the Discord layer).
+# The table keeps games through its own interfaces (`bot.table.store`), whose data is
+# storage's plain records: of storage it knows only `models` and `errors`. The Discord
+# layer knows no storage at all; the application wires the repositories in.
 LAYERS: dict[str, Layer] = {
     CORE: Layer(
         frozenset({CORE}),
@@ -68,7 +67,13 @@ LAYERS: dict[str, Layer] = {
     "bot.render": layer("bot.render", "bot.texts", CORE, no=DISCORD | SQL),
     "bot.ops": layer("bot.ops", "bot.settings", no=DISCORD | PICTURES),
     "bot.table": layer(
-        "bot.table", "bot.storage", "bot.texts", "bot.ops", CORE, no=DISCORD | SQL | PICTURES
+        "bot.table",
+        "bot.storage.models",
+        "bot.storage.errors",
+        "bot.texts",
+        "bot.ops",
+        CORE,
+        no=DISCORD | SQL | PICTURES,
     ),
     "bot.ai_seats": layer("bot.ai_seats", "bot.table", CORE, no=DISCORD | SQL),
     "bot.cli": layer(
@@ -88,7 +93,6 @@ LAYERS: dict[str, Layer] = {
         "bot.discord_ui",
         "bot.discord_http",
         "bot.table",
-        "bot.storage",
         "bot.render",
         "bot.texts",
         "bot.ops",
@@ -234,6 +238,8 @@ PLANTED = [
     ("bot/table/__init__.py", "from bot.discord_ui import rooms"),
     ("bot/table/__init__.py", "from sqlalchemy import select"),
     ("bot/table/__init__.py", "from bot.render.chart import chart_png"),
+    ("bot/table/__init__.py", "from bot.storage.repository import GameRepository"),
+    ("bot/table/__init__.py", "from ..storage import database"),
     ("bot/render/__init__.py", "import discord"),
     ("bot/render/__init__.py", "from bot.storage.repository import GameRepository"),
     ("bot/render/__init__.py", "from bot.table.table import Table"),
@@ -249,6 +255,8 @@ PLANTED = [
     ("bot/discord_ui/service.py", "from bot.app import LockdownBot"),
     ("bot/discord_ui/service.py", "from bot.cli import main"),
     ("bot/discord_ui/service.py", "from sqlalchemy import text"),
+    ("bot/discord_ui/service.py", "from bot.storage.people import PeopleRepository"),
+    ("bot/table/__init__.py", "from bot.discord_http import install"),
 ]
 
 
@@ -275,8 +283,8 @@ def test_a_planted_upward_import_fails_the_check(path: str, planted: str, where:
         (CORE + ".engine", "import random, json\nfrom collections.abc import Mapping"),
         (CORE + ".engine", "from pydantic import BaseModel\nfrom typing_extensions import Self"),
         (CORE + ".engine", "from . import model\nfrom .events import Event"),
-        ("bot.table.hub", "from bot.storage.repository import GameRepository"),
-        ("bot.table.hub", "from ..storage import repository\nfrom .seats import Seat"),
+        ("bot.table.hub", "from bot.storage.models import StoredGame"),
+        ("bot.table.hub", "from ..storage.errors import StorageError\nfrom .seats import Seat"),
         ("bot.table.hub", "import discordant"),  # another package whose name starts the same
         ("bot.render.chart", "from bot.texts.catalog import Translate\nfrom PIL import Image"),
         ("bot.discord_ui.rooms", "from bot.discord_ui.game.cog import GameRoom\nimport discord"),

@@ -20,7 +20,7 @@ from bot.storage.database import Database
 from bot.storage.errors import StorageError
 from bot.storage.repository import GameRepository
 from bot.storage.tables import GameStatus
-from bot.table.persist import stored_seed
+from bot.table.stored_form import stored_seed
 from lockdown_core import GameRecord
 
 

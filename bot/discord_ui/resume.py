@@ -22,8 +22,8 @@ import discord
 
 from bot.discord_ui.lobby.lobbies import Lobbies
 from bot.discord_ui.service import GameService
-from bot.storage.deliveries import Cursor
-from bot.table.persist import GameKeeper, ResumableGame, UnloadableGame, replayed, stored_seats
+from bot.table.persist import GameKeeper, UnloadableGame
+from bot.table.store import Cursor
 from bot.texts import t
 
 log = logging.getLogger(__name__)
@@ -119,21 +119,13 @@ async def deliver_endings(service: GameService, keeper: GameKeeper, report: Resu
         return
     for game_id in game_ids:
         try:
-            game = await _finished_game(keeper, game_id)
+            game = await keeper.finished_game(game_id)
             table = service.restore(game, cursors.get(game_id, Cursor()), ended=True)
         except Exception:  # one game's failure must spare the others
             log.exception("game %s: its end cannot be posted", game_id)
             continue
         service.presenters[game_id].resume(table)
         report.endings.append(game_id)
-
-
-async def _finished_game(keeper: GameKeeper, game_id: int) -> ResumableGame:
-    """A finished game rebuilt from its seed and log, as it was at its end."""
-    record = await keeper.games.get_game(game_id)
-    log_rows = await keeper.games.action_log(game_id)
-    state, events = replayed(record, [row.action for row in log_rows])
-    return ResumableGame(record, state, stored_seats(record.seats), None, events)
 
 
 async def _announce(client: discord.Client, broken: UnloadableGame, key: str) -> None:

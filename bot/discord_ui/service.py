@@ -18,11 +18,10 @@ import discord
 
 from bot.discord_ui.game.end import GameEnding
 from bot.discord_ui.game.presenter import DiscordPresenter
-from bot.storage.deliveries import Cursor, DeliveryRepository
-from bot.storage.people import PeopleRepository
 from bot.table.hub import GameHub
 from bot.table.lobby import Lobby
 from bot.table.persist import ResumableGame
+from bot.table.store import Cursor, Deliveries, People
 from bot.table.table import Table, TableConfig
 from bot.texts import choose_lang, t
 from bot.texts.ai_talk import seat_names
@@ -95,8 +94,8 @@ class GameService:
         server_lang: str = "en",
         batch_delay: float = 0.4,
         edit_interval: float = 1.5,
-        deliveries: DeliveryRepository | None = None,
-        people: PeopleRepository | None = None,
+        deliveries: Deliveries | None = None,
+        people: People | None = None,
     ) -> None:
         self.client = client
         self.hub = hub

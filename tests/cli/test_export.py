@@ -10,6 +10,7 @@ import pytest
 
 from bot.cli import main as cli
 from bot.storage.database import Database
+from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
 from bot.table.persist import GameKeeper
 from bot.table.table import Table, TableConfig
@@ -24,7 +25,7 @@ async def _play(url: str, finish: bool) -> tuple[int, Table]:
             scheduler,
             lambda kind, index: RandomSeat(index),
             lambda game_id, lobby: RecordingPresenter(),
-            keeper=GameKeeper(database),
+            keeper=GameKeeper(BatchingGameRepository(database)),
         )
         lobby = await hub.open_lobby(1, 2, 100, "ana")
         lobby.add_ai(100, "random")

@@ -8,6 +8,9 @@ from pathlib import Path
 import pytest
 
 from bot.storage.database import Database
+from bot.storage.guilds import GuildRepository
+from bot.storage.repository import GameRepository
+from bot.storage.stats import StatsRepository
 from bot.table.guild_settings import SettingError
 from bot.table.server_book import ServerBook
 from lockdown_core import GameState, holding_epilogues, load_ruleset
@@ -22,7 +25,9 @@ async def book(tmp_path: Path) -> AsyncIterator[ServerBook]:
     database = Database(f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite'}")
     await database.migrate()
     try:
-        yield ServerBook(database)
+        yield ServerBook(
+            GuildRepository(database), StatsRepository(database), GameRepository(database)
+        )
     finally:
         await database.close()
 

@@ -18,6 +18,8 @@ from sqlalchemy import insert, select
 from bot.storage import tables
 from bot.storage.database import Database
 from bot.storage.guilds import BOT_USER, QUARANTINE_KEY, GuildRepository
+from bot.storage.repository import GameRepository
+from bot.storage.stats import StatsRepository
 from bot.table.server_book import ServerBook
 from bot.texts import t
 from tests.fakediscord import FakeDiscord, start_client
@@ -59,7 +61,9 @@ async def test_an_unreadable_row_is_put_aside_once_and_kept(
     await database.migrate()
     await break_settings(database, GUILD, text)
     await break_settings(database, GUILD + 1, '{"language": "fr"}')
-    book = ServerBook(database)
+    book = ServerBook(
+        GuildRepository(database), StatsRepository(database), GameRepository(database)
+    )
 
     config = await book.config(GUILD)
     assert config.language == "en"  # the defaults

@@ -89,7 +89,7 @@ async def test_a_lobby_comes_back_after_a_restart_and_its_old_buttons_start_the_
     assert seating(lobby.seats) == expected
     assert lobby.variants == ["hush"]
     assert bot.service.lobby_langs[lobby_id] == "en"
-    assert bot.moderation.plans[lobby_id].offered == ["hush"]
+    assert bot.service.plans[lobby_id].offered == ["hush"]
     # The menu posted before the restart still answers, and so do the buttons.
     again = await fake_discord.select(bo, message, f"ld:v:{lobby_id}", ["hush"])
     assert await reply(fake_discord, again) == ""

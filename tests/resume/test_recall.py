@@ -15,7 +15,6 @@ import discord
 import pytest
 from sqlalchemy import text
 
-from bot.discord_ui.resume import rebuild_table
 from bot.discord_ui.service import GameService
 from bot.storage.database import Database
 from bot.storage.write_behind import BatchingGameRepository
@@ -158,7 +157,7 @@ def restarted(keeper: GameKeeper, game: ResumableGame, ai: Any = seeded_ai) -> T
     scheduler = ManualScheduler()
     hub = GameHub(scheduler, ai, lambda g, lobby: service.make_presenter(g, lobby), keeper=keeper)
     service = GameService(MagicMock(spec_set=discord.Client), hub, TableConfig())
-    return rebuild_table(service, game)
+    return service.restore(game)
 
 
 async def test_a_cautious_ai_resumed_mid_game_aims_as_if_it_had_never_stopped(

@@ -14,11 +14,9 @@ from bot.discord_ui.campaign.recap import recap_embed
 from bot.discord_ui.server import ServerDesk
 from bot.render.describe import gif_description
 from bot.render.replay_gif import game_gif
-from bot.table.persist import stored_seed
 from bot.table.seats import Seat
 from bot.table.table import Table
 from bot.texts import t
-from lockdown_core import GameRecord
 
 log = logging.getLogger(__name__)
 
@@ -75,16 +73,10 @@ class CampaignEnding:
             config = await self.desk.book.config(meta.guild_id)
             if not config.replay_gif:
                 return None
-            rows = await keeper.games.action_log(table.game_id)
+            record = await keeper.replayable(table.game_id)
         except Exception:
             log.exception("game %s: no replay GIF, its log could not be read", table.game_id)
             return None
-        record = GameRecord(
-            players=table.state.players,
-            seed=stored_seed(str(table.seed)),
-            variants=list(table.state.rules.variants),
-            actions=[row.action for row in rows],
-        )
         names = [seat.name for seat in table.seats]
         gif = await game_gif(record, lang, names)
         if gif is None:

@@ -39,6 +39,10 @@ class SeatPlayers:
         self._made: dict[int, SeatPlayer] = {}
         # The latest AI decision and what its seat said with it, until it is stored.
         self._said: tuple[Action, dict[str, Any]] | None = None
+        # Each seat's latest words, with the version and the action they came with: an
+        # AI asked again at that version (its action could not be stored) gives the same
+        # action and words again, where its player, having spoken, would keep quiet.
+        self._words: dict[int, tuple[int, Action, dict[str, Any]]] = {}
         self.reasons = Reasons()
 
     def player_for(self, index: int) -> SeatPlayer:
@@ -50,9 +54,15 @@ class SeatPlayers:
     def choose(self, index: int, state: GameState, legal: list[Action]) -> Action:
         """Seat `index`'s AI picks one of `legal` from its view; what it said with it is
         kept for `stored`."""
+        before = self._words.get(index)
+        if before is not None and before[0] == state.version and before[1] in legal:
+            self._said = (before[1], before[2])
+            return before[1]
         player = self.player_for(index)
         action = player.choose(view(state, index), legal)
         said = heard(player, index, self._seats[index].is_ai, state)
+        if said is not None:
+            self._words[index] = (state.version, action, said)
         self._said = None if said is None else (action, said)
         return action
 

@@ -15,6 +15,7 @@ from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
 from bot.table.lobby import Lobby, next_ai_kind
 from bot.table.persist import GameKeeper
+from bot.table.seat_players import SeatPlayers
 from bot.table.seats import Seat
 from bot.table.stored_form import stored_seed
 from bot.table.table import Table, TableConfig
@@ -199,3 +200,24 @@ def test_other_seats_secrets_scrambled_leave_every_line_and_reason_unchanged(
                 p.observe(mine)
     assert compared > 30
     assert lines > 3, "the lines were put to the test"
+
+
+def test_words_whose_action_could_not_be_stored_are_said_again_with_it() -> None:
+    """An AI seat asked again after its action failed to store (same version) gives the
+    same action with the same words, where its player, having spoken in this step,
+    would keep quiet the second time."""
+    state, events = new_game(load_ruleset(), 4, "retry")
+    seats = [Seat(i, f"AI {i}", ai_kind="shrewd:trickster") for i in range(4)]
+    players = SeatPlayers(seats, lambda kind, index: make_player(kind, index, f"r/{index}"))
+    players.observe(events)
+    retried = 0
+    while state.step != Step.GAME_OVER and retried < 3:
+        seat = pending_seats(state)[0]
+        action = players.choose(seat, state, legal_actions(state, seat))
+        first = players.stored(action)
+        if first.get(TALK, {}).get("remark") is not None:
+            again = players.choose(seat, state, legal_actions(state, seat))
+            assert players.stored(again) == first
+            retried += 1
+        players.observe(apply(state, action) + talk_events(first))
+    assert retried == 3

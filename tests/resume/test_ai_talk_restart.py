@@ -44,8 +44,9 @@ async def test_ai_lines_reach_the_thread_once_and_in_order_across_a_restart(
     await wait_for(lambda: talked() >= 2 or table.finished, within=60)
     assert not table.finished, "the game ended before the restart could be tried"
     await fake_discord.settle(quiet=0.05)
-    killed_at = datetime.now(UTC)
     await first.kill()
+    # After the kill: every line the dying process posted, until it stopped, is before.
+    killed_at = datetime.now(UTC)
     shown_before = list(table.public_log)
     reasons_before = {seat: list(given) for seat, given in table.players.reasons.given.items()}
 

@@ -35,7 +35,7 @@ from PIL import Image
 from bot.render.labels import board_png
 from bot.texts import t
 from lockdown_core import (
-    GameRecord,
+    ReplayLog,
     Ruleset,
     Step,
     Timeout,
@@ -43,7 +43,7 @@ from lockdown_core import (
     legal_actions,
     load_ruleset,
     new_game,
-    pending_players,
+    pending_seats,
     view,
 )
 from lockdown_core.actions import action_to_dict
@@ -63,7 +63,7 @@ def _views(rules: Ruleset) -> list[dict[str, Any]]:
         while state.step != Step.GAME_OVER:
             if rng.random() < 0.05:
                 views.append(view(state, None))
-            seat = rng.choice(pending_players(state))
+            seat = rng.choice(pending_seats(state))
             legal = legal_actions(state, seat)
             apply(state, rng.choice(legal) if legal else Timeout())
     return views
@@ -138,15 +138,15 @@ def main() -> None:
             _gif(players)
 
 
-def _longest(players: int) -> GameRecord:
+def _longest(players: int) -> ReplayLog:
     """The longest (in actions) of 20 seeded random games."""
-    longest = GameRecord(players=players, seed=0)
+    longest = ReplayLog(players=players, seed=0)
     for seed in range(20):
         state, _ = new_game(load_ruleset(), players, seed)
         rng = random.Random(seed)
-        record = GameRecord(players=players, seed=seed)
+        record = ReplayLog(players=players, seed=seed)
         while state.step != Step.GAME_OVER:
-            seat = rng.choice(pending_players(state))
+            seat = rng.choice(pending_seats(state))
             legal = legal_actions(state, seat)
             action = rng.choice(legal) if legal else Timeout()
             apply(state, action)

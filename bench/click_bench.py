@@ -25,7 +25,7 @@ from bot.table.seats import Seat
 from bot.table.table import Table, TableConfig
 from bot.texts import t
 from bot.texts.narrate import describe
-from lockdown_core import Step, legal_actions, load_ruleset, new_game, pending_players
+from lockdown_core import Step, legal_actions, load_ruleset, new_game, pending_seats
 
 GAMES = 200
 
@@ -77,7 +77,7 @@ async def main() -> None:
     clicks = 0
     while clicks < 20_000 and any(not tb.finished for tb in tables):
         table = rng.choice([tb for tb in tables if not tb.finished])
-        seat = rng.choice(pending_players(table.state))
+        seat = rng.choice(pending_seats(table.state))
         legal = legal_actions(table.state, seat)
         if not legal:
             continue

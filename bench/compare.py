@@ -60,7 +60,11 @@ print(played / (time.process_time() - start))
 
 SNAPSHOT = """
 import json, statistics
-from lockdown_core import Step, apply, legal_actions, load_ruleset, new_game, pending_players
+from lockdown_core import Step, apply, legal_actions, load_ruleset, new_game
+try:
+    from lockdown_core import pending_seats
+except ImportError:  # the code before the name was settled
+    from lockdown_core import pending_players as pending_seats
 from lockdown_core.ai import RandomPlayer
 rules = load_ruleset()
 sizes = {3: [], 6: []}
@@ -72,7 +76,7 @@ for players in sizes:
             sizes[players].append(len(json.dumps(state.to_dict(), separators=(",", ":"))))
             if state.step == Step.GAME_OVER:
                 break
-            seat = pending_players(state)[0]
+            seat = pending_seats(state)[0]
             apply(state, seats[seat].choose({}, legal_actions(state, seat)))
 print(json.dumps({p: [statistics.fmean(s), max(s)] for p, s in sizes.items()}))
 """

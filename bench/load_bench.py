@@ -45,7 +45,7 @@ from pathlib import Path
 
 from bot.app import LockdownBot
 from bot.storage.database import Database
-from lockdown_core import pending_players
+from lockdown_core import pending_seats
 from tests.discord_ui.players import Game, click_a_choice
 from tests.discord_ui.test_realtime import real_pace_bot, unkind
 from tests.discord_ui.thread_check import expected_lines, percentile, thread_lines
@@ -117,7 +117,7 @@ async def person(
     """When the game waits on them, they think, then click, as in the real-pace suite."""
     table = game.table
     while not table.finished and not stop.is_set():
-        if seat not in pending_players(table.state) or table.seats[seat].away:
+        if seat not in pending_seats(table.state) or table.seats[seat].away:
             await asyncio.sleep(0.05)
             continue
         await asyncio.sleep(rng.uniform(0.3, 1.2))

@@ -58,13 +58,13 @@ from bot.table.table import Table, TableConfig
 from lockdown_core import (
     Action,
     Event,
-    GameRecord,
+    ReplayLog,
     Step,
     apply,
     legal_actions,
     load_ruleset,
     new_game,
-    pending_players,
+    pending_seats,
     replay,
     view,
 )
@@ -147,7 +147,7 @@ async def new_table(hub: GameHub, index: int) -> Table:
 
 async def click(table: Table, rng: random.Random) -> bool:
     """One person who must act picks one of their legal actions; False once the game is over."""
-    waiting = pending_players(table.state)
+    waiting = pending_seats(table.state)
     if table.finished or not waiting:
         return False
     seat = rng.choice(waiting)
@@ -240,13 +240,13 @@ def running_game(seed: int, actions: int) -> tuple[dict[str, object], list[dict[
     rng = random.Random(seed)
     log: list[dict[str, object]] = []
     while len(log) < actions and state.step != Step.GAME_OVER:
-        seat = rng.choice(pending_players(state))
+        seat = rng.choice(pending_seats(state))
         choice = players[seat].choose(view(state, seat), legal_actions(state, seat))
         show(apply(state, choice))
         log.append(action_to_dict(choice))
     if state.step == Step.GAME_OVER:
         log.pop()
-        state, _ = replay(GameRecord(players=4, seed=seed, variants=[], actions=log))
+        state, _ = replay(ReplayLog(players=4, seed=seed, variants=[], actions=log))
     return state.to_dict(), log
 
 

@@ -14,7 +14,8 @@ in sampled worlds (destinations and moves).
 
 Personas (`--personas N`): N six-seat games per persona, one shrewd seat of
 that persona among five cautious ones: its win share and what it did (lies
-per announcement, its attack ballots by reason, gifts to allies per gift).
+per announcement, its attack ballots by reason, gifts to allies per gift, how often
+the spread of its losses over the worlds turned it from the best average).
 
 Teams (`--teams N`): N games per seat count with shrewd and cautious seats
 alternating round the table, swapped every other game (head to head at equal
@@ -173,7 +174,9 @@ def behaviour(tally: Counter[str]) -> str:
     return (
         f"lies {rate('lies', 'announcements')} of {tally['announcements']} announcements; "
         f"attack ballots ({tally['ballots']}): {reasons}; "
-        f"gifts to allies {rate('ally_gifts', 'gifts')} of {tally['gifts']}"
+        f"gifts to allies {rate('ally_gifts', 'gifts')} of {tally['gifts']}; "
+        f"hedged against bad worlds in {rate('hedged', 'decisions')} of "
+        f"{tally['decisions']} destinations and moves"
     )
 
 

@@ -43,7 +43,7 @@ from bot.table.lobby import Lobby
 from bot.table.persist import GameKeeper
 from bot.table.presenter import Update
 from bot.table.table import Table, TableConfig
-from lockdown_core import Action, Event, legal_actions, pending_players
+from lockdown_core import Action, Event, legal_actions, pending_seats
 
 GAMES = 200
 
@@ -107,7 +107,7 @@ async def measure(database: Database, clicks: int) -> dict[str, float]:
         slot = turn % GAMES
         turn += 1
         table = tables[slot]
-        waiting = pending_players(table.state)
+        waiting = pending_seats(table.state)
         if table.finished or not waiting:
             tables[slot] = await new_table(hub, started)
             started += 1

@@ -1,4 +1,4 @@
-"""The rules of Lockdown as a pure, deterministic engine (see RULES.md).
+"""The rules of Lockdown as a pure, deterministic engine (see docs/rules.md).
 
 No discord, no database, no asyncio, no clock, no global random: the bot, the
 AI seats, the terminal table and the simulator all drive this package.
@@ -32,12 +32,6 @@ from lockdown_core.replay import ReplayLog, replay
 from lockdown_core.ruleset import Ruleset, load_ruleset, load_variants
 from lockdown_core.view import view
 
-# Former names, kept while the code outside the core moves to the new ones: a
-# `ReplayLog` was a `GameRecord` (the storage layer's row has that name), and the
-# pending seats were `pending_players` (a seat is a seat).
-GameRecord = ReplayLog
-pending_players = pending_seats
-
 __all__ = [
     "Action",
     "BreakTie",
@@ -48,7 +42,6 @@ __all__ = [
     "Devour",
     "Done",
     "Event",
-    "GameRecord",
     "GameState",
     "IllegalAction",
     "MoveCharacter",
@@ -72,7 +65,6 @@ __all__ = [
     "move_target",
     "new_game",
     "pending",
-    "pending_players",
     "pending_seats",
     "replay",
     "seed_hash",

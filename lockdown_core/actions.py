@@ -85,7 +85,7 @@ class Devour:
 
 @dataclass(frozen=True, slots=True)
 class Timeout:
-    """The table's action when a step's timer runs out: RULES.md's defaults apply."""
+    """The table's action when a step's timer runs out: docs/rules.md's defaults apply."""
 
 
 Action = (

@@ -1,4 +1,4 @@
-"""What RULES.md does for a seat that does not answer in time.
+"""What docs/rules.md does for a seat that does not answer in time.
 
 The table never invents a rule: on a timer it applies the engine's `Timeout`,
 which uses these defaults; an absent seat's stand-in can ask for them too.

@@ -139,7 +139,7 @@ def apply_legal(state: GameState, action: Action, *, record: bool = True) -> lis
 
 
 def _timeout(state: GameState, action: Timeout, events: Events, checked: bool) -> None:
-    """The step's timer ran out: RULES.md's default for everyone still pending."""
+    """The step's timer ran out: docs/rules.md's default for everyone still pending."""
     step = state.step
     waiting = pending_seats(state)
     if events is not None:

@@ -1,7 +1,7 @@
 """How the game moves on by itself between decisions.
 
 Every function here is called once the step before it is complete; it does
-the automatic work of RULES.md (rolls, Monster arrivals, reveals, attacks,
+the automatic work of docs/rules.md (rolls, Monster arrivals, reveals, attacks,
 end of turn) and stops at the next step that waits for somebody.
 """
 

@@ -20,7 +20,7 @@ from lockdown_core.ruleset import load_ruleset
 
 class ReplayLog(BaseModel):
     """Everything needed to play a game again: the seed and the actions in order (the
-    storage layer's `GameRecord` is the stored row a log is read from)."""
+    storage layer's `StoredGame` is the stored row a log is read from)."""
 
     model_config = ConfigDict(extra="forbid")
 

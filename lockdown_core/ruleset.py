@@ -26,7 +26,7 @@ EndRule = Literal["players", "half_players", "one_family"]
 MartyrRule = Literal["owner", "vendetta"]
 CardWindow = Literal["after_roll", "after_move", "vote_discussion", "attack_discussion", "scoring"]
 
-# The revision of RULES.md the engine plays. Revision 2 (issue 15) changed what some
+# The revision of docs/rules.md the engine plays. Revision 2 (issue 15) changed what some
 # actions lead to (R2.3: a card cancels the others' Done; R5.4: a character already at
 # a full destination stays), so a log stored under revision 1 must replay as it was
 # played: each stored action says its revision (`actions.action_revision`).

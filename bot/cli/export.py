@@ -1,6 +1,6 @@
 """`lockdown export`: a stored game as a file anyone can replay, or any game as a GIF.
 
-`--game ID [--out FILE]` writes the seed and every action (the `GameRecord`
+`--game ID [--out FILE]` writes the seed and every action (the `ReplayLog`
 form that `lockdown replay FILE` reads), so a finished game can be checked
 anywhere: same seed, same actions, same game. The seed of a game still running
 would reveal every hand and die to come, so such a game is only written with

@@ -34,7 +34,7 @@ from lockdown_core import (
     legal_actions,
     load_ruleset,
     new_game,
-    pending_players,
+    pending_seats,
 )
 from lockdown_core.ai import make_player
 
@@ -140,7 +140,7 @@ async def play_game(
     asker = Asker(table, seat, presenter, keyboard, options.teach)
     try:
         while not table.finished:
-            if seat not in pending_players(table.state):
+            if seat not in pending_seats(table.state):
                 presenter.changed.clear()
                 await presenter.changed.wait()
                 continue
@@ -195,7 +195,7 @@ class Asker:
         while True:
             state = table.state
             legal = legal_actions(state, seat)
-            if seat not in pending_players(state) or not legal:
+            if seat not in pending_seats(state) or not legal:
                 return
             token, signature = table.token, menu_signature(state, seat)
             menu = menu_of(legal, state, narrowed)

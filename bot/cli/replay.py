@@ -1,6 +1,6 @@
 """`lockdown replay FILE`: play a scenario or a recorded game and print its public log.
 
-A recorded game (seed + actions, the `GameRecord` JSON) is a scenario without a
+A recorded game (seed + actions, the `ReplayLog` JSON) is a scenario without a
 position, so the same command checks fair play (the seed and the public log
 reproduce every shuffle and die) and runs the rule scenarios of tests/scenarios.
 Exit codes: 0 all expectations hold, 1 one failed, 2 the file is malformed.

@@ -276,7 +276,8 @@ def _print_text(report: dict[str, Any], out: TextIO) -> None:
 
 def _behaviour(deeds: dict[str, float]) -> str:
     """A shrewd seat's deeds: how often it lied when announcing, why it cast its attack
-    ballots, how many of its gifts went to friends."""
+    ballots, how many of its gifts went to friends, how often it gave up the best average
+    for a smaller spread of its losses."""
 
     def share(part: str, whole: str) -> str:
         return f"{deeds.get(part, 0.0) / deeds[whole]:.0%}" if deeds.get(whole) else "-"
@@ -290,4 +291,6 @@ def _behaviour(deeds: dict[str, float]) -> str:
         f"announcements {deeds.get('announcements', 0.0):.2f} (lies {lies})"
         f", attack ballots {deeds.get('ballots', 0.0):.2f} ({reasons})"
         f", gifts {deeds.get('gifts', 0.0):.2f} (to friends {share('ally_gifts', 'gifts')})"
+        f", destinations and moves weighed {deeds.get('decisions', 0.0):.2f}"
+        f" (hedged against bad worlds {share('hedged', 'decisions')})"
     )

@@ -21,7 +21,7 @@ from bot.storage.errors import StorageError
 from bot.storage.repository import GameRepository
 from bot.storage.tables import GameStatus
 from bot.table.stored_form import stored_seed
-from lockdown_core import GameRecord
+from lockdown_core import ReplayLog
 
 
 class StoredGameError(Exception):
@@ -29,14 +29,14 @@ class StoredGameError(Exception):
 
 
 @dataclass(frozen=True)
-class StoredGame:
+class ExportedGame:
     game_id: int
     status: GameStatus
-    record: GameRecord
+    record: ReplayLog
 
 
-def read_game(game_id: int, database_url: str | None = None) -> StoredGame:
-    """The game's seed, variants and action log as a replayable `GameRecord`."""
+def read_game(game_id: int, database_url: str | None = None) -> ExportedGame:
+    """The game's seed, variants and action log as a replayable `ReplayLog`."""
     if database_url is None:
         try:
             database_url = load_settings().database_url
@@ -46,7 +46,7 @@ def read_game(game_id: int, database_url: str | None = None) -> StoredGame:
     return asyncio.run(_read(game_id, database_url))
 
 
-async def _read(game_id: int, url: str) -> StoredGame:
+async def _read(game_id: int, url: str) -> ExportedGame:
     where = make_url(url).render_as_string(hide_password=True)
     try:
         database = Database(url, read_only=True)
@@ -65,10 +65,10 @@ async def _read(game_id: int, url: str) -> StoredGame:
             raise StoredGameError(f"cannot read the games in {where}: {reason}") from exc
     if stored.seed is None:
         raise StoredGameError(f"game {game_id} has not started: no seed and no actions yet")
-    record = GameRecord(
+    record = ReplayLog(
         players=len(stored.seats),
         seed=stored_seed(stored.seed),
         variants=list(stored.variants),
         actions=[row.action for row in log],
     )
-    return StoredGame(game_id, stored.status, record)
+    return ExportedGame(game_id, stored.status, record)

@@ -22,7 +22,7 @@ from bot.render.replay_gif import frames, record_start, shown_names
 from bot.render.room_facts import room_facts
 from bot.texts import catalog, t
 from bot.texts.catalog import Translate
-from lockdown_core import GameRecord, Ruleset
+from lockdown_core import ReplayLog, Ruleset
 
 # Discord's limit on an attachment's description (MessageAttachmentRequest).
 MAX_DESCRIPTION = 1024
@@ -78,7 +78,7 @@ def board_description(data: dict[str, Any], rules: Ruleset, names: list[str], la
     return fit_chars(short, MAX_DESCRIPTION)
 
 
-def gif_description(record: GameRecord, lang: str, names: Sequence[str] | None = None) -> str:
+def gif_description(record: ReplayLog, lang: str, names: Sequence[str] | None = None) -> str:
     """The replay GIF of a finished game (`replay_gif.render_gif`), in words: how many
     pictures, what they show, and the final scores of its last picture."""
     state, opening, moves = record_start(record)

@@ -37,8 +37,8 @@ from bot.texts.narrate import describe
 from lockdown_core import (
     Action,
     Event,
-    GameRecord,
     GameState,
+    ReplayLog,
     Ruleset,
     action_from_dict,
     apply,
@@ -121,7 +121,7 @@ Move = tuple[Action, int]
 Start = tuple[GameState, list[Event], list[Move]]
 
 
-def record_start(record: GameRecord) -> Start:
+def record_start(record: ReplayLog) -> Start:
     """A stored game: the new game of its seed, and its actions as `replay` plays them."""
     state, events = new_game(load_ruleset(record.variants), record.players, record.seed)
     return state, events, [(action_from_dict(d), action_revision(d)) for d in record.actions]
@@ -170,7 +170,7 @@ def frames(
     return taken
 
 
-def render_gif(record: GameRecord, lang: str = "en", names: Sequence[str] | None = None) -> bytes:
+def render_gif(record: ReplayLog, lang: str = "en", names: Sequence[str] | None = None) -> bytes:
     """The GIF of a recorded game: a pure function of the record, the language and the names."""
     return draw_gif(*record_start(record), lang, names)
 
@@ -261,7 +261,7 @@ def _with_caption(labels: BoardLabels, caption: str) -> BoardLabels:
 
 
 async def game_gif(
-    record: GameRecord, lang: str, names: Sequence[str] | None = None
+    record: ReplayLog, lang: str, names: Sequence[str] | None = None
 ) -> bytes | None:
     """The GIF of a finished game, drawn in a worker thread; None (and a log line saying
     why) if it cannot be made in time, so that the reveal goes out without it."""

@@ -35,7 +35,7 @@ from bot.table.stored_form import (
 )
 from bot.table.timers import Timers
 from bot.table.tokens import step_token
-from lockdown_core import Event, GameRecord, GameState, Step
+from lockdown_core import Event, GameState, ReplayLog, Step
 
 log = logging.getLogger(__name__)
 
@@ -230,7 +230,7 @@ class GameKeeper:
         that has no table, to say whether it is paused or over."""
         return await self.games.status(game_id)
 
-    async def replayable(self, game_id: int) -> GameRecord:
+    async def replayable(self, game_id: int) -> ReplayLog:
         """A stored game as the core replays it (seed, variants, every action): its GIF."""
         stored = await self.games.get_game(game_id)
         log_rows = await self.games.action_log(game_id)

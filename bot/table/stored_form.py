@@ -16,7 +16,7 @@ from bot.storage.models import SeatRecord, SeatResult, StoredGame
 from bot.table.seats import Seat
 from bot.table.talk import replay_with_talk
 from bot.table.tokens import step_token
-from lockdown_core import Event, GameRecord, GameState
+from lockdown_core import Event, GameState, ReplayLog
 from lockdown_core.model import COLD
 
 
@@ -86,11 +86,11 @@ def results(state: GameState, actions: Sequence[dict[str, Any]]) -> list[SeatRes
     return seat_results
 
 
-def replayable(stored: StoredGame, actions: Sequence[dict[str, Any]]) -> GameRecord:
+def replayable(stored: StoredGame, actions: Sequence[dict[str, Any]]) -> ReplayLog:
     """The core's record of a stored game: its seats' count, seed, variants and log."""
     if stored.seed is None:
         raise ValueError("no seed stored")
-    return GameRecord(
+    return ReplayLog(
         players=len(stored.seats),
         seed=stored_seed(stored.seed),
         variants=list(stored.variants),

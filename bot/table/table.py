@@ -3,7 +3,7 @@
 All changes happen under one lock per game, in this order: check who is
 acting and on which step, apply the action in the core, store it, then show
 it. A step's deadline is absolute and depends only on the step, never on
-hidden information; when it passes, the core's `Timeout` applies RULES.md's
+hidden information; when it passes, the core's `Timeout` applies docs/rules.md's
 defaults and the table says so in public.
 """
 
@@ -40,7 +40,7 @@ from lockdown_core import (
     Timeout,
     apply,
     legal_actions,
-    pending_players,
+    pending_seats,
     view,
 )
 
@@ -304,7 +304,7 @@ class Table:
             marks = seat_marks(self.seats)
             notices: list[Notice] = []
             if not self._grace:
-                waiting = pending_players(self.state)
+                waiting = pending_seats(self.state)
                 gone = missed_deadlines(self.seats, waiting, self.config)
                 notices = [Notice("notice.seat_away", {"seat": index}) for index in gone]
             self._timer = None
@@ -330,7 +330,7 @@ class Table:
             return
         token = self.token
         when = self.scheduler.now() + self.config.ai_delay
-        for index in pending_players(self.state):
+        for index in pending_seats(self.state):
             if self.seats[index].played_by_ai:
                 handle = self.scheduler.call_at(when, self._make_ai_turn(index, token))
                 self._ai_handles.append(handle)
@@ -346,7 +346,7 @@ class Table:
         async with self.lock:
             if token != self.token or self.finished or self.paused:
                 return
-            if index not in pending_players(self.state) or not self.seats[index].played_by_ai:
+            if index not in pending_seats(self.state) or not self.seats[index].played_by_ai:
                 return
             legal = legal_actions(self.state, index)
             if not legal:
@@ -370,7 +370,7 @@ class Table:
         public = [e for e in events if e.to is None]
         self.public_log.extend(public)
         self.players.observe(events)
-        prompts = [p for p in pending_players(self.state) if not self.seats[p].played_by_ai]
+        prompts = [p for p in pending_seats(self.state) if not self.seats[p].played_by_ai]
         private = self.private_events(events)
         update = Update(public, private, notices, prompts, self.deadline, timeline=events)
         await self.presenter.show(self, update)

@@ -1,4 +1,4 @@
-"""How a table keeps time: how long each kind of step waits before RULES.md's
+"""How a table keeps time: how long each kind of step waits before docs/rules.md's
 defaults apply, when the step after an action ends, and who missed a deadline.
 
 The default lengths are data (`bot/table/timers.json`, read from the package), like the rules' other

@@ -3,7 +3,7 @@
 `lesson(lang, state, seat, names)` says what is being decided now and by whom,
 what each of the seat's options does with this game's numbers (a variant's
 Blocker strength, truck draw or closing threshold), and which rules of
-RULES.md apply, by id. The terminal's `lockdown play --teach` prints it at
+docs/rules.md apply, by id. The terminal's `lockdown play --teach` prints it at
 every step, and a practice game on Discord can show it beside the board.
 
 It reads the game through `view(state, seat)` (R12) and the public board
@@ -21,11 +21,11 @@ from typing import Any
 from bot.texts import card_help, catalog, t
 from bot.texts.rules_text import kind_lines, vote_weights, voters_text
 from bot.texts.teach_board import mall_facts
-from lockdown_core import GameState, PlayCard, Step, legal_actions, pending_players, view
+from lockdown_core import GameState, PlayCard, Step, legal_actions, pending_seats, view
 from lockdown_core.board import attack_uses_equal, strength_at
 from lockdown_core.model import Character
 
-# The rules each step is played under (RULES.md ids), what the lesson cites.
+# The rules each step is played under (docs/rules.md ids), what the lesson cites.
 STEP_RULES: dict[str, tuple[str, ...]] = {
     Step.PLACEMENT: ("R1.4",),
     Step.DISCUSSION: ("R2.1", "R2.3", "R2.6"),
@@ -77,7 +77,7 @@ class _Teacher:
         self.names = names
         self.data: dict[str, Any] = view(state, seat)
         self.legal = legal_actions(state, seat)
-        self.mine = seat in pending_players(state) and bool(self.legal)
+        self.mine = seat in pending_seats(state) and bool(self.legal)
 
     def say(self, key: str, **params: object) -> str:
         return t(self.lang, key, **params)

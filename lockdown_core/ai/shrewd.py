@@ -50,7 +50,7 @@ from lockdown_core.model import Step
 
 # How much the spread of its losses over the worlds counts, for a persona with no
 # appetite for risk (risk 0); none at risk 1.
-AVERSION = 0.5
+AVERSION = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,13 +136,18 @@ class ShrewdPlayer(CautiousPlayer):
 
     def _judge(self, losses: list[list[float]]) -> list[float]:
         """Each option's score over the worlds: its mean loss and, as its persona fears
-        them, the spread of its losses."""
+        them, the spread of its losses. Counts as `hedged` a decision where the spread
+        turned it from the option of the best mean."""
         aversion = AVERSION * (1.0 - self.persona.risk)
         out = []
+        means = []
         for row in losses:
             mean = sum(row) / len(row)
             spread = sum((x - mean) ** 2 for x in row) / len(row)
+            means.append(mean)
             out.append(mean + aversion * math.sqrt(spread))
+        if means[out.index(min(out))] > min(means) + 1e-9:
+            self.tally["hedged"] += 1
         return out
 
     def _worth(self, loss: list[float]) -> float:

@@ -25,7 +25,7 @@ from lockdown_core import (
     legal_actions,
     load_ruleset,
     new_game,
-    pending_players,
+    pending_seats,
 )
 
 ANY_CHOICE = [str(n) for n in range(7)]
@@ -37,7 +37,7 @@ def random_states(games: int) -> Iterator[GameState]:
         state, _ = new_game(load_ruleset(), rnd.randint(3, 6), seed)
         while state.step != Step.GAME_OVER:
             yield state
-            pending = pending_players(state)
+            pending = pending_seats(state)
             options = legal_actions(state, rnd.choice(pending)) if pending else []
             apply(state, rnd.choice(options) if options else Timeout())
 
@@ -90,7 +90,7 @@ async def test_scripted_input_keeps_every_line() -> None:
 def test_done_keeps_its_key_and_candidates_keep_seat_order_in_every_menu() -> None:
     dones = designations = 0
     for state in random_states(8):
-        for seat in pending_players(state):
+        for seat in pending_seats(state):
             menu = menu_of(legal_actions(state, seat), state, "")
             for key, _, actions in menu:
                 if isinstance(actions[0], Done):
@@ -111,7 +111,7 @@ def test_a_card_that_changes_a_weight_redraws_the_menu_with_the_new_weight() -> 
     for state in random_states(60):
         if state.step != Step.DISCUSSION or state.vote is None:
             continue
-        for player in pending_players(state):
+        for player in pending_seats(state):
             meat = [a for a in legal_actions(state, player) if isinstance(a, PlayCard)]
             meat = [a for a in meat if a.card == "rotten_meat"]
             others = [p for p in state.vote.candidates if p != player]

@@ -105,6 +105,7 @@ def test_shrewd_text_report_names_each_persona(capsys: pytest.CaptureFixture[str
     assert code == 0
     assert "AI shrewd" in out
     assert "shrewd:avenger, per seat and game: announcements" in out
+    assert "hedged against bad worlds" in out
 
 
 def test_personas_without_the_shrewd_level_or_unknown_are_usage_errors(

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from bot.app import LockdownBot
 from bot.table.table import Table
-from lockdown_core import pending_players
+from lockdown_core import pending_seats
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.records import FakeChannel, FakeMessage, FakeUser
 
@@ -87,7 +87,7 @@ async def play_by_clicking(
         assert time.monotonic() < deadline, f"game stuck at {table.state.step}"
         waiting = [
             p
-            for p in pending_players(table.state)
+            for p in pending_seats(table.state)
             if p in game.people and p not in idle and not table.seats[p].away
         ]
         if not waiting:

@@ -32,7 +32,7 @@ from bot.table.scheduler import AsyncioScheduler
 from bot.table.table import TableConfig
 from bot.table.timers import Timers
 from bot.texts import t
-from lockdown_core import epilogue_to_unlock, pending_players
+from lockdown_core import epilogue_to_unlock, pending_seats
 from tests.discord_ui.players import Game, click_a_choice, open_and_start
 from tests.discord_ui.thread_check import (
     assert_current_step_always_last,
@@ -86,7 +86,7 @@ async def person(game: Game, seat: int, user: FakeUser, rng: random.Random) -> N
     """One person at the keyboard: when the game waits on them, they think, then click."""
     table = game.table
     while not table.finished:
-        if seat not in pending_players(table.state) or table.seats[seat].away:
+        if seat not in pending_seats(table.state) or table.seats[seat].away:
             await asyncio.sleep(0.05)
             continue
         await asyncio.sleep(rng.uniform(0.3, 1.2))

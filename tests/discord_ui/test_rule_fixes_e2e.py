@@ -15,7 +15,7 @@ import pytest
 
 from bot.table import hub
 from bot.texts import t
-from lockdown_core import Event, GameState, Step, Timeout, pending_players
+from lockdown_core import Event, GameState, Step, Timeout, pending_seats
 from lockdown_core.ruleset import Ruleset
 from tests.core.builders import (
     PARKING,
@@ -81,13 +81,13 @@ async def test_r2_3_seat_0_answers_a_late_rotten_meat_with_its_baseball_bat(
         )
         table = game.table
         assert (game.people[0], game.people[1]) == (ana, bo)
-        assert (table.state.step, pending_players(table.state)) == (Step.DISCUSSION, [0, 1])
+        assert (table.state.step, pending_seats(table.state)) == (Step.DISCUSSION, [0, 1])
 
         await click_labelled(game, ana, t("en", "action.done"))
-        assert pending_players(table.state) == [1]
+        assert pending_seats(table.state) == [1]
         await click_labelled(game, bo, t("en", "card.rotten_meat"))
         # The card cancelled ana's Done: she is asked again, and the thread says so.
-        assert (table.state.step, pending_players(table.state)) == (Step.DISCUSSION, [0])
+        assert (table.state.step, pending_seats(table.state)) == (Step.DISCUSSION, [0])
         line = t("en", "event.done_cancelled", names="ana")
         assert await fake_discord.wait_until(lambda: line in public_text(fake_discord, game))
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from lockdown_core import Step, pending_players
+from lockdown_core import Step, pending_seats
 from tests.discord_ui.players import click_a_choice, open_and_start
 from tests.discord_ui.test_games_e2e import make_bot
 from tests.fakediscord import FakeDiscord, start_client
@@ -36,10 +36,10 @@ async def test_changing_a_designation_edits_nothing_in_the_thread(
         table = game.table
         while not (table.state.step == Step.DESIGNATION and table.state.vote is not None):
             assert not table.finished, "no vote in this game"
-            waiting = [p for p in pending_players(table.state) if p in game.people]
+            waiting = [p for p in pending_seats(table.state) if p in game.people]
             await click_a_choice(game, game.people[rng.choice(waiting)], rng)
         await fake_discord.settle(quiet=0.3)
-        voter = next(p for p in pending_players(table.state) if p in game.people)
+        voter = next(p for p in pending_seats(table.state) if p in game.people)
         board = game.board()
         candidates = [b for b in board.buttons if b.custom_id.startswith("ld:a:")]
         assert len(candidates) >= 2

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from lockdown_core import GameState, apply, legal_actions, load_ruleset, new_game, pending_players
+from lockdown_core import GameState, apply, legal_actions, load_ruleset, new_game, pending_seats
 from lockdown_core.ai.autoplay import play_game
 from lockdown_core.ai.kinds import make_player
 from lockdown_core.ruleset import Ruleset
@@ -58,7 +58,7 @@ def test_full_lot_never_holds_more_than_four_monsters_in_the_parking_lot() -> No
             rng = random.Random(game)
             state, _ = new_game(rules, PLAYERS, f"lot-{game}")
             while state.result is None:
-                seat = rng.choice(pending_players(state))
+                seat = rng.choice(pending_seats(state))
                 apply(state, rng.choice(legal_actions(state, seat)))
                 most = max(most, state.monsters[parking])
         if limit is not None:

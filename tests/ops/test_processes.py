@@ -38,7 +38,7 @@ from bot.ops.shards import shard_of
 from bot.storage.database import Database
 from bot.storage.guilds import GuildRepository
 from bot.table.guild_settings import TIMER_KEYS
-from lockdown_core import GameState, pending_players
+from lockdown_core import GameState, pending_seats
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.records import FakeChannel, FakeGuild, FakeMessage, FakeUser
 from tests.storage.conftest import PG_URL, _pg_admin
@@ -236,7 +236,7 @@ async def click_moves(database: Database, game: Game, count: int, rng: random.Ra
         }
     for _ in range(count):
         _, _, _, state = await stored(database, game.game_id)
-        waiting = [p for p in pending_players(state) if seat_users.get(p) in members]
+        waiting = [p for p in pending_seats(state) if seat_users.get(p) in members]
         if not waiting:
             break
         user: FakeUser = members[seat_users[rng.choice(waiting)]]

@@ -35,7 +35,7 @@ from lockdown_core import (
     legal_actions,
     load_ruleset,
     new_game,
-    pending_players,
+    pending_seats,
     view,
 )
 from tests.render.checks import check_texts
@@ -96,7 +96,7 @@ def _positions(players: int, seed: int, every: int) -> list[GameState]:
     while state.step != Step.GAME_OVER:
         if step % every == 0:
             taken.append(GameState.from_dict(state.to_dict()))
-        seat = rng.choice(pending_players(state))
+        seat = rng.choice(pending_seats(state))
         legal = legal_actions(state, seat)
         apply(state, rng.choice(legal) if legal else Timeout())
         step += 1

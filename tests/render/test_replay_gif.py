@@ -21,7 +21,7 @@ from bot.render.replay_gif import (
     render_gif,
     scenario_start,
 )
-from lockdown_core import GameRecord, action_to_dict, view
+from lockdown_core import ReplayLog, action_to_dict, view
 from tests.core.golden.make_golden import GAMES
 from tests.core.random_games import Game
 
@@ -29,12 +29,12 @@ SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 MAX_BYTES = 8 * 1024 * 1024
 
 
-def _golden_record(name: str) -> GameRecord:
+def _golden_record(name: str) -> ReplayLog:
     spec = next(g for g in GAMES if g.name == name)
     game = Game.start(spec.players, spec.variants, spec.seed)
     for _ in game.steps():
         pass
-    return GameRecord(
+    return ReplayLog(
         players=spec.players,
         seed=spec.seed,
         variants=list(spec.variants),
@@ -111,7 +111,7 @@ def test_a_name_the_font_lacks_is_told_as_the_seat_in_every_caption() -> None:
 async def test_a_gif_that_cannot_be_made_is_none_and_the_log_says_why(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    broken = GameRecord(players=3, seed=1, actions=[{"type": "no_such_action"}])
+    broken = ReplayLog(players=3, seed=1, actions=[{"type": "no_such_action"}])
     with caplog.at_level(logging.WARNING, logger="bot.render.replay_gif"):
         assert await game_gif(broken, "en") is None
     assert "replay GIF not made" in caplog.text

@@ -14,7 +14,7 @@ from bot.table.hub import GameHub
 from bot.table.lobby import Lobby
 from bot.table.persist import GameKeeper
 from bot.table.table import Reply, Table, TableConfig
-from lockdown_core import Action, Designate, Step, legal_actions, pending_players
+from lockdown_core import Action, Designate, Step, legal_actions, pending_seats
 from tests.resume.helpers import stored_replay
 from tests.storage.conftest import DatabaseFactory
 from tests.table.fakes import ManualScheduler, RandomSeat, RecordingPresenter
@@ -60,7 +60,7 @@ async def test_fifty_simultaneous_ballots_count_each_voter_once(
     await until_step(table, scheduler, Step.DESIGNATION)
     vote = table.state.vote
     assert vote is not None
-    voters = pending_players(table.state)
+    voters = pending_seats(table.state)
     candidates = list(vote.candidates)
     before = table.state.version
     token = table.token
@@ -103,7 +103,7 @@ async def test_a_lost_write_race_is_refused_clearly_and_never_applied(
     loser = loser_hub.add_table(record.id, stored.state, lobby, TableConfig())
     await loser.begin([], stored.deadline)
 
-    seat = pending_players(winner.state)[0]
+    seat = pending_seats(winner.state)[0]
     choice = legal_actions(winner.state, seat)
     version = winner.state.version
     won = await winner.act(100 + seat, winner.token, lambda s: choice[0])

@@ -22,7 +22,7 @@ from bot.table.hub import GameHub
 from bot.table.persist import GameKeeper, ResumableGame
 from bot.table.table import SeatPlayer, Table, TableConfig
 from bot.texts import t
-from lockdown_core import Action, Designate, legal_actions, pending_players, view
+from lockdown_core import Action, Designate, legal_actions, pending_seats, view
 from lockdown_core.ai import make_player
 from tests.discord_ui.players import Game, click_a_choice, open_and_start
 from tests.fakediscord import FakeDiscord
@@ -65,7 +65,7 @@ async def test_my_hand_shows_the_same_recent_lines_after_a_restart(
     game = await open_and_start(fake_discord, bot, ana, [bo, cy], 0, guild.channel("general"))
     rng = random.Random(31)
     for _ in range(12):
-        waiting = [p for p in pending_players(game.table.state) if p in game.people]
+        waiting = [p for p in pending_seats(game.table.state) if p in game.people]
         if waiting:
             await click_a_choice(game, game.people[rng.choice(waiting)], rng)
     await fake_discord.settle(quiet=0.1)
@@ -131,7 +131,7 @@ async def play_until_memory_matters(database: Database, seed: int) -> Table | No
     scheduler, table = await start_table(database, seed)
     rng = random.Random(seed)
     while not table.finished:
-        pending = pending_players(table.state)
+        pending = pending_seats(table.state)
         if AI in pending:
             seen = view(table.state, AI)
             legal = legal_actions(table.state, AI)
@@ -192,7 +192,7 @@ async def test_a_stand_in_for_an_away_seat_remembers_that_seats_game(
     scheduler, table = await start_table(database, seed=3)
     rng = random.Random(3)
     while table.state.version < 12 and not table.finished:
-        people = [p for p in pending_players(table.state) if p != AI]
+        people = [p for p in pending_seats(table.state) if p != AI]
         if people:
             action = person_choice(table, people[0], rng)
             assert (await table.act(PEOPLE[people[0]], table.token, always(action))).ok

@@ -15,7 +15,7 @@ from sqlalchemy import text
 from bot.storage.repository import GameRepository
 from bot.storage.tables import GameStatus
 from bot.texts import t
-from lockdown_core import pending_players
+from lockdown_core import pending_seats
 from tests.discord_ui.players import Game, click_a_choice, open_and_start, play_by_clicking
 from tests.fakediscord import FakeDiscord
 from tests.resume.helpers import Process, game_on, stored_replay, wait_for
@@ -27,7 +27,7 @@ pytestmark = [pytest.mark.resume, pytest.mark.e2e]
 async def play_some(game: Game, rng: random.Random, clicks: int) -> None:
     for _ in range(clicks):
         table = game.table
-        waiting = [p for p in pending_players(table.state) if p in game.people]
+        waiting = [p for p in pending_seats(table.state) if p in game.people]
         if table.finished or not waiting:
             await asyncio.sleep(0.01)
             continue
@@ -94,7 +94,7 @@ async def test_an_action_stored_just_before_the_process_died_is_kept_once(
 
     store.record = dies_after_commit  # type: ignore[method-assign]
     table = game.table
-    seat = next(p for p in pending_players(table.state) if p in game.people)
+    seat = next(p for p in pending_seats(table.state) if p in game.people)
     user = game.people[seat]
     panel = (await fake_discord.click(user, game.board(), f"ld:h:{table.game_id}")).original
     assert panel is not None

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from bot.storage.repository import GameRepository
-from lockdown_core import legal_actions, pending_players
+from lockdown_core import legal_actions, pending_seats
 from tests.discord_ui.players import open_and_start
 from tests.fakediscord import FakeDiscord
 from tests.resume.helpers import Process, game_on
@@ -36,7 +36,7 @@ async def test_shutdown_finishes_the_action_in_flight_then_the_game_resumes_from
         await store(*args, **kwargs)
 
     writer.record_action = slow_store  # type: ignore[method-assign]
-    seat = next(p for p in pending_players(table.state) if p in game.people)
+    seat = next(p for p in pending_seats(table.state) if p in game.people)
     choice = legal_actions(table.state, seat)[0]
     user_id = game.people[seat].id
     in_flight = asyncio.create_task(table.act(user_id, table.token, lambda s: choice))

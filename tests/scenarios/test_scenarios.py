@@ -2,7 +2,7 @@
 
 The files are the rulebook's worked examples and short positions for each rule
 (see docs/scenarios.md for the format); their expectations were written from
-RULES.md, not copied from the engine's output.
+docs/rules.md, not copied from the engine's output.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from bot.cli.main import dispatch
-from lockdown_core import GameRecord, Timeout, new_game, pending_players, replay
+from lockdown_core import ReplayLog, Timeout, new_game, pending_seats, replay
 from lockdown_core.engine import apply
 from lockdown_core.ruleset import load_ruleset
 from lockdown_core.scenario import ScenarioError, parse_scenario, run
@@ -114,10 +114,10 @@ def test_replay_prints_the_public_log_only(capsys: pytest.CaptureFixture[str]) -
 
 def test_a_game_record_is_a_scenario_and_replays_the_same_game() -> None:
     """Fair play: the seed and the action log give back every shuffle and die."""
-    record = GameRecord(players=4, seed="check me")
+    record = ReplayLog(players=4, seed="check me")
     state, _ = new_game(load_ruleset(()), 4, record.seed)
     for _ in range(40):
-        if not pending_players(state):
+        if not pending_seats(state):
             break
         apply(state, Timeout())
         record.add(Timeout())

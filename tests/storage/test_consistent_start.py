@@ -30,7 +30,7 @@ from bot.table.hub import GameHub
 from bot.table.lobby import Lobby
 from bot.table.persist import GameKeeper
 from bot.table.table import Table, TableConfig
-from lockdown_core import legal_actions, pending_players
+from lockdown_core import legal_actions, pending_seats
 from tests.storage.conftest import PG_URL, DatabaseFactory, _pg_admin
 from tests.table.fakes import ManualScheduler, RandomSeat, RecordingPresenter
 
@@ -59,7 +59,7 @@ async def start_games(
 
 async def click(table: Table, rng: random.Random) -> bool:
     """A seated person makes one of their legal moves; False once nobody can."""
-    waiting = pending_players(table.state)
+    waiting = pending_seats(table.state)
     if table.finished or not waiting:
         return False
     seat = rng.choice(waiting)

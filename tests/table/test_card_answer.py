@@ -12,7 +12,7 @@ from typing import Any
 from bot.table.seats import Seat
 from bot.table.table import Table, TableConfig
 from bot.table.timers import Timers
-from lockdown_core import Action, Done, Event, PlayCard, Step, pending_players
+from lockdown_core import Action, Done, Event, PlayCard, Step, pending_seats
 from lockdown_core.model import COLD
 from tests.core.builders import at_attacks, char, position, where
 from tests.table.fakes import ManualScheduler, RecordingPresenter
@@ -85,7 +85,7 @@ async def test_r2_3_a_late_card_pushes_the_deadline_back_to_15_seconds() -> None
     await meat(table)
     # Seat 0's Done is cancelled and it has 15 s, not 10, to answer.
     assert table.state.step == Step.DISCUSSION
-    assert pending_players(table.state) == [0]
+    assert pending_seats(table.state) == [0]
     assert table.deadline == scheduler.now() + 15
     update = presenter.updates[-1]
     assert update.deadline == table.deadline
@@ -105,7 +105,7 @@ async def test_r2_3_with_more_than_15_seconds_left_the_deadline_stays() -> None:
     assert (await table.act(100, table.token, lambda s: Done(s))).ok
     await meat(table)
     assert table.deadline == deadline
-    assert pending_players(table.state) == [0]
+    assert pending_seats(table.state) == [0]
 
 
 async def test_r2_3_the_pushed_back_timer_still_runs_out() -> None:
@@ -125,9 +125,9 @@ async def test_r2_3_an_ai_seat_that_said_done_is_asked_again_and_answers() -> No
     table, scheduler, _ = await attack_table(seat0_ai=ai)
     await scheduler.advance(1)
     assert ai.asked == [Step.DISCUSSION]
-    assert pending_players(table.state) == [1]
+    assert pending_seats(table.state) == [1]
     await meat(table)
-    assert pending_players(table.state) == [0]
+    assert pending_seats(table.state) == [0]
     await scheduler.advance(1)
     assert ai.asked == [Step.DISCUSSION, Step.DISCUSSION]
     assert where(table.state, 0, "leader") == 4

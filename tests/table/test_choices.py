@@ -18,7 +18,7 @@ from lockdown_core import (
     legal_actions,
     load_ruleset,
     new_game,
-    pending_players,
+    pending_seats,
 )
 from tests.core.builders import PARKING, act, at_destinations, char, position
 
@@ -50,7 +50,7 @@ def test_every_legal_action_is_reachable_and_labelled_in_random_games() -> None:
         rng = random.Random(seed)
         names = [f"N{i}" for i in range(state.players)]
         while state.step != Step.GAME_OVER:
-            seat = rng.choice(pending_players(state))
+            seat = rng.choice(pending_seats(state))
             legal = legal_actions(state, seat)
             reachable = _reachable(legal, state)
             assert sorted(map(repr, reachable)) == sorted(map(repr, legal))

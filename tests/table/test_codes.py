@@ -15,7 +15,7 @@ from lockdown_core import (
     legal_actions,
     load_ruleset,
     new_game,
-    pending_players,
+    pending_seats,
 )
 
 
@@ -25,7 +25,7 @@ def test_every_legal_action_of_random_games_round_trips_through_its_code() -> No
         state, _ = new_game(rules, 3 + seed % 4, seed)
         rng = random.Random(seed)
         while state.step != Step.GAME_OVER:
-            seat = rng.choice(pending_players(state))
+            seat = rng.choice(pending_seats(state))
             legal = legal_actions(state, seat)
             for action in legal:
                 code = encode(action, rules)

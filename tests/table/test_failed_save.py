@@ -31,7 +31,7 @@ from bot.table.seats import Seat
 from bot.table.stored_actions import StoredActions
 from bot.table.stored_form import rebuild
 from bot.table.table import Table, TableConfig
-from lockdown_core import GameState, Step, legal_actions, load_ruleset, new_game, pending_players
+from lockdown_core import GameState, Step, legal_actions, load_ruleset, new_game, pending_seats
 from tests.storage.conftest import DatabaseFactory, databases
 from tests.storage.faults import FAULTS, SmallDisk, StoreFaults, connection_lost, immutable
 from tests.table.fakes import ManualScheduler, RandomSeat, RecordingPresenter
@@ -276,7 +276,7 @@ async def test_a_click_whose_commit_answer_was_lost_is_told_it_happened(
     for _ in range(3):
         lobby.add_ai(100, "random")
     table = await hub.start(lobby, 100, False, CONFIG, seed=12)
-    while 0 not in pending_players(table.state):
+    while 0 not in pending_seats(table.state):
         due = scheduler.next_due()
         assert due is not None
         await scheduler.advance(due - scheduler.now())

@@ -19,7 +19,7 @@ from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
 from bot.table.persist import GameKeeper
 from bot.table.table import TableConfig
-from lockdown_core import GameState, Step, actor, apply, legal_actions, pending_players
+from lockdown_core import GameState, Step, actor, apply, legal_actions, pending_seats
 from lockdown_core.actions import REVISION_KEY, action_from_dict, action_revision
 from tests.table.fakes import ManualScheduler, RandomSeat, RecordingPresenter
 
@@ -75,5 +75,5 @@ async def test_a_game_stored_before_rules_revision_2_resumes_at_start_up(tmp_pat
     assert resumed.state.to_dict() == GameState.from_dict(game["stored_at"]["snapshot"]).to_dict()
     # It plays on under the current rules.
     assert resumed.state.step != Step.GAME_OVER
-    seat = pending_players(resumed.state)[0]
+    seat = pending_seats(resumed.state)[0]
     assert legal_actions(resumed.state, seat)

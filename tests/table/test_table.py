@@ -20,7 +20,7 @@ from lockdown_core import (
     legal_actions,
     load_ruleset,
     new_game,
-    pending_players,
+    pending_seats,
 )
 from tests.table.fakes import ManualScheduler, RandomSeat, RecordingPresenter
 
@@ -181,7 +181,7 @@ async def away_seat_table() -> tuple[Table, ManualScheduler, RecordingPresenter,
     store = Outage()
     table.store = store
     await table.begin(table._opening)  # type: ignore[attr-defined]
-    seat = table.seats[pending_players(table.state)[0]]
+    seat = table.seats[pending_seats(table.state)[0]]
     seat.away = True
     seat.missed_deadlines = table.config.absent_after
     return table, scheduler, presenter, store, seat

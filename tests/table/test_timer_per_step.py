@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bot.table.seats import Seat
 from bot.table.table import Table, TableConfig
-from lockdown_core import legal_actions, load_ruleset, new_game, pending_players
+from lockdown_core import legal_actions, load_ruleset, new_game, pending_seats
 from tests.table.fakes import ManualScheduler, RandomSeat, RecordingPresenter
 
 
@@ -29,7 +29,7 @@ async def test_a_step_ending_when_the_previous_one_would_still_gets_its_timer() 
     )
     await table.begin(events)
     first_token, first_deadline = table.token, table.deadline
-    mover = pending_players(table.state)[0]
+    mover = pending_seats(table.state)[0]
     choice = legal_actions(table.state, mover)[0]
     # The clock does not move: the next step starts at the same reading, with the
     # same length (placement after placement), so its deadline is the same number.
@@ -37,7 +37,7 @@ async def test_a_step_ending_when_the_previous_one_would_still_gets_its_timer() 
     assert reply.ok, reply.key
     assert table.token != first_token
     assert table.deadline == first_deadline
-    waiting = pending_players(table.state)
+    waiting = pending_seats(table.state)
     assert waiting
     assert waiting[0] != mover
     version = table.state.version

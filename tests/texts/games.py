@@ -21,7 +21,7 @@ from lockdown_core import (
     load_ruleset,
     load_variants,
     new_game,
-    pending_players,
+    pending_seats,
 )
 
 # Enough to reach every event kind: since issue 15 the first game where a Monster
@@ -47,7 +47,7 @@ def play(seed: int) -> PlayedGame:
     for _ in range(MAX_ACTIONS):
         if state.step == Step.GAME_OVER:
             break
-        pending = pending_players(state)
+        pending = pending_seats(state)
         options = legal_actions(state, rnd.choice(pending)) if pending else []
         if not options or rnd.random() < TIMEOUT_RATE:
             events += apply(state, Timeout())

@@ -55,11 +55,6 @@ def test_the_scan_sees_a_written_number() -> None:
     assert numbers("1. Truck: the winner {truck}.") == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lobby.intro, lobby.seats and help.text write the seat range (3 to 6); they "
-    "should take it from lockdown_core.facts.player_range",
-)
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_text_writes_the_seat_range(lang: str) -> None:
     written = {

@@ -18,7 +18,7 @@ from lockdown_core import (
     legal_actions,
     load_ruleset,
     new_game,
-    pending_players,
+    pending_seats,
 )
 from tests.core.builders import at_destinations, at_turn, position
 from tests.core.random_games import VARIANTS
@@ -43,7 +43,7 @@ def random_states(games: int, variants: tuple[str, ...] | None = None) -> Iterat
             yield state
             if state.step == Step.GAME_OVER:
                 break
-            pending = pending_players(state)
+            pending = pending_seats(state)
             options = legal_actions(state, rnd.choice(pending)) if pending else []
             if not options or rnd.random() < 0.05:
                 apply(state, Timeout())
@@ -64,7 +64,7 @@ def test_every_step_of_random_games_is_explained_to_every_seat_in_both_languages
     acting: set[str] = set()
     for state in random_states(GAMES):
         names = NAMES[: state.players]
-        pending = pending_players(state)
+        pending = pending_seats(state)
         for seat in range(state.players):
             for lang in LANGS:
                 lines = teach_lines(lang, state, seat, names)

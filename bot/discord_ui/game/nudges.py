@@ -11,7 +11,7 @@ from bot.discord_ui.errors import SEND_FAILURES
 from bot.table.scheduler import Handle
 from bot.table.table import Table
 from bot.texts.catalog import Translate
-from lockdown_core import Done, legal_actions, pending_players
+from lockdown_core import Done, legal_actions, pending_seats
 
 log = logging.getLogger(__name__)
 
@@ -86,7 +86,7 @@ class Nudges:
             still_waiting = (
                 table.token == token
                 and not table.finished
-                and seat in pending_players(table.state)
+                and seat in pending_seats(table.state)
                 and self._nudged.get(seat) != key
             )
             if still_waiting:

@@ -12,7 +12,7 @@ from bot.discord_ui.limits import CONTENT, FIELD_VALUE, fit
 from bot.discord_ui.service import GameService
 from bot.texts import t
 from bot.texts.rules_text import rules_sections
-from lockdown_core import load_ruleset
+from lockdown_core import facts, load_ruleset
 
 # Seconds between two `/lockdown board` of one game: each posts a picture in the
 # thread and stores its message, so anyone repeating it would flood both.
@@ -69,7 +69,8 @@ class Requests:
 
     async def help(self, interaction: discord.Interaction[Any]) -> None:
         """`/lockdown help`: what the bot can do, in the reader's language."""
-        text = t(self.service.lang(interaction), "help.text")
+        seats = facts.player_range(load_ruleset())
+        text = t(self.service.lang(interaction), "help.text", least=seats[0], most=seats[-1])
         await interaction.response.send_message(fit(text, CONTENT), ephemeral=True)
 
     async def set_notify(self, interaction: discord.Interaction[Any], on: bool) -> None:

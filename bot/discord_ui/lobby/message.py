@@ -15,6 +15,7 @@ from bot.discord_ui.service import LobbyPlan
 from bot.table.lobby import Lobby
 from bot.texts.ai_talk import ai_kind_text
 from bot.texts.catalog import Translate
+from lockdown_core import facts, load_ruleset
 
 LOBBY_BUTTONS = (
     ("join", discord.ButtonStyle.success),
@@ -32,8 +33,12 @@ def lobby_message(
         f"{s.index + 1}. {s.name}" + (f" ({ai_kind_text(say, s.ai_kind)})" if s.ai_kind else "")
         for s in lobby.seats
     )
-    embed = discord.Embed(title=say("lobby.title"), description=say("lobby.intro"))
-    embed.add_field(name=say("lobby.seats", count=len(lobby.seats)), value=seats or "-")
+    seat_range = facts.player_range(load_ruleset(lobby.variants))
+    least, most = seat_range[0], seat_range[-1]
+    embed = discord.Embed(
+        title=say("lobby.title"), description=say("lobby.intro", least=least, most=most)
+    )
+    embed.add_field(name=say("lobby.seats", count=len(lobby.seats), most=most), value=seats or "-")
     if lobby.variants:
         embed.add_field(
             name=say("board.variants"),

@@ -17,7 +17,7 @@ from lockdown_core import (
     legal_actions,
     load_ruleset,
     new_game,
-    pending_players,
+    pending_seats,
     view,
 )
 from lockdown_core.ai import EndlessGame, IllegalChoice, RandomPlayer, make_player, play_game
@@ -76,7 +76,7 @@ def test_each_ai_gets_exactly_its_view_its_events_and_its_legal_actions(
     cursor = [0] * players
     last = -1
     while state.step != Step.GAME_OVER:
-        waiting = pending_players(state)
+        waiting = pending_seats(state)
         seat = next((p for p in waiting if p > last), waiting[0])
         ask = spies[seat].asked[cursor[seat]]
         cursor[seat] += 1

@@ -32,7 +32,7 @@ from lockdown_core import (
     load_ruleset,
     load_variants,
     new_game,
-    pending_players,
+    pending_seats,
     view,
 )
 from lockdown_core.ai import CautiousPlayer, make_player, play_game
@@ -357,7 +357,7 @@ def test_hidden_information_it_cannot_see_does_not_change_its_choice(
         for s, p in enumerate(seats):
             p.observe([e for e in events if e.visible_to(s)])
         while state.step != Step.GAME_OVER:
-            seat = pending_players(state)[0]
+            seat = pending_seats(state)[0]
             legal = legal_actions(state, seat)
             twin = hidden_twin(state, seat, rnd)
             assert view(twin, seat) == view(state, seat)

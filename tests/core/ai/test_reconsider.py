@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from lockdown_core import Done, PlayCard, Step, apply, legal_actions, pending_players
+from lockdown_core import Done, PlayCard, Step, apply, legal_actions, pending_seats
 from tests.core.ai.helpers import cautious_choice, position
 
 LATE_MEAT = {
@@ -25,6 +25,6 @@ def test_r2_3_a_cautious_seat_asked_again_answers_a_late_rotten_meat_with_its_ba
     apply(state, Done(0))
     seat1_leader = next(c.id for c in state.family(1) if c.kind == "leader")
     apply(state, PlayCard(1, "rotten_meat", seat1_leader))
-    assert (state.step, pending_players(state)) == (Step.DISCUSSION, [0])
+    assert (state.step, pending_seats(state)) == (Step.DISCUSSION, [0])
     assert PlayCard(0, "baseball_bat") in legal_actions(state, 0)
     assert cautious_choice(state, 0) == PlayCard(0, "baseball_bat")

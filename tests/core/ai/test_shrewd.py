@@ -24,7 +24,7 @@ from lockdown_core import (
     load_ruleset,
     load_variants,
     new_game,
-    pending_players,
+    pending_seats,
     view,
 )
 from lockdown_core.ai import CautiousPlayer, make_player, play_game
@@ -67,7 +67,7 @@ def test_hidden_information_it_cannot_see_changes_no_choice_remark_or_rationale(
         for s, p in enumerate(seats):
             p.observe([e for e in events if e.visible_to(s)])
         while state.step != Step.GAME_OVER:
-            seat = pending_players(state)[0]
+            seat = pending_seats(state)[0]
             legal = legal_actions(state, seat)
             player = seats[seat]
             if isinstance(player, ShrewdPlayer):
@@ -250,6 +250,18 @@ def test_personas_change_what_it_does() -> None:
     assert tallies["avenger"].get("ballots_grudge", 0) > tallies["loyalist"].get(
         "ballots_grudge", 0
     )
+
+
+def test_only_a_persona_that_fears_bad_worlds_gives_up_the_best_average() -> None:
+    """Risk 1 (the gambler) looks at the average alone; the warden (risk 0.5) sometimes
+    takes a worse average for a smaller spread of its losses over the worlds."""
+    hedged = {}
+    for character in ("gambler", "warden"):
+        hedged[character] = sum(
+            Listener(character, game).player.tally["hedged"] for game in range(6)
+        )
+    assert hedged["gambler"] == 0
+    assert hedged["warden"] > 0
 
 
 def test_an_unknown_persona_is_refused() -> None:

@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import io
-import random
 import statistics
 import sys
 import time
@@ -37,16 +36,12 @@ from bot.texts import t
 from lockdown_core import (
     ReplayLog,
     Ruleset,
-    Step,
-    Timeout,
-    apply,
-    legal_actions,
     load_ruleset,
     new_game,
-    pending_seats,
     view,
 )
 from lockdown_core.actions import action_to_dict
+from lockdown_core.ai.autoplay import RandomTable
 
 NAMES = ["Chloé", "Émile", "Σοφία", "Дмитрий", "花子", "Łukasz"]
 
@@ -59,13 +54,10 @@ def _views(rules: Ruleset) -> list[dict[str, Any]]:
     views = []
     for seed in range(20):
         state, _ = new_game(rules, 6, seed)
-        rng = random.Random(seed)
-        while state.step != Step.GAME_OVER:
-            if rng.random() < 0.05:
+        table = RandomTable(seed)
+        for index, _ in enumerate(table.play(state)):
+            if index % 20 == 0:
                 views.append(view(state, None))
-            seat = rng.choice(pending_seats(state))
-            legal = legal_actions(state, seat)
-            apply(state, rng.choice(legal) if legal else Timeout())
     return views
 
 
@@ -143,13 +135,8 @@ def _longest(players: int) -> ReplayLog:
     longest = ReplayLog(players=players, seed=0)
     for seed in range(20):
         state, _ = new_game(load_ruleset(), players, seed)
-        rng = random.Random(seed)
         record = ReplayLog(players=players, seed=seed)
-        while state.step != Step.GAME_OVER:
-            seat = rng.choice(pending_seats(state))
-            legal = legal_actions(state, seat)
-            action = rng.choice(legal) if legal else Timeout()
-            apply(state, action)
+        for action, _ in RandomTable(seed).play(state):
             record.actions.append(action_to_dict(action))
         if len(record.actions) > len(longest.actions):
             longest = record

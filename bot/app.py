@@ -36,6 +36,7 @@ from bot.ops.health import OpsServer
 from bot.ops.logs import log_fields, set_log_fields
 from bot.ops.shards import ShardLocks, ShardSet, parse_ids, shard_of, watch_locks
 from bot.ops.startup import explain_database_error
+from bot.render.pool import drawings
 from bot.settings import Settings, StartupError, supported_url
 from bot.storage.database import Database
 from bot.storage.deliveries import DeliveryRepository
@@ -48,6 +49,7 @@ from bot.table.hub import GameHub
 from bot.table.persist import GameKeeper
 from bot.table.scheduler import AsyncioScheduler, Scheduler
 from bot.table.server_book import ServerBook
+from bot.table.sweeper import DeadlineSweeper
 from bot.table.table import TableConfig
 
 log = logging.getLogger(__name__)
@@ -93,11 +95,15 @@ class LockdownBot(commands.AutoShardedBot):
         self.budget = install(
             self.http, share=process_share(settings.shard_ids, settings.shard_count)
         )
+        drawings.configure(settings.drawing_workers)
         self.scheduler = scheduler or AsyncioScheduler()
         self.config = config or TableConfig()
         self.database = database or Database(settings.database_url)
         self.keeper = GameKeeper(BatchingGameRepository(self.database))
-        self.hub = GameHub(self.scheduler, make_ai, self._presenter_for, keeper=self.keeper)
+        # Far deadlines (a slow game's steps) wait in one sweeper, not one task each.
+        self.hub = GameHub(
+            DeadlineSweeper(self.scheduler), make_ai, self._presenter_for, keeper=self.keeper
+        )
         self.deliver_within = deliver_within
         self.service = GameService(
             self,
@@ -247,7 +253,7 @@ class LockdownBot(commands.AutoShardedBot):
 
     async def _close_timers(self) -> None:
         """No timer fires from now on; a callback already running finishes first."""
-        closer = getattr(self.scheduler, "close", None)
+        closer = getattr(self.hub.scheduler, "close", None)
         if closer is not None:
             await closer()
 

@@ -161,6 +161,16 @@ class Settings(BaseSettings):
         ),
     )
 
+    drawing_workers: int = Field(
+        default=1,
+        ge=0,
+        le=8,
+        description=(
+            "processes that draw the replay GIFs, away from the games; 0 draws them in "
+            "threads of the bot's own process; default: 1"
+        ),
+    )
+
     @field_validator("discord_token", mode="before")
     @classmethod
     def _strip_token(cls, value: object) -> object:

@@ -106,6 +106,7 @@ LAYERS: dict[str, Layer] = {
         "bot.table",
         "bot.storage",
         "bot.ops",
+        "bot.render",
         "bot.settings",
         "bot.ai_seats",
         CORE,

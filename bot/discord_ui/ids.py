@@ -11,7 +11,7 @@ from __future__ import annotations
 HAND = r"ld:h:(?P<game>\d+)"
 ACT = r"ld:a:(?P<game>\d+):(?P<token>[0-9a-f]{8}):(?P<code>[A-Z][0-9x.]*)"
 GROUP = r"ld:g:(?P<game>\d+):(?P<token>[0-9a-f]{8}):(?P<prefix>[A-Z][0-9x.]*)"
-LOBBY = r"ld:l:(?P<lobby>\d+):(?P<op>join|leave|ai|noai|start)"
+LOBBY = r"ld:l:(?P<lobby>\d+):(?P<op>join|leave|ai|noai|start|fill)"
 ABORT = r"ld:x:(?P<game>\d+)"
 
 

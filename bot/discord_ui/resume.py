@@ -22,6 +22,7 @@ import discord
 
 from bot.discord_ui.lobby.lobbies import Lobbies
 from bot.discord_ui.service import GameService
+from bot.ops.logs import log_fields
 from bot.table.persist import GameKeeper, UnloadableGame
 from bot.table.store import Cursor
 from bot.texts import t
@@ -52,9 +53,12 @@ async def resume_games(service: GameService, lobbies: Lobbies, keeper: GameKeepe
     loaded = await keeper.load()
     cursors = await service.cursors([game.record.id for game in loaded.games])
     for game in loaded.games:
-        table = service.restore(game, cursors.get(game.record.id))
-        await table.begin([], game.deadline)
-        service.presenters[table.game_id].resume(table)
+        # The game's ids on every line it logs from now on: its timer, AI and delivery
+        # tasks start inside this block and keep them.
+        with log_fields(game_id=game.record.id, guild_id=game.record.guild_id):
+            table = service.restore(game, cursors.get(game.record.id))
+            await table.begin([], game.deadline)
+            service.presenters[table.game_id].resume(table)
         report.resumed.append(table.game_id)
     await deliver_endings(service, keeper, report)
     for broken in loaded.broken:

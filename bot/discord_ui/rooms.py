@@ -21,6 +21,7 @@ from bot.discord_ui.game.cog import GameRoom
 from bot.discord_ui.lobby.buttons import LOBBY_ITEMS
 from bot.discord_ui.lobby.cog import LobbyRoom
 from bot.discord_ui.moderation.cog import ModerationRoom
+from bot.discord_ui.practice.cog import PracticeRoom
 from bot.discord_ui.server import ServerDesk
 from bot.discord_ui.simulate.cog import SimulateRoom
 from bot.discord_ui.slash import CatalogTranslator, lockdown_group
@@ -40,6 +41,7 @@ class Rooms:
     campaign: CampaignRoom
     stats: StatsRoom
     simulate: SimulateRoom
+    practice: PracticeRoom
 
     @classmethod
     def build(cls, desk: ServerDesk) -> Rooms:
@@ -54,6 +56,7 @@ class Rooms:
             campaign=CampaignRoom(group, desk, lobby.lobbies),
             stats=StatsRoom(group, desk),
             simulate=SimulateRoom(group, desk),
+            practice=PracticeRoom(group, desk.service),
         )
 
     async def add_to(self, bot: commands.Bot) -> None:
@@ -61,7 +64,15 @@ class Rooms:
         persistent components: everything `sync-commands` registers, nothing else."""
         await bot.tree.set_translator(CatalogTranslator())
         bot.tree.error(command_failed)
-        rooms = (self.lobby, self.game, self.moderation, self.campaign, self.stats, self.simulate)
+        rooms = (
+            self.lobby,
+            self.game,
+            self.moderation,
+            self.campaign,
+            self.stats,
+            self.simulate,
+            self.practice,
+        )
         for room in rooms:
             await bot.add_cog(room)
         bot.tree.add_command(self.group)

@@ -10,6 +10,7 @@ the work on top of it; it calls none of them.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -17,10 +18,11 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord_ui.game.end import GameEnding
+from bot.discord_ui.game.passes import CardPasses, PassingPresenter
 from bot.discord_ui.game.presenter import DiscordPresenter
 from bot.table.hub import GameHub
 from bot.table.lobby import Lobby
-from bot.table.persist import ResumableGame
+from bot.table.persist import ResumableGame, stored_timers
 from bot.table.store import Cursor, Deliveries, People
 from bot.table.table import Table, TableConfig
 from bot.texts import choose_lang, t
@@ -108,11 +110,28 @@ class GameService:
         self.deliveries = deliveries
         self.people = people
         self.presenters: dict[int, DiscordPresenter] = {}
+        # Practice games (`/lockdown practice`): their panels teach and say why the AI
+        # seats chose (the lines kept here), their end is no campaign's.
+        self.practice_games: dict[int, list[str]] = {}
+        # Seats that said "no cards this turn" (`game.passes`).
+        self.passes = CardPasses()
         self.meta: dict[int, GameMeta] = {}
         self.lobby_langs: dict[int, str] = {}
         # The server's settings as each lobby opened (its game keeps the lobby's id).
         self.plans: dict[int, LobbyPlan] = {}
         self.ending: GameEnding | None = None
+
+    def practice(self, game_id: int) -> list[str] | None:
+        """A practice game's reasons told so far (see `practice_games`), or None for a
+        game that is no practice. After a restart, known again from its thread: only
+        practice games are played in private threads (lobbies open public ones)."""
+        lines = self.practice_games.get(game_id)
+        presenter = self.presenters.get(game_id)
+        if lines is None and presenter is not None:
+            thread = self.client.get_channel(presenter.channel_id)
+            if isinstance(thread, discord.Thread) and thread.is_private():
+                lines = self.practice_games[game_id] = []
+        return lines
 
     def use_ending(self, ending: GameEnding) -> None:
         """What every game does at its end from now on (the campaign's, `campaign.ending`)."""
@@ -180,8 +199,10 @@ class GameService:
 
     # Games ----------------------------------------------------------------------
 
-    def make_presenter(self, game_id: int, lobby: Lobby) -> DiscordPresenter:
-        """A game's presenter, kept here with its `GameMeta` (the hub's presenter factory)."""
+    def make_presenter(self, game_id: int, lobby: Lobby) -> PassingPresenter:
+        """A game's presenter, kept here with its `GameMeta` (the hub's presenter factory);
+        the table gets it through `PassingPresenter`, which answers the card windows of
+        the seats that pass on cards this turn."""
         lang = self.lobby_lang(lobby.lobby_id)
         plan = self.plans.get(lobby.lobby_id)
         presenter = DiscordPresenter(
@@ -205,7 +226,7 @@ class GameService:
         )
         self.presenters[game_id] = presenter
         self.meta[game_id] = GameMeta(lobby.guild_id, lobby.host_id, lang)
-        return presenter
+        return PassingPresenter(presenter, self.passes)
 
     async def cursors(self, game_ids: list[int]) -> dict[int, Cursor]:
         """Where each game's thread stands; a game without one shows everything again."""
@@ -233,20 +254,22 @@ class GameService:
         seated = Lobby(record.id, record.guild_id, channel_id, record.host_user_id, game.seats)
         seated.variants = list(record.variants)
         self.remember_lobby(record.id, record.language)
+        # A slow game keeps its pace across a restart (its timers are stored with it).
+        slow = stored_timers(record.timers)
+        config = dataclasses.replace(self.config, timers=slow) if slow.step_hours else self.config
         if ended:
             hub = self.hub
-            presenter = self.make_presenter(record.id, seated)
             table = Table(
                 record.id,
                 game.state,
                 game.seats,
-                presenter,
+                self.make_presenter(record.id, seated),
                 hub.scheduler,
                 hub.ai_factory,
-                self.config,
+                config,
             )
         else:
-            table = self.hub.add_table(record.id, game.state, seated, self.config)
+            table = self.hub.add_table(record.id, game.state, seated, config)
             table.paused = record.status == "paused"
         table.seed = record.seed
         table.recall(game.events)

@@ -30,6 +30,7 @@ from bot.render.facts import board_facts
 from bot.render.glyphs import BOLD, drawable
 from bot.render.labels import board_labels
 from bot.render.palette import PALETTE
+from bot.render.pool import drawings
 from bot.render.scores import draw_scores
 from bot.texts import t
 from bot.texts.catalog import MissingText
@@ -263,11 +264,12 @@ def _with_caption(labels: BoardLabels, caption: str) -> BoardLabels:
 async def game_gif(
     record: ReplayLog, lang: str, names: Sequence[str] | None = None
 ) -> bytes | None:
-    """The GIF of a finished game, drawn in a worker thread; None (and a log line saying
-    why) if it cannot be made in time, so that the reveal goes out without it."""
+    """The GIF of a finished game, drawn in the drawing pool's process (`pool`) so that
+    the games keep the interpreter; None (and a log line saying why) if it cannot be
+    made in time, so that the reveal goes out without it."""
     try:
         return await asyncio.wait_for(
-            asyncio.to_thread(render_gif, record, lang, names), GIF_TIMEOUT
+            drawings.run(render_gif, record, lang, list(names) if names else None), GIF_TIMEOUT
         )
     except TimeoutError:
         log.warning("replay GIF not made: longer than %.0f s", GIF_TIMEOUT)

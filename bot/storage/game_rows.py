@@ -21,7 +21,14 @@ from bot.storage import jsontext
 from bot.storage import tables as t
 from bot.storage.columns import aware_utc
 from bot.storage.errors import GameNotFound, WrongStatus
-from bot.storage.models import BrokenGame, SeatRecord, Shards, StoredGame, check_seat_numbers
+from bot.storage.models import (
+    BrokenGame,
+    SeatRecord,
+    SeatResult,
+    Shards,
+    StoredGame,
+    check_seat_numbers,
+)
 from bot.storage.shards import LIVE, chosen
 from bot.storage.tables import GameStatus
 
@@ -213,6 +220,37 @@ def stored_game(
         paused_reason=row.paused_reason,
         seats=game_seats,
         deadlines={deadline.decision_key: deadline.due_at for deadline in deadline_rows},
+    )
+
+
+async def insert_results(
+    conn: AsyncConnection,
+    game_id: int,
+    guild_id: int,
+    seat_users: Mapping[int, int | None],
+    results: Sequence[SeatResult],
+) -> None:
+    """A finished game's results, one row per seat; none for a practice game, which
+    counts in no statistics."""
+    practice = await conn.scalar(select(t.games.c.practice).where(t.games.c.id == game_id))
+    if practice:
+        return
+    await conn.execute(
+        insert(t.game_results),
+        [
+            {
+                "game_id": game_id,
+                "seat": result.seat,
+                "guild_id": guild_id,
+                "user_id": seat_users[result.seat],
+                "score": result.score,
+                "winner": result.winner,
+                "survivors_by_kind": jsontext.dump(result.survivors_by_kind),
+                "devoured_count": result.devoured_count,
+                "cards_played": jsontext.dump(list(result.cards_played)),
+            }
+            for result in results
+        ],
     )
 
 

@@ -28,6 +28,7 @@ from bot.storage.game_rows import (
     decoded_log,
     due_rows,
     has_seats,
+    insert_results,
     insert_seats,
     load_in,
     log_texts,
@@ -124,9 +125,11 @@ class GameRepository:
         deadlines: Mapping[str, datetime],
         seats: Sequence[SeatRecord] | None = None,
         variants: Sequence[str] | None = None,
+        practice: bool = False,
     ) -> None:
         """Lobby -> running, with the seed, the first snapshot (its version, normally 0),
-        the first deadlines, and the seats and variants as the lobby ended."""
+        the first deadlines, and the seats and variants as the lobby ended; a practice
+        game is marked so, to leave no result at its end."""
         version = snapshot_version(snapshot)
         snapshot_text = jsontext.dump(dict(snapshot))
         due = due_rows(game_id, deadlines)
@@ -138,6 +141,7 @@ class GameRepository:
             "seed_sha256": seed_digest(seed),
             "snapshot": snapshot_text,
             "version": version,
+            "practice": practice,
         }
         if variants is not None:
             values["variants"] = jsontext.dump(list(variants))
@@ -212,7 +216,8 @@ class GameRepository:
         )
 
     async def finish_game(self, game_id: int, results: Sequence[SeatResult]) -> None:
-        """Game over: one result per seat, the deadlines gone, the game never resumed."""
+        """Game over: one result per seat, the deadlines gone, the game never resumed. A
+        practice game keeps no result: it counts in no statistics."""
         by_seat = {result.seat: result for result in results}
         if len(by_seat) != len(results):
             raise ValueError("one result per seat")
@@ -233,23 +238,7 @@ class GameRepository:
                 raise ValueError(
                     f"results for seats {sorted(by_seat)}, the game has {sorted(seat_users)}"
                 )
-            await conn.execute(
-                insert(t.game_results),
-                [
-                    {
-                        "game_id": game_id,
-                        "seat": result.seat,
-                        "guild_id": guild_id,
-                        "user_id": seat_users[result.seat],
-                        "score": result.score,
-                        "winner": result.winner,
-                        "survivors_by_kind": jsontext.dump(result.survivors_by_kind),
-                        "devoured_count": result.devoured_count,
-                        "cards_played": jsontext.dump(list(result.cards_played)),
-                    }
-                    for result in results
-                ],
-            )
+            await insert_results(conn, game_id, guild_id, seat_users, results)
 
     async def _move(
         self,

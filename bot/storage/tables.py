@@ -22,6 +22,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
@@ -75,6 +76,9 @@ class GameRow(StorageTable, table=True):
     created_at: datetime = Field(sa_type=UTCDateTime)
     finished_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     paused_reason: str | None = Field(default=None, sa_type=Text)
+    # A practice game (`/lockdown practice`) is stored and resumed like any game but
+    # leaves no result: it counts in no statistics.
+    practice: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
 
 
 class SeatRow(StorageTable, table=True):

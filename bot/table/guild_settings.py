@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from bot.table.timers import MAX_SECONDS, MIN_SECONDS, Timers
+from bot.table.timers import MAX_SECONDS, MAX_STEP_HOURS, MIN_SECONDS, Timers
 from lockdown_core.ai import AI_KINDS, PERSONAS
 
 log = logging.getLogger(__name__)
@@ -26,7 +26,14 @@ TIMER_KEYS = {
     "timer_destination": "destination",
     "timer_other": "other",
 }
-FLAGS = ("allow_ai", "open_designations", "combine_variants", "show_conditions", "replay_gif")
+FLAGS = (
+    "allow_ai",
+    "open_designations",
+    "combine_variants",
+    "show_conditions",
+    "replay_gif",
+    "start_when_full",
+)
 TRUE_WORDS = ("on", "yes", "true", "1", "oui")
 FALSE_WORDS = ("off", "no", "false", "0", "non")
 EVERYONE = ("everyone", "all", "none", "tous", "")
@@ -34,6 +41,16 @@ MAX_IDS = 25
 # How often a player waited on is reminded by DM: never, once a turn, or at every choice.
 DM_REMINDERS = {"off": "off", "turn": "turn", "every": "every"}
 DM_REMINDER_WORDS = {"non": "off", "aucun": "off", "tour": "turn", "chaque": "every"}
+# Whole-number settings in their allowed range: a lobby's time-out in minutes (0: it
+# waits as long as any lobby is kept) and how many open lobbies one person may host in
+# a server (0: no limit; one by default, as one person once opened hundreds in a minute).
+# The bounds of a slow game's steps, in hours, are counts too (a week at most).
+COUNTS = {
+    "lobby_timeout": (0, 7 * 24 * 60),
+    "lobbies_per_person": (0, 25),
+    "slow_min_hours": (1, MAX_STEP_HOURS),
+    "slow_max_hours": (1, MAX_STEP_HOURS),
+}
 
 
 class SettingError(Exception):
@@ -57,6 +74,8 @@ class GuildConfig(BaseModel):
     ("turn"), at every choice ("every") or never ("off"). `ai_level`: the level of
     the seats "Add AI seat" seats; `ai_personas`: the personas shrewd seats take in
     turn (empty: every one).
+    `players_role_id`: the "looking for players" role a new lobby pings (None: no ping).
+    `start_when_full`: a lobby whose every seat is taken starts by itself.
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -74,6 +93,12 @@ class GuildConfig(BaseModel):
     dm_reminders: Literal["off", "turn", "every"] = "turn"
     ai_level: Literal["random", "cautious", "shrewd"] = "cautious"
     ai_personas: tuple[str, ...] = ()
+    players_role_id: int | None = None
+    start_when_full: bool = False
+    lobby_timeout: int = 0
+    lobbies_per_person: int = 1
+    slow_min_hours: int = 1
+    slow_max_hours: int = 48
 
     @classmethod
     def from_stored(cls, values: Mapping[str, Any], language: str = "en") -> GuildConfig:
@@ -108,6 +133,9 @@ class GuildConfig(BaseModel):
         values["dm_reminders"] = self.dm_reminders
         values["ai_level"] = self.ai_level
         values["ai_personas"] = list(self.ai_personas)
+        values["players_role"] = self.players_role_id
+        for key in COUNTS:
+            values[key] = getattr(self, key)
         return values
 
     def with_value(self, key: str, value: Any) -> GuildConfig:
@@ -136,6 +164,17 @@ class GuildConfig(BaseModel):
             return self.model_copy(update={"ai_personas": _personas(value)})
         if key == "host_role":
             return self.model_copy(update={"host_role_id": _optional_id(value)})
+        if key == "players_role":
+            return self.model_copy(update={"players_role_id": _optional_id(value)})
+        if key in COUNTS:
+            changed = self.model_copy(update={key: _count(value, *COUNTS[key])})
+            if changed.slow_min_hours > changed.slow_max_hours:
+                raise SettingError(
+                    "error.setting_slow_bounds",
+                    minimum=changed.slow_min_hours,
+                    maximum=changed.slow_max_hours,
+                )
+            return changed
         if key == "channels":
             return self.model_copy(update={"channel_ids": _ids(value)})
         if key == "variants_offered":
@@ -164,6 +203,12 @@ SETTING_KEYS = (
     "dm_reminders",
     "ai_level",
     "ai_personas",
+    "players_role",
+    "start_when_full",
+    "lobby_timeout",
+    "lobbies_per_person",
+    "slow_min_hours",
+    "slow_max_hours",
 )
 
 
@@ -180,7 +225,7 @@ def parse_setting(key: str, text: str) -> Any:
         if key == "variants_offered" and (not words or words == ["all"]):
             return None
         return [_digits(w) for w in words] if key == "channels" else words
-    if key == "host_role":
+    if key in ("host_role", "players_role"):
         return None if text.lower() in EVERYONE else _digits(text)
     return text.lower() if key in ("language", "ai_level") else text
 
@@ -193,6 +238,16 @@ def _timer_seconds(value: Any) -> int:
     if not MIN_SECONDS <= seconds <= MAX_SECONDS:
         raise SettingError("error.timer_range", minimum=MIN_SECONDS, maximum=MAX_SECONDS)
     return seconds
+
+
+def _count(value: Any, minimum: int, maximum: int) -> int:
+    try:
+        number = int(str(value).strip())
+    except ValueError:
+        number = -1
+    if not minimum <= number <= maximum:
+        raise SettingError("error.setting_count", minimum=minimum, maximum=maximum)
+    return number
 
 
 def _flag(value: Any) -> bool:

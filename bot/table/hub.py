@@ -65,6 +65,7 @@ class GameHub:
         host_name: str,
         language: str = "en",
         seat: LobbyChange | None = None,
+        step_hours: int | None = None,
     ) -> Lobby:
         """A new lobby, the host seated (or seated by `seat`, as for "Play again").
 
@@ -73,7 +74,8 @@ class GameHub:
         """
         if not self.accepting:
             raise LobbyError("error.shutting_down")
-        lobby = Lobby(0, guild_id, channel_id, host_id)
+        lobby = Lobby(0, guild_id, channel_id, host_id, opened_at=self.scheduler.now())
+        lobby.step_hours = step_hours
         if seat is None:
             lobby.join(host_id, host_name)
         else:
@@ -92,6 +94,16 @@ class GameHub:
         self._lobby_locks.pop(lobby_id, None)
         if self.keeper is not None:
             await self.keeper.abort(lobby_id)
+
+    async def expire_lobby(self, lobby: Lobby) -> bool:
+        """A lobby its server's time-out closes: gone, row and all, unless it started or
+        went away meanwhile (then False, and nothing changes). Under its lock, so a
+        click that waits behind it finds the lobby gone."""
+        async with self._lock_of(lobby.lobby_id):
+            if self.lobbies.get(lobby.lobby_id) is not lobby:
+                return False
+            await self.drop_lobby(lobby.lobby_id)
+            return True
 
     def restore_lobby(self, lobby: Lobby) -> None:
         """A stored lobby back after a restart; new ids stay clear of its id."""
@@ -178,6 +190,7 @@ class GameHub:
                         seed=game_seed,
                         state=state,
                         deadline=self.scheduler.now() + config.timers.seconds_for(state.step),
+                        practice=lobby.practice,
                     )
                 except Exception:
                     self.close(game_id)

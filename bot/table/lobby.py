@@ -37,6 +37,21 @@ class Lobby:
     # one the personas it takes in turn (empty: every persona).
     ai_level: str = "cautious"
     ai_personas: tuple[str, ...] = ()
+    # When it opened (seconds since the epoch): the card shows how long it has waited,
+    # and a server's time-out counts from it.
+    opened_at: float = 0.0
+    # A slow game's steps, in hours (None: the server's ordinary timers).
+    step_hours: int | None = None
+    # A practice game for one person (`/lockdown practice`): it counts in no statistics.
+    practice: bool = False
+
+    @property
+    def free_seats(self) -> int:
+        return MAX_SEATS - len(self.seats)
+
+    @property
+    def is_full(self) -> bool:
+        return self.free_seats <= 0
 
     def join(self, user_id: int, name: str) -> Seat:
         if any(s.user_id == user_id for s in self.seats):
@@ -71,6 +86,17 @@ class Lobby:
         seat = Seat(len(self.seats), f"AI {number}", ai_kind=kind)
         self.seats.append(seat)
         return seat
+
+    def fill_with_ai(self, user_id: int, is_moderator: bool = False) -> None:
+        """Every free seat taken by an AI, as the host starts: a table that waited long
+        enough plays with whoever came. Nothing changes if any seat is refused."""
+        self._check_manager(user_id, is_moderator, "error.lobby_not_host_ai")
+        if not self.allow_ai:
+            raise LobbyError("error.lobby_no_ai")
+        if all(s.is_ai for s in self.seats):
+            raise LobbyError("error.lobby_no_people")
+        while not self.is_full:
+            self.add_ai(user_id, is_moderator=is_moderator)
 
     def remove_ai(self, user_id: int, is_moderator: bool = False) -> None:
         """The last AI seat goes, removed by the host or a moderator (as `add_ai`)."""

@@ -116,6 +116,12 @@ class LoadedLobbies:
     broken: list[UnloadableGame]
 
 
+def stored_timers(values: dict[str, Any]) -> Timers:
+    """The timers a game was opened with: a slow game's, stored with its lobby so that a
+    restart keeps its pace; the defaults when none were stored (the table's pace)."""
+    return Timers(**values) if values else Timers()
+
+
 class GameKeeper:
     """A game's life in its store, seen from the table: start, play, board, pause, load."""
 
@@ -143,6 +149,7 @@ class GameKeeper:
                 language=language,
                 variants=tuple(lobby.variants),
                 seats=tuple(seat_records(lobby.seats)),
+                timers=Timers.slow(lobby.step_hours).model_dump() if lobby.step_hours else {},
             )
         )
 
@@ -183,6 +190,8 @@ class GameKeeper:
                     record.host_user_id,
                     stored_seats(record.seats),
                     list(record.variants),
+                    opened_at=record.created_at.timestamp(),
+                    step_hours=stored_timers(record.timers).step_hours,
                 ),
                 record.language,
             )
@@ -200,8 +209,10 @@ class GameKeeper:
         seed: int | str,
         state: GameState,
         deadline: float | None,
+        practice: bool = False,
     ) -> None:
-        """The lobby becomes a running game with its seed (only its hash shows until the end)."""
+        """The lobby becomes a running game with its seed (only its hash shows until the end);
+        a practice game is stored as one, so that it leaves no result."""
         await self.games.start_game(
             game_id,
             seed=seed,
@@ -209,6 +220,7 @@ class GameKeeper:
             deadlines=deadline_rows(state, deadline),
             seats=seat_records(seats),
             variants=variants,
+            practice=practice,
         )
         self.actions.remember(game_id, seats)
 

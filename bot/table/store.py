@@ -106,6 +106,7 @@ class GameStore(Protocol):
         deadlines: Mapping[str, datetime],
         seats: Sequence[SeatRecord] | None = None,
         variants: Sequence[str] | None = None,
+        practice: bool = False,
     ) -> None: ...
 
     async def record_action(

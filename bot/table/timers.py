@@ -18,6 +18,10 @@ from lockdown_core import Event, GameState, Step
 
 MIN_SECONDS = 15
 MAX_SECONDS = 30 * 60
+# A slow game's steps last whole hours, within what its server's moderators allow and
+# never more than a week (`Timers.slow`); a server's ordinary timers stay within MAX_SECONDS.
+MAX_STEP_HOURS = 7 * 24
+MAX_SLOW_SECONDS = MAX_STEP_HOURS * 3600
 
 DEFAULTS_FILE = files("bot.table") / "timers.json"
 _DEFAULTS: dict[str, int] = json.loads(DEFAULTS_FILE.read_text(encoding="utf-8"))
@@ -28,13 +32,36 @@ class Timers(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    discussion: int = Field(default=_DEFAULTS["discussion"], ge=MIN_SECONDS, le=MAX_SECONDS)
-    designation: int = Field(default=_DEFAULTS["designation"], ge=MIN_SECONDS, le=MAX_SECONDS)
-    destination: int = Field(default=_DEFAULTS["destination"], ge=MIN_SECONDS, le=MAX_SECONDS)
-    other: int = Field(default=_DEFAULTS["other"], ge=MIN_SECONDS, le=MAX_SECONDS)
+    discussion: int = Field(default=_DEFAULTS["discussion"], ge=MIN_SECONDS, le=MAX_SLOW_SECONDS)
+    designation: int = Field(default=_DEFAULTS["designation"], ge=MIN_SECONDS, le=MAX_SLOW_SECONDS)
+    destination: int = Field(default=_DEFAULTS["destination"], ge=MIN_SECONDS, le=MAX_SLOW_SECONDS)
+    other: int = Field(default=_DEFAULTS["other"], ge=MIN_SECONDS, le=MAX_SLOW_SECONDS)
+    # The Walkie-talkie window and the Energy drink after a move: they wait on every
+    # seat holding any card (so nobody learns who holds which), and most have nothing
+    # to play there, so their wait is shorter than the other steps'.
+    card_window: int = Field(default=_DEFAULTS["card_window"], ge=MIN_SECONDS, le=MAX_SLOW_SECONDS)
     # R2.3: after a card in a discussion or a card window, at least this long is left
     # for the others to answer it (the timer is pushed back when less remains).
-    card_answer: int = Field(default=_DEFAULTS["card_answer"], ge=5, le=MAX_SECONDS)
+    card_answer: int = Field(default=_DEFAULTS["card_answer"], ge=5, le=MAX_SLOW_SECONDS)
+
+    @classmethod
+    def slow(cls, hours: int) -> Timers:
+        """A slow game's timers: every step `hours` long, and a quarter of a step left to
+        answer a card (R2.3) - nobody sits at a slow table to answer within a minute."""
+        seconds = hours * 3600
+        return cls(
+            discussion=seconds,
+            designation=seconds,
+            destination=seconds,
+            other=seconds,
+            card_window=seconds,
+            card_answer=seconds // 4,
+        )
+
+    @property
+    def step_hours(self) -> int | None:
+        """The hours of a slow game's steps; None for a game played at the table's pace."""
+        return self.other // 3600 if self.other > MAX_SECONDS else None
 
     def seconds_for(self, step: str) -> int:
         """The timer of a step; the length depends on the step only, never on secrets."""
@@ -44,6 +71,8 @@ class Timers(BaseModel):
             return self.designation
         if step in (Step.DESTINATIONS, Step.BADGE_DESTINATION):
             return self.destination
+        if step in (Step.WALKIE_WINDOW, Step.AFTER_MOVE):
+            return self.card_window
         return self.other
 
 

@@ -52,7 +52,7 @@ pytestmark = [pytest.mark.realtime, pytest.mark.e2e]
 
 # Short steps so a game ends within about two minutes; below what a server may set
 # (15 s), hence built without validation.
-TIMERS = Timers.model_construct(discussion=8, designation=8, destination=8, other=6)
+TIMERS = Timers.model_construct(discussion=8, designation=8, destination=8, other=6, card_window=6)
 EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 POST = "POST /channels/{channel_id}/messages"
 

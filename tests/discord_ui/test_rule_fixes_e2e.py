@@ -58,8 +58,10 @@ def late_card_position(
 async def click_labelled(game: Game, user: FakeUser, words: str) -> None:
     """`user` opens My hand and clicks the button whose label holds `words`."""
     fake = game.fake
-    panel = (await fake.click(user, game.board(), f"ld:h:{game.table.game_id}")).original
-    assert panel is not None
+    assert (await fake.click(user, game.board(), f"ld:h:{game.table.game_id}")).answered_in_time
+    # A new panel, or the one already open for this step redrawn in place.
+    await fake.settle(quiet=0.05)
+    panel = [m for m in fake.ephemerals(user) if m.embeds][-1]
     labels = [b.label or "" for b in panel.buttons]
     button = next((b for b in panel.buttons if words in (b.label or "")), None)
     assert button is not None, f"no {words!r} among {labels}"

@@ -15,7 +15,7 @@ import pytest
 from lockdown_core import Step, pending_seats
 from tests.discord_ui.players import click_a_choice, open_and_start
 from tests.discord_ui.test_games_e2e import make_bot
-from tests.fakediscord import FakeDiscord, start_client
+from tests.fakediscord import CallbackType, FakeDiscord, start_client
 
 pytestmark = pytest.mark.e2e
 
@@ -48,10 +48,14 @@ async def test_changing_a_designation_edits_nothing_in_the_thread(
         await fake_discord.settle(quiet=0.3)
         before = thread_versions(fake_discord, game.thread)
         requests = len(fake_discord.bot_requests)
+        panel = [m for m in fake_discord.ephemerals(game.people[voter]) if m.embeds][-1]
+        versions = len(panel.versions)
         again = await fake_discord.click(game.people[voter], board, candidates[1].custom_id)
         assert again.answered_in_time
-        assert again.ephemeral
+        # Answered on the voter's own panel, redrawn in place: nothing new under the board.
+        assert again.response_type is CallbackType.DEFERRED_UPDATE_MESSAGE
         await fake_discord.settle(quiet=0.5)
+        assert len(panel.versions) == versions + 1
         assert table.state.vote is not None
         assert voter in table.state.vote.designations, "the vote still counts, revised"
         assert thread_versions(fake_discord, game.thread) == before

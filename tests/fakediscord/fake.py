@@ -44,6 +44,7 @@ from .records import (
     RequestRecord,
 )
 from .rest import RestApi
+from .scheduled_events import ScheduledEvents
 from .unkind import FAILURE_BODIES, Latency, PlannedFailure, RateLimits
 from .world import World
 
@@ -72,6 +73,8 @@ def _wanted(intents: int, event: str, data: Json) -> bool:
     if event.startswith("MESSAGE_"):
         needed = Intent.GUILD_MESSAGES if "guild_id" in data else Intent.DIRECT_MESSAGES
         return bool(intents & needed)
+    if event.startswith("GUILD_SCHEDULED_EVENT_"):
+        return bool(intents & Intent.GUILD_SCHEDULED_EVENTS)
     if event.startswith(("THREAD_", "CHANNEL_", "GUILD_")):
         return bool(intents & Intent.GUILDS)
     return True
@@ -287,6 +290,19 @@ class FakeDiscord:
                 await self.dispatch("THREAD_DELETE", event)
             else:
                 await self.dispatch("CHANNEL_DELETE", channel_payload(self.world, gone))
+
+    @property
+    def scheduled_events(self) -> ScheduledEvents:
+        """The guilds' scheduled events: `.in_guild`, `.interested`, `.cancel`."""
+        return self.rest.scheduled
+
+    def set_bot_permission(self, guild: FakeGuild, permission: Permission, on: bool) -> None:
+        """A server owner gives the bot's role `permission` or takes it away (guild-wide,
+        as Manage Events is). Before the bot connects: it reads roles at GUILD_CREATE."""
+        role = guild.bot_role
+        role.permissions = (
+            role.permissions | int(permission) if on else role.permissions & ~int(permission)
+        )
 
     def make_moderator(self, guild: FakeGuild, user: FakeUser) -> None:
         roles = guild.memberships[user.id].role_ids

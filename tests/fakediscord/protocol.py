@@ -112,6 +112,7 @@ class Permission(IntFlag):
     CHANGE_NICKNAME = 1 << 26
     MANAGE_GUILD = 1 << 5
     USE_APPLICATION_COMMANDS = 1 << 31
+    MANAGE_EVENTS = 1 << 33
     MANAGE_THREADS = 1 << 34
     CREATE_PUBLIC_THREADS = 1 << 35
     CREATE_PRIVATE_THREADS = 1 << 36
@@ -146,6 +147,7 @@ class Intent(IntFlag):
     GUILD_MEMBERS = 1 << 1
     GUILD_MESSAGES = 1 << 9
     DIRECT_MESSAGES = 1 << 12
+    GUILD_SCHEDULED_EVENTS = 1 << 16
 
 
 class MessageFlag(IntFlag):

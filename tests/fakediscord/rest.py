@@ -45,6 +45,7 @@ from .records import (
     RequestRecord,
     Upload,
 )
+from .scheduled_events import ScheduledEvents
 from .unkind import VIA, FailurePlan, Latency, RateLimits
 from .validation import check_modal
 from .world import World
@@ -109,7 +110,10 @@ class RestApi:
         self._on_change = on_change
         # Discord refuses callbacks later than this many seconds; None lifts the rule.
         self.deadline: float | None = INTERACTION_DEADLINE
+        # Guild Scheduled Events: their routes and the test's hands on them.
+        self.scheduled = ScheduledEvents(world, dispatch)
         table: list[tuple[str, str, Handler, bool]] = [
+            *self.scheduled.routes(),
             ("GET", "/users/@me", self._get_me, True),
             ("GET", "/users/{user_id}", self._get_user, True),
             ("POST", "/users/@me/channels", self._open_dm, True),

@@ -174,7 +174,7 @@ async def test_forged_payloads_from_another_server_change_nothing(
 
         before = seats()
         for sender in (mallory, bo):
-            for op in ("join", "ai", "noai", "leave", "start"):
+            for op in ("join", "ai", "noai", "leave", "start", "fill"):
                 text = await forged_click(fake, sender, lounge, carrier, f"ld:l:{lobby_id}:{op}")
                 assert REFUSAL in text, (sender.name, op, text)
             text = await forged_click(fake, sender, lounge, carrier, f"ld:v:{lobby_id}", ["hush"])
@@ -191,7 +191,8 @@ async def test_forged_payloads_from_another_server_change_nothing(
         assert sum(1 for s in lobby.seats if s.is_ai) == 0
         await fake.click(cy, lobby_message, f"ld:l:{lobby_id}:leave")
 
-        game = await open_and_start(fake, bot, ana, [bo], 1, home.channel("general"))
+        # Ana's lobby is still open (one per person): cy hosts the game.
+        game = await open_and_start(fake, bot, cy, [bo], 1, home.channel("general"))
         table = game.table
         game_id = table.game_id
         board_messages = len(fake.messages(game.thread))

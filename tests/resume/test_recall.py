@@ -48,9 +48,11 @@ async def recent_lines(fake: FakeDiscord, game: Game, user: FakeUser) -> str | N
     """The "Recently" field of the seat's My hand panel, as the person reads it."""
     ix = await fake.click(user, game.board(), f"ld:h:{game.table.game_id}")
     assert ix.answered_in_time
-    assert ix.original is not None
+    # A new panel, or the one already open for this step redrawn in place.
+    await fake.settle(quiet=0.05)
+    panel = [m for m in fake.ephemerals(user) if m.embeds][-1]
     title = t("en", "panel.recent")
-    fields = [f for e in ix.original.embeds for f in e.get("fields", []) if f["name"] == title]
+    fields = [f for e in panel.embeds for f in e.get("fields", []) if f["name"] == title]
     return fields[0]["value"] if fields else None
 
 

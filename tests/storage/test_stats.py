@@ -11,7 +11,7 @@ from bot.storage.database import Database
 from bot.storage.models import CardCount, LeaderboardEntry, SeatResult
 from bot.storage.repository import GameRepository
 from bot.storage.stats import StatsRepository
-from tests.storage.conftest import running_game
+from tests.storage.conftest import due, new_game, running_game, snapshot
 
 GUILD, OTHER_GUILD = 10**17, 2 * 10**17
 ANA, BO, CY = 1000, 1001, 1002  # seats 0, 1, 2 of `conftest.seats()`; seat 3 is an AI
@@ -112,3 +112,18 @@ async def test_a_damaged_result_does_not_hide_a_players_record(
     record = await stats.user_stats(ANA)
     assert (record.games, record.total_score) == (2, 11)
     assert record.favourite_cards == (CardCount(card="gun", plays=1),)
+
+
+async def test_a_practice_game_ends_like_any_game_and_counts_in_no_statistics(
+    games: GameRepository, stats: StatsRepository
+) -> None:
+    real = await finished(games, GUILD, [5, 9, 2, 1], {1})
+    practice = await games.create_game(new_game(guild_id=GUILD))
+    await games.start_game(
+        practice, seed=1, snapshot=snapshot(0), deadlines={"placement": due()}, practice=True
+    )
+    await games.finish_game(practice, [SeatResult(seat=s, score=20, winner=True) for s in range(4)])
+    assert (await games.get_game(practice)).status == "finished"
+    assert [entry.user_id for entry in await stats.leaderboard(GUILD)] == [BO, ANA, CY]
+    ana = await stats.user_stats(ANA, guild_id=GUILD)
+    assert ana.games == 1, f"only game {real} counts, not the practice"

@@ -45,6 +45,7 @@ class MemoryGameStore:
         self.games: dict[int, StoredGame] = {}
         self.logs: dict[int, list[ActionRecord]] = {}
         self.results: dict[int, list[SeatResult]] = {}
+        self.practice: set[int] = set()
         # Games whose row no longer decodes, and why.
         self.corrupt: dict[int, str] = {}
 
@@ -95,8 +96,11 @@ class MemoryGameStore:
         deadlines: Mapping[str, datetime],
         seats: Sequence[SeatRecord] | None = None,
         variants: Sequence[str] | None = None,
+        practice: bool = False,
     ) -> None:
         game = self._in(game_id, (GameStatus.LOBBY,))
+        if practice:
+            self.practice.add(game_id)
         changes: dict[str, Any] = {
             "status": GameStatus.RUNNING,
             "seed": str(seed),
@@ -171,7 +175,8 @@ class MemoryGameStore:
         game = self._in(game_id, LIVE)
         if sorted(r.seat for r in results) != [s.seat for s in game.seats]:
             raise ValueError("one result per seat")
-        self.results[game_id] = list(results)
+        if game_id not in self.practice:
+            self.results[game_id] = list(results)
         self._set(game, status=GameStatus.FINISHED, finished_at=self.clock(), deadlines={})
 
     # Reading back ----------------------------------------------------------------

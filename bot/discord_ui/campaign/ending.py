@@ -3,7 +3,6 @@ and the replay GIF if the server wants it (`game.end.GameEnding`)."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from dataclasses import dataclass
 
@@ -13,6 +12,7 @@ from bot.discord_ui.campaign.items import PlayAgainButton
 from bot.discord_ui.campaign.recap import recap_embed
 from bot.discord_ui.server import ServerDesk
 from bot.render.describe import gif_description
+from bot.render.pool import drawings
 from bot.render.replay_gif import game_gif
 from bot.table.seats import Seat
 from bot.table.table import Table
@@ -40,11 +40,12 @@ class CampaignEnding:
         """R10 for this server when a game ends: stored before anything is posted.
 
         Closing a game twice (a restart before its reveal was posted) unlocks
-        nothing more; it returns the epilogue the game unlocked, if any.
+        nothing more; it returns the epilogue the game unlocked, if any. A practice
+        game closes nothing: it is no part of the server's campaign.
         """
         service = self.desk.service
         meta = service.meta.get(table.game_id)
-        if meta is None:
+        if meta is None or service.practice(table.game_id) is not None:
             return None
         self.finished[table.game_id] = FinishedGame(meta.guild_id, list(table.seats))
         service.plans.pop(table.game_id, None)  # a game keeps its lobby's id
@@ -81,5 +82,5 @@ class CampaignEnding:
         gif = await game_gif(record, lang, names)
         if gif is None:
             return None
-        # The description replays the game too: in a worker thread, like the GIF.
-        return gif, await asyncio.to_thread(gif_description, record, lang, names)
+        # The description replays the game too: in the drawing pool, like the GIF.
+        return gif, await drawings.run(gif_description, record, lang, names)

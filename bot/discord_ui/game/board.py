@@ -95,9 +95,31 @@ class BoardDrawing:
         )
 
 
+# The parts of the public view the picture draws (`bot.render.labels.board_png`): a
+# count, a Done mark, a vote's ballots or who chose change the text, not the picture.
+PICTURE_KEYS = (
+    "players",
+    "turn",
+    "step",
+    "characters",
+    "monsters",
+    "closed",
+    "cold_storage",
+    "badge",
+    "martyr",
+    "deck",
+    "hand_sizes",
+    "seat",
+)
+
+
 def picture_key(moment: BoardMoment) -> str:
-    """What the picture depends on: the public view without the progress counters."""
-    shown = {k: v for k, v in moment.data.items() if k not in ("version", "waiting_for")}
+    """What the picture depends on: the parts of the view it draws, and where the
+    Monsters attack (the only part of a vote it shows)."""
+    data = moment.data
+    vote = data.get("vote")
+    shown = {key: data.get(key) for key in PICTURE_KEYS}
+    shown["attack"] = [vote["kind"], vote["location"]] if vote is not None else None
     return hashlib.sha256(json.dumps(shown, sort_keys=True).encode()).hexdigest()
 
 

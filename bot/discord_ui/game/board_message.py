@@ -5,6 +5,10 @@ the board of the turn before folds to one line of history. Within a turn, new
 lines are added to that message's text by an edit (one request, where a post
 and a fold would take two), and a write that would show nothing new is not
 made: a revised secret choice changes nothing public, so nothing is touched.
+
+The picture is uploaded once per message and kept by the edits that change only
+text (a vote count, a Done mark, new lines): an edit that sends no `attachments`
+keeps the message's file, so only a change the picture shows uploads a new one.
 """
 
 from __future__ import annotations
@@ -52,6 +56,8 @@ class BoardMessage:
         # after a restart, so the next lines go out in a new message.
         self._content: str | None = None
         self._picture: tuple[str, bytes] | None = None
+        # The picture key of the file the board message carries now; None: unknown.
+        self._uploaded: str | None = None
         # The board a new post left above it, folded once the cursor is stored.
         self._to_fold: tuple[int, BoardMoment] | None = None
 
@@ -108,10 +114,7 @@ class BoardMessage:
         message = channel.get_partial_message(self.message_id)  # type: ignore[attr-defined]
         try:
             await message.edit(
-                content=content,
-                embed=drawing.embed,
-                attachments=[drawing.file()],
-                view=drawing.view,
+                content=content, embed=drawing.embed, view=drawing.view, **self._upload(drawing)
             )
         except discord.NotFound:
             log.info("game %s: the board message was deleted; posting it again", self.game_id)
@@ -132,9 +135,7 @@ class BoardMessage:
         message = channel.get_partial_message(self.message_id)  # type: ignore[attr-defined]
         try:
             with request_priority(Priority.PROGRESS):  # a count, a Done: the first to wait
-                await message.edit(
-                    embed=drawing.embed, attachments=[drawing.file()], view=drawing.view
-                )
+                await message.edit(embed=drawing.embed, view=drawing.view, **self._upload(drawing))
         except discord.NotFound:
             log.info("game %s: the board message was deleted; posting it again", self.game_id)
             self.repost = True
@@ -151,9 +152,18 @@ class BoardMessage:
         with contextlib.suppress(discord.NotFound):  # deleted by someone: nothing to fold
             await message.edit(embed=board.folded(moment, self.say), attachments=[], view=None)
 
+    def _upload(self, drawing: BoardDrawing) -> dict[str, list[discord.File]]:
+        """The edit's `attachments`: a new file only if the picture changed since the
+        message's file was uploaded; none (the file kept) if only text changed."""
+        if self._picture is not None and self._picture[0] == self._uploaded:
+            return {}
+        return {"attachments": [drawing.file()]}
+
     def _now_showing(self, moment: BoardMoment, drawing: BoardDrawing) -> None:
         self.shown = moment
         self._fingerprint = drawing.fingerprint
+        # Every write that succeeded left the message with this moment's picture.
+        self._uploaded = self._picture[0] if self._picture is not None else None
         self.last_write = time.monotonic()
 
     async def _draw(self, moment: BoardMoment) -> BoardDrawing:

@@ -58,13 +58,15 @@ class Nudges:
         """Arm a reminder for each seat in `prompts` that has a real choice.
 
         The reminder waits a third of the step's time: someone already at the
-        table answers before it and is never disturbed. A step whose only
-        answer is Done is no reason to DM.
+        table answers before it and is never disturbed (in a slow game it goes at
+        once). A step whose only answer is Done is no reason to DM.
         """
         if self.mode == "off":
             return
         now = table.scheduler.now()
-        when = now if table.deadline is None else now + (table.deadline - now) / 3
+        # Nobody sits at a slow game's table: its people are told as their move comes.
+        slow = table.config.timers.step_hours is not None
+        when = now if table.deadline is None or slow else now + (table.deadline - now) / 3
         for seat in prompts:
             key: object = table.state.turn if self.mode == "turn" else table.token
             if self._nudged.get(seat) == key:

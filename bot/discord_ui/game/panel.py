@@ -6,11 +6,13 @@ game and the step, so buttons keep working after a restart.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
 
 import discord
 
 from bot.discord_ui.game.buttons import AbortButton, ActButton, GroupButton, HandButton
+from bot.discord_ui.game.passes import NO_CARDS
 from bot.discord_ui.limits import FIELD_VALUE, VIEW_ITEMS, field_chunks, fit
 from bot.table.choices import arrange, group_label, label
 from bot.table.codes import encode
@@ -29,12 +31,18 @@ def hand_panel(
     inbox: list[str],
     narrowed: str = "",
     receipt: str = "",
+    lesson: Sequence[str] = (),
+    reasons: Sequence[str] = (),
+    offer_pass: bool = False,
 ) -> tuple[discord.Embed, discord.ui.View]:
     """A seat's private panel: hand, private facts, the kinds in play, the actions open now.
 
     Everything is written in `lang`, the reader's, when it is shown. The
     truck's choices come in two steps (`choices.arrange`); a narrowed list
-    has a Back button to the full panel.
+    has a Back button to the full panel. A practice game's panel also carries
+    `lesson`, the step explained from this seat's chair, above the choices, and
+    `reasons`, why the AI seats chose what they did (told once public).
+    `offer_pass` adds "No cards this turn" (`game.passes`) after the choices.
     """
     say = partial(t, lang)
     state = table.state
@@ -59,6 +67,16 @@ def hand_panel(
         embed.add_field(
             name=say("panel.recent"), value=fit("\n".join(inbox[-6:]), FIELD_VALUE), inline=False
         )
+    if lesson:
+        embed.add_field(
+            name=say("practice.lesson"), value=fit("\n".join(lesson), FIELD_VALUE), inline=False
+        )
+    if reasons:
+        embed.add_field(
+            name=say("practice.why.title"),
+            value=fit("\n".join(reasons), FIELD_VALUE),
+            inline=False,
+        )
     view = discord.ui.View(timeout=None)
     legal = legal_actions(state, seat)
     if legal:
@@ -79,6 +97,8 @@ def hand_panel(
         else:
             text = group_label(key, actions, state, names, say)
             view.add_item(GroupButton(table.game_id, table.token, key, text))
+    if offer_pass and not narrowed and len(view.children) < VIEW_ITEMS - 1:
+        view.add_item(ActButton(table.game_id, table.token, NO_CARDS, say("panel.no_cards")))
     if narrowed:
         view.add_item(HandButton(table.game_id, say("panel.back")))
     return embed, view

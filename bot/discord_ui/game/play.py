@@ -2,16 +2,46 @@
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+from collections.abc import Awaitable
+from typing import Any, TypeVar
 
 import discord
 
 from bot.discord_ui.game import panel
+from bot.discord_ui.game.panels import OpenPanel, PanelKeeper
+from bot.discord_ui.game.passes import NO_CARDS
 from bot.discord_ui.service import GameService
-from bot.table.codes import decode
+from bot.table.codes import decode, encode
 from bot.table.table import Table
 from bot.texts import t
 from bot.texts.narrate import describe
+from bot.texts.teach import teach_lines
+from lockdown_core import Done
+
+T = TypeVar("T")
+
+# How long after the click was made its answer may still wait for the click's own work
+# (storing the action) before it is deferred: Discord fails a click left unanswered
+# 3 s, and a saturated store or a busy process must never do that. Counted from the
+# click, not from its arrival: a click that reached a busy bot late is deferred at once.
+DEFER_AFTER = 1.0
+
+
+async def answer_first(
+    interaction: discord.Interaction[Any], work: Awaitable[T], *, on_panel: bool
+) -> T:
+    """`work`'s result; if it is not there `DEFER_AFTER` after the click, the click is deferred
+    meanwhile (the panel it came from kept for an edit, or a private "thinking")."""
+    task = asyncio.ensure_future(work)
+    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    done, _ = await asyncio.wait({task}, timeout=max(0.0, DEFER_AFTER - age))
+    if not done and not interaction.response.is_done():
+        if on_panel:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+    return await task
 
 
 class Play:
@@ -20,6 +50,7 @@ class Play:
 
     def __init__(self, service: GameService) -> None:
         self.service = service
+        self.panels = PanelKeeper()
 
     async def show_hand(
         self,
@@ -27,6 +58,7 @@ class Play:
         game_id: int,
         narrowed: str = "",
         token: str | None = None,
+        fresh: bool = False,
     ) -> None:
         service = self.service
         table = service.hub.tables.get(game_id)
@@ -42,15 +74,18 @@ class Play:
         if token is not None and token != table.token:
             await service.tell(interaction, "error.stale")
             return
-        await self.send_panel(interaction, table, seat.index, narrowed=narrowed)
+        # Asked again in the same step, the panel already open is redrawn where it is.
+        reuse = None if fresh else self.panels.current(game_id, seat.index, table.token)
+        await self.send_panel(interaction, table, seat.index, narrowed=narrowed, reuse=reuse)
 
     async def hand_here(self, interaction: discord.Interaction[Any]) -> None:
-        """`/lockdown hand`: the panel of this thread's game."""
+        """`/lockdown hand`: the panel of this thread's game, always a new one (the way
+        back to a panel the player dismissed), which replaces the old."""
         table = self.service.hub.table_in(interaction.channel_id or 0)
         if table is None:
             await self.service.tell(interaction, "error.no_game_here")
             return
-        await self.show_hand(interaction, table.game_id)
+        await self.show_hand(interaction, table.game_id, fresh=True)
 
     async def send_panel(
         self,
@@ -59,32 +94,75 @@ class Play:
         seat: int,
         narrowed: str = "",
         receipt: str = "",
+        reuse: OpenPanel | None = None,
     ) -> None:
-        """The panel in place of the one clicked, or a new private one."""
-        lang = self.service.lang(interaction, self.service.game_lang(table.game_id))
-        presenter = self.service.presenters[table.game_id]
+        """The seat's one panel: edited in place when the click was on it, or when
+        `reuse` (the panel already open) can be (the click itself deferred, so
+        nothing new appears under the board); otherwise a new private panel that
+        replaces the old one."""
+        service = self.service
+        lang = service.lang(interaction, service.game_lang(table.game_id))
+        presenter = service.presenters[table.game_id]
+        names = presenter.names
+        practice = service.practice(table.game_id)
         embed, view = panel.hand_panel(
             table,
             seat,
             lang,
-            presenter.names,
+            names,
             presenter.recent_lines(seat, lang),
             narrowed=narrowed,
             receipt=receipt,
+            lesson=teach_lines(lang, table.state, seat, names) if practice is not None else (),
+            reasons=practice or (),
+            offer_pass=service.passes.offered(table, seat),
         )
-        from_panel = interaction.message is not None and interaction.message.flags.ephemeral
-        if from_panel and not interaction.response.is_done():
-            await interaction.response.edit_message(embed=embed, view=view)
-        elif interaction.response.is_done():
-            await interaction.followup.send(embed=embed, view=view, ephemeral=True)
-        else:
-            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        clicked = interaction.message
+        if clicked is not None and clicked.flags.ephemeral:
+            if interaction.response.is_done():
+                # Deferred while the click was stored: the panel is edited still.
+                await interaction.edit_original_response(embed=embed, view=view)
+            else:
+                await interaction.response.edit_message(embed=embed, view=view)
+            await self._keep(interaction, table, seat, clicked.id)
+            return
+        if reuse is not None:
+            if not interaction.response.is_done():
+                await interaction.response.defer()
+            # A quicker click may have replaced that panel meanwhile: then its successor.
+            latest = self.panels.current(table.game_id, seat, table.token)
+            for open_panel in dict.fromkeys(p for p in (reuse, latest) if p is not None):
+                if await open_panel.edit(embed, view):
+                    open_panel.token = table.token
+                    return
+        if interaction.response.is_done():
+            message = await interaction.followup.send(
+                embed=embed, view=view, ephemeral=True, wait=True
+            )
+            await self._keep(interaction, table, seat, message.id, message)
+            return
+        sent = await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        await self._keep(interaction, table, seat, sent.message_id)
+
+    async def _keep(
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        seat: int,
+        message_id: int | None,
+        followup: discord.WebhookMessage | None = None,
+    ) -> None:
+        """This panel is the seat's one from now on; the one before it is removed."""
+        old = self.panels.keep(table.game_id, seat, interaction, message_id, table.token, followup)
+        if old is not None:
+            await old.remove()
 
     async def act(
         self, interaction: discord.Interaction[Any], game_id: int, token: str, code: str
     ) -> None:
-        """An action's button: played if it is still this step's, the answer private (on
-        the panel it came from, with what only this seat learnt)."""
+        """An action's button: played if it is still this step's, the answer on the
+        seat's panel (the one clicked, the one open, or a new one), with what only this
+        seat learnt."""
         service = self.service
         table = service.hub.tables.get(game_id)
         if table is None:
@@ -92,16 +170,37 @@ class Play:
             return
         if await service.refuse_other_server(interaction, service.game_server(game_id)):
             return
-        rules = table.state.rules
-        reply = await table.act(interaction.user.id, token, lambda seat: decode(code, seat, rules))
-        lang = service.lang(interaction, service.game_lang(game_id))
         seat = table.seat_of(interaction.user.id)
-        text = t(lang, reply.key, **reply.params)
+        clicked = interaction.message
+        reuse = None
+        if seat is not None and not (clicked is not None and clicked.flags.ephemeral):
+            # A click on the board: answered on the seat's panel open for its step or a
+            # later one, if any, so the click is deferred at once (acting may outlast
+            # Discord's wait); a stale click is told so there too.
+            panels = self.panels
+            reuse = panels.current(game_id, seat.index, token) or panels.current(
+                game_id, seat.index, table.token
+            )
+            if reuse is not None:
+                await interaction.response.defer()
+        rules = table.state.rules
+        passing = code == NO_CARDS and seat is not None and token == table.token
+        if passing and seat is not None:
+            # "No cards this turn": Done now, and in this turn's card windows to come.
+            service.passes.hold(game_id, seat.index, table.state.turn)
+            code = encode(Done(seat.index), rules)
+        from_panel = clicked is not None and clicked.flags.ephemeral
+        played = table.act(interaction.user.id, token, lambda seat: decode(code, seat, rules))
+        reply = await answer_first(interaction, played, on_panel=from_panel)
+        lang = service.lang(interaction, service.game_lang(game_id))
+        key = "panel.no_cards_receipt" if passing and reply.ok else reply.key
+        text = t(lang, key, **reply.params)
         if reply.private and seat is not None:
             names = service.presenters[game_id].names
             text = "\n".join(describe(e, lang, names, seat=seat.index) for e in reply.private)
-        from_panel = interaction.message is not None and interaction.message.flags.ephemeral
-        if from_panel and seat is not None:
-            await self.send_panel(interaction, table, seat.index, receipt=text)
+        if seat is not None:
+            await self.send_panel(interaction, table, seat.index, receipt=text, reuse=reuse)
+        elif interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
         else:
             await interaction.response.send_message(text, ephemeral=True)

@@ -13,6 +13,7 @@ from bot.discord_ui.lobby.lobbies import Lobbies
 from bot.discord_ui.lobby.plans import LobbyPlans
 from bot.discord_ui.server import ServerDesk
 from bot.discord_ui.slash import Room, SlashCommand, command_name, command_text
+from bot.table.timers import MAX_STEP_HOURS
 
 
 class LobbyRoom(Room, name=NAME):
@@ -32,8 +33,13 @@ class LobbyRoom(Room, name=NAME):
         @app_commands.command(
             name=command_name("new"), description=command_text("command.new.description")
         )
+        @app_commands.rename(hours=command_text("command.new.option.hours.name"))
+        @app_commands.describe(hours=command_text("command.new.option.hours"))
         @app_commands.guild_only()
-        async def new(interaction: discord.Interaction[Any]) -> None:
-            await self.lobbies.new_lobby(interaction)
+        async def new(
+            interaction: discord.Interaction[Any],
+            hours: app_commands.Range[int, 1, MAX_STEP_HOURS] | None = None,
+        ) -> None:
+            await self.lobbies.new_lobby(interaction, hours)
 
         return (new,)

@@ -13,6 +13,7 @@ from bot.discord_ui.errors import missing_permissions
 from bot.discord_ui.limits import THREAD_NAME, fit
 from bot.discord_ui.lobby.message import lobby_message
 from bot.discord_ui.lobby.plans import LobbyPlans
+from bot.discord_ui.lobby.timeouts import LobbyTimeouts
 from bot.discord_ui.service import GameService, is_moderator
 from bot.table.hub import LobbyChange
 from bot.table.lobby import Lobby, LobbyError
@@ -31,10 +32,13 @@ class Lobbies:
     def __init__(self, service: GameService, plans: LobbyPlans) -> None:
         self.service = service
         self.plans = plans
+        self.timeouts = LobbyTimeouts(service)
 
-    async def new_lobby(self, interaction: discord.Interaction[Any]) -> None:
+    async def new_lobby(
+        self, interaction: discord.Interaction[Any], step_hours: int | None = None
+    ) -> None:
         """`/lockdown new`: a lobby in a new thread of this channel, if this member may
-        host here."""
+        host here; `step_hours` makes it a slow game, within the server's bounds."""
         service = self.service
         channel = interaction.channel
         if interaction.guild is None or not isinstance(channel, discord.TextChannel):
@@ -48,10 +52,11 @@ class Lobbies:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             config = await self.plans.lobby_config(interaction)
+            self.plans.check_step_hours(config, step_hours)
         except LobbyError as exc:
             await service.tell(interaction, exc.key, **exc.params)
             return
-        await self.open_lobby_thread(interaction, channel, config)
+        await self.open_lobby_thread(interaction, channel, config, step_hours=step_hours)
 
     async def open_lobby_thread(
         self,
@@ -59,6 +64,7 @@ class Lobbies:
         channel: discord.TextChannel,
         config: GuildConfig,
         seat: LobbyChange | None = None,
+        step_hours: int | None = None,
     ) -> None:
         """A new thread in `channel` with a lobby card in it, answered to the host.
 
@@ -80,18 +86,19 @@ class Lobbies:
         lobby: Lobby | None = None
         try:
             lobby = await self.service.hub.open_lobby(
-                interaction.guild.id, thread.id, host.id, host.display_name, lang, seat
+                interaction.guild.id, thread.id, host.id, host.display_name, lang, seat, step_hours
             )
             self.service.remember_lobby(lobby.lobby_id, lang)
             await self.plans.opened(lobby, config)
             embed, view = self.message(lobby)
-            await thread.send(embed=embed, view=view)
+            await thread.send(embed=embed, view=view, **looking_for_players(config))
         except (discord.Forbidden, discord.NotFound) as exc:
             if lobby is not None:
                 await self.service.hub.drop_lobby(lobby.lobby_id)
             await _remove_thread(thread)
             await self._thread_refused(interaction, channel, exc)
             return
+        self.timeouts.arm()
         await interaction.followup.send(
             t(self.service.lang(interaction, lang), "lobby.opened", thread=thread.mention),
             ephemeral=True,
@@ -131,6 +138,7 @@ class Lobbies:
         await self.plans.reopened(lobby)
         self.service.remember_lobby(lobby.lobby_id, language)
         self.service.hub.restore_lobby(lobby)
+        self.timeouts.arm()
 
     async def lobby_action(
         self, interaction: discord.Interaction[Any], lobby_id: int, op: str
@@ -156,7 +164,11 @@ class Lobbies:
             await self.change(interaction, lobby, change)
             return
         try:
-            await self._start(interaction, lobby)
+            if op == "fill":
+                await service.hub.change_lobby(
+                    lobby, lambda target: target.fill_with_ai(user.id, is_moderator=moderator)
+                )
+            await self._start(interaction, lobby, user.id, moderator)
         except LobbyError as exc:
             await service.tell(interaction, exc.key, **exc.params)
 
@@ -170,6 +182,15 @@ class Lobbies:
         except LobbyError as exc:
             await self.service.tell(interaction, exc.key, **exc.params)
             return
+        plan = self.service.plans.get(lobby.lobby_id)
+        if lobby.is_full and plan is not None and plan.config.start_when_full:
+            try:
+                await self._start(interaction, lobby, lobby.host_id, False, "lobby.started_full")
+                return
+            except LobbyError:
+                # Not startable as it stands (every person left it to AI seats): the
+                # host starts it, or not, as for any lobby.
+                pass
         await self.show(interaction, lobby)
 
     async def show(self, interaction: discord.Interaction[Any], lobby: Lobby) -> None:
@@ -182,21 +203,43 @@ class Lobbies:
         plan = self.service.plans.get(lobby.lobby_id)
         return lobby_message(lobby, lambda k, **p: t(lang, k, **p), plan)
 
-    async def _start(self, interaction: discord.Interaction[Any], lobby: Lobby) -> None:
-        moderator = is_moderator(interaction)
-        lobby.check_start(interaction.user.id, moderator)
+    async def _start(
+        self,
+        interaction: discord.Interaction[Any],
+        lobby: Lobby,
+        starter: int,
+        moderator: bool,
+        said: str = "lobby.started",
+    ) -> None:
+        """The game starts in the name of `starter` (the host when a full lobby starts
+        by itself) and the lobby's card says so in place of its buttons."""
+        lobby.check_start(starter, moderator)
         await interaction.response.defer()
         service = self.service
         table = await service.hub.start(
             lobby,
-            interaction.user.id,
+            starter,
             moderator,
             self.plans.table_config(lobby, service.config),
             game_variants=self.plans.game_variants(lobby),
         )
         lang = service.meta[table.game_id].lang
         if interaction.message is not None:
-            await interaction.message.edit(content=t(lang, "lobby.started"), embed=None, view=None)
+            await interaction.message.edit(content=t(lang, said), embed=None, view=None)
+
+
+def looking_for_players(config: GuildConfig) -> dict[str, Any]:
+    """The lobby card's ping of the server's "looking for players" role, once as it
+    opens (edits never ping again); that role alone may be mentioned, whatever the
+    texts hold."""
+    role = config.players_role_id
+    if role is None:
+        return {}
+    text = t(config.language, "lobby.looking", role=f"<@&{role}>")
+    mentions = discord.AllowedMentions(
+        everyone=False, users=False, roles=[discord.Object(role)], replied_user=False
+    )
+    return {"content": text, "allowed_mentions": mentions}
 
 
 async def _remove_thread(thread: discord.Thread) -> None:

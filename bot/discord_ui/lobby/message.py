@@ -1,4 +1,5 @@
-"""A lobby's message: who sits, the variants chosen, its persistent buttons and, when
+"""A lobby's message: who sits, how many seats are free, how long it has waited, the
+variants chosen, its persistent buttons and, when
 the server offers variants, the host's menu of them.
 
 Every component is a `DynamicItem` (see `components`) whose custom id carries
@@ -23,6 +24,7 @@ LOBBY_BUTTONS = (
     ("ai", discord.ButtonStyle.secondary),
     ("noai", discord.ButtonStyle.secondary),
     ("start", discord.ButtonStyle.primary),
+    ("fill", discord.ButtonStyle.primary),
 )
 
 
@@ -34,11 +36,16 @@ def lobby_message(
         for s in lobby.seats
     )
     seat_range = facts.player_range(load_ruleset(lobby.variants))
-    least, most = seat_range[0], seat_range[-1]
-    embed = discord.Embed(
-        title=say("lobby.title"), description=say("lobby.intro", least=least, most=most)
+    intro = say("lobby.intro", least=seat_range[0], most=seat_range[-1])
+    if lobby.opened_at:
+        # Discord counts the wait itself: the card is never edited just to say it.
+        intro += "\n" + say("lobby.waiting", since=f"<t:{int(lobby.opened_at)}:R>")
+    if lobby.step_hours:
+        intro += "\n" + say("lobby.slow", hours=lobby.step_hours)
+    embed = discord.Embed(title=say("lobby.title"), description=intro)
+    embed.add_field(
+        name=say("lobby.seats", taken=len(lobby.seats), free=lobby.free_seats), value=seats or "-"
     )
-    embed.add_field(name=say("lobby.seats", count=len(lobby.seats), most=most), value=seats or "-")
     if lobby.variants:
         embed.add_field(
             name=say("board.variants"),

@@ -15,6 +15,7 @@ from bot.table.campaign import game_variants
 from bot.table.guild_settings import GuildConfig
 from bot.table.lobby import Lobby, LobbyError
 from bot.table.table import TableConfig
+from bot.table.timers import Timers
 
 
 class LobbyPlans:
@@ -40,7 +41,28 @@ class LobbyPlans:
         roles = {r.id for r in user.roles} if isinstance(user, discord.Member) else set()
         if not config.may_host(roles, is_moderator(interaction)):
             raise LobbyError("error.lobby_host_role", role=f"<@&{config.host_role_id}>")
+        self.check_open_lobbies(guild.id, user.id, config)
         return config
+
+    @staticmethod
+    def check_step_hours(config: GuildConfig, hours: int | None) -> None:
+        """A slow game's steps within the hours the server's moderators allow."""
+        if hours is not None and not config.slow_min_hours <= hours <= config.slow_max_hours:
+            raise LobbyError(
+                "lobby.slow_bounds", minimum=config.slow_min_hours, maximum=config.slow_max_hours
+            )
+
+    def check_open_lobbies(self, guild_id: int, user_id: int, config: GuildConfig) -> None:
+        """At most `lobbies_per_person` open lobbies hosted by one person in a server
+        (0: no limit); a refusal links the newest, where they can start or leave it."""
+        limit = config.lobbies_per_person
+        hosted = [
+            lobby
+            for lobby in self.desk.service.hub.lobbies.values()
+            if lobby.guild_id == guild_id and lobby.host_id == user_id
+        ]
+        if limit and len(hosted) >= limit:
+            raise LobbyError("lobby.already_open", thread=f"<#{hosted[-1].channel_id}>")
 
     async def opened(self, lobby: Lobby, config: GuildConfig) -> None:
         """A lobby opened under `config`: its AI seats allowed or not, its offer."""
@@ -56,7 +78,9 @@ class LobbyPlans:
         await self.opened(lobby, await self.desk.book.config(lobby.guild_id))
 
     def table_config(self, lobby: Lobby, base: TableConfig) -> TableConfig:
-        """The game's timers from the server's settings at lobby time."""
+        """The game's timers: a slow game's hours, else the server's settings at lobby time."""
+        if lobby.step_hours:
+            return dataclasses.replace(base, timers=Timers.slow(lobby.step_hours))
         plan = self.plans.get(lobby.lobby_id)
         if plan is None:
             return base

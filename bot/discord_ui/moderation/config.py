@@ -185,6 +185,15 @@ def config_embed(config: GuildConfig, say: Translate) -> discord.Embed:
         say("config.conditions", state=on if config.show_conditions else off),
         say("config.replay_gif", state=on if config.replay_gif else off),
         say("config.dm_reminders", mode=say(f"config.dm_reminders.{config.dm_reminders}")),
+        say(
+            "config.lobbies",
+            role="-" if config.players_role_id is None else f"<@&{config.players_role_id}>",
+            full=on if config.start_when_full else off,
+            minutes=config.lobby_timeout,
+            per_person=config.lobbies_per_person,
+            slow_min=config.slow_min_hours,
+            slow_max=config.slow_max_hours,
+        ),
         say("config.keys", keys=setting_labels(say)),
     ]
     embed.description = "\n".join(lines)

@@ -1,0 +1,86 @@
+"""A click on an action is answered in time even when storing it is slow."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from lockdown_core import pending_seats
+from tests.discord_ui.players import Game, open_and_start
+from tests.discord_ui.test_games_e2e import make_bot
+from tests.fakediscord import FakeDiscord, start_client
+from tests.fakediscord.records import FakeButton, FakeMessage, FakeUser
+
+pytestmark = pytest.mark.e2e
+
+
+async def an_action(
+    fake: FakeDiscord, game: Game, user: FakeUser
+) -> tuple[FakeMessage, FakeButton]:
+    """The person's panel and one of its action buttons (past a narrowing button)."""
+    panel = (await fake.click(user, game.board(), f"ld:h:{game.table.game_id}")).original
+    assert panel is not None
+    for _ in range(3):
+        actions = [b for b in panel.buttons if str(b.custom_id).startswith("ld:a:")]
+        if actions:
+            return panel, actions[0]
+        narrow = next(b for b in panel.buttons if str(b.custom_id).startswith("ld:g:"))
+        ix = await fake.click(user, panel, str(narrow.custom_id))
+        panel = ix.original or ix.message
+        assert panel is not None
+    raise AssertionError("no action button on the panel")
+
+
+# Longer than Discord's 3 seconds: without the deferral the click would fail.
+SLOW_STORE = 3.5
+
+
+async def test_a_click_stored_slowly_is_deferred_in_time_and_its_panel_edited_after(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    guild = fake_discord.create_guild("Club", members=["ana", "bo", "cy"], channels=("general",))
+    ana, bo, cy = guild.members
+    async with start_client(make_bot(tmp_path, speed=1.0), fake_discord) as bot:
+        game = await open_and_start(fake_discord, bot, ana, [bo, cy], 0, guild.channel("general"))
+        table = game.table
+        assert table.store is not None
+        record = table.store.record
+
+        async def slow_record(*args: Any, **kwargs: Any) -> Any:
+            await asyncio.sleep(SLOW_STORE)
+            return await record(*args, **kwargs)
+
+        table.store.record = slow_record  # type: ignore[method-assign]
+        seat = pending_seats(table.state)[0]
+        user = game.people[seat]
+        panel, action = await an_action(fake_discord, game, user)
+        versions = len(panel.versions)
+        version = table.state.version
+
+        ix = await fake_discord.click(user, panel, str(action.custom_id))
+
+        assert ix.answered_in_time
+        assert ix.deferred
+        assert await fake_discord.wait_until(lambda: len(panel.versions) > versions, within=10)
+        assert table.state.version > version
+
+
+async def test_a_click_stored_quickly_is_answered_once_without_a_deferral(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    guild = fake_discord.create_guild("Club", members=["ana", "bo", "cy"], channels=("general",))
+    ana, bo, cy = guild.members
+    async with start_client(make_bot(tmp_path, speed=1.0), fake_discord) as bot:
+        game = await open_and_start(fake_discord, bot, ana, [bo, cy], 0, guild.channel("general"))
+        table = game.table
+        seat = pending_seats(table.state)[0]
+        user = game.people[seat]
+        panel, action = await an_action(fake_discord, game, user)
+
+        ix = await fake_discord.click(user, panel, str(action.custom_id))
+
+        assert ix.answered_in_time
+        assert not ix.deferred

@@ -28,6 +28,7 @@ from bot.table.persist import ResumableGame, stored_timers
 from bot.table.store import Cursor, Deliveries, People
 from bot.table.table import Table, TableConfig
 from bot.texts import choose_lang, t
+from bot.texts.ai_talk import seat_names
 
 if TYPE_CHECKING:
     from bot.table.guild_settings import GuildConfig
@@ -213,7 +214,7 @@ class GameService:
             game_id,
             lobby.channel_id,
             lang,
-            SeatNames(s.name for s in lobby.seats),
+            SeatNames(seat_names(lang, [(s.name, s.ai_kind) for s in lobby.seats])),
             [s.user_id for s in lobby.seats],
             host_id=lobby.host_id,
             batch_delay=self.batch_delay,

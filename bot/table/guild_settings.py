@@ -15,6 +15,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from bot.table.timers import MAX_SECONDS, MAX_STEP_HOURS, MIN_SECONDS, Timers
+from lockdown_core.ai import AI_KINDS, PERSONAS
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +71,9 @@ class GuildConfig(BaseModel):
     ballots rule) instead of kept secret until the reveal. `replay_gif`: the
     reveal carries the game told back as a GIF (a server may find it too heavy).
     `dm_reminders`: a DM to a player the game waits on, at most once a turn
-    ("turn"), at every choice ("every") or never ("off").
+    ("turn"), at every choice ("every") or never ("off"). `ai_level`: the level of
+    the seats "Add AI seat" seats; `ai_personas`: the personas shrewd seats take in
+    turn (empty: every one).
     `players_role_id`: the "looking for players" role a new lobby pings (None: no ping).
     `start_when_full`: a lobby whose every seat is taken starts by itself.
     """
@@ -88,6 +91,8 @@ class GuildConfig(BaseModel):
     show_conditions: bool = False
     replay_gif: bool = True
     dm_reminders: Literal["off", "turn", "every"] = "turn"
+    ai_level: Literal["random", "cautious", "shrewd"] = "cautious"
+    ai_personas: tuple[str, ...] = ()
     players_role_id: int | None = None
     start_when_full: bool = False
     lobby_timeout: int = 0
@@ -126,6 +131,8 @@ class GuildConfig(BaseModel):
         for flag in FLAGS:
             values[flag] = getattr(self, flag)
         values["dm_reminders"] = self.dm_reminders
+        values["ai_level"] = self.ai_level
+        values["ai_personas"] = list(self.ai_personas)
         values["players_role"] = self.players_role_id
         for key in COUNTS:
             values[key] = getattr(self, key)
@@ -149,6 +156,12 @@ class GuildConfig(BaseModel):
             if mode is None:
                 raise SettingError("error.setting_dm_reminders")
             return self.model_copy(update={"dm_reminders": mode})
+        if key == "ai_level":
+            if value not in AI_KINDS:
+                raise SettingError("error.setting_ai_level", allowed=", ".join(AI_KINDS))
+            return self.model_copy(update={"ai_level": value})
+        if key == "ai_personas":
+            return self.model_copy(update={"ai_personas": _personas(value)})
         if key == "host_role":
             return self.model_copy(update={"host_role_id": _optional_id(value)})
         if key == "players_role":
@@ -188,6 +201,8 @@ SETTING_KEYS = (
     "show_conditions",
     "replay_gif",
     "dm_reminders",
+    "ai_level",
+    "ai_personas",
     "players_role",
     "start_when_full",
     "lobby_timeout",
@@ -202,6 +217,9 @@ def parse_setting(key: str, text: str) -> Any:
     text = text.strip()
     if key in TIMER_KEYS:
         return text
+    if key == "ai_personas":
+        words = [w.lower() for w in text.replace(",", " ").split() if w]
+        return [] if words in ([], ["all"]) else words
     if key in ("channels", "variants_offered"):
         words = [w for w in text.replace(",", " ").split() if w]
         if key == "variants_offered" and (not words or words == ["all"]):
@@ -209,7 +227,7 @@ def parse_setting(key: str, text: str) -> Any:
         return [_digits(w) for w in words] if key == "channels" else words
     if key in ("host_role", "players_role"):
         return None if text.lower() in EVERYONE else _digits(text)
-    return text.lower() if key == "language" else text
+    return text.lower() if key in ("language", "ai_level") else text
 
 
 def _timer_seconds(value: Any) -> int:
@@ -269,3 +287,10 @@ def _strings(value: Any) -> list[str]:
     if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
         raise SettingError("error.variant_unknown")
     return list(value)
+
+
+def _personas(value: Any) -> tuple[str, ...]:
+    """Persona keys of the core, each once; none means every persona."""
+    if not isinstance(value, list | tuple) or not all(v in PERSONAS for v in value):
+        raise SettingError("error.setting_ai_personas", allowed=", ".join(PERSONAS))
+    return tuple(dict.fromkeys(value))

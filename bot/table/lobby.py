@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from bot.table.seats import AI_KINDS, Seat
 from lockdown_core import load_ruleset
+from lockdown_core.ai import PERSONAS
 
 # R1.1: the seat counts of the rules (no variant changes them).
 MIN_SEATS, MAX_SEATS = load_ruleset().min_players, load_ruleset().max_players
@@ -32,6 +33,10 @@ class Lobby:
     seats: list[Seat] = field(default_factory=list)
     variants: list[str] = field(default_factory=list)
     allow_ai: bool = True
+    # What "Add AI seat" seats, from the server's settings: the level, and for a shrewd
+    # one the personas it takes in turn (empty: every persona).
+    ai_level: str = "cautious"
+    ai_personas: tuple[str, ...] = ()
     # When it opened (seconds since the epoch): the card shows how long it has waited,
     # and a server's time-out counts from it.
     opened_at: float = 0.0
@@ -63,13 +68,17 @@ class Lobby:
         self.seats = [s for s in self.seats if s.user_id != user_id]
         self._renumber()
 
-    def add_ai(self, user_id: int, kind: str = "cautious", is_moderator: bool = False) -> Seat:
+    def add_ai(self, user_id: int, kind: str | None = None, is_moderator: bool = False) -> Seat:
         """An AI seat, added by the host or a moderator: anyone else could fill the
-        table with AI seats and leave no room for the people it was opened for."""
+        table with AI seats and leave no room for the people it was opened for.
+        Without a `kind`, the server's level, and for a shrewd seat the next persona
+        of the server's that is not at the table yet (`next_ai_kind`)."""
         self._check_manager(user_id, is_moderator, "error.lobby_not_host_ai")
         if not self.allow_ai:
             raise LobbyError("error.lobby_no_ai")
-        if kind not in AI_KINDS:
+        if kind is None:
+            kind = next_ai_kind(self.ai_level, self.ai_personas, self.seats)
+        if not is_ai_kind(kind):
             raise LobbyError("error.lobby_bad_ai", kinds=", ".join(AI_KINDS))
         if len(self.seats) >= MAX_SEATS:
             raise LobbyError("error.lobby_full", maximum=MAX_SEATS)
@@ -113,3 +122,24 @@ class Lobby:
     def _renumber(self) -> None:
         for index, seat in enumerate(self.seats):
             seat.index = index
+
+
+def is_ai_kind(kind: str) -> bool:
+    """A level of `AI_KINDS`, or a shrewd seat with one of the core's personas."""
+    level, _, persona = kind.partition(":")
+    if not persona:
+        return level in AI_KINDS
+    return level == "shrewd" and persona in PERSONAS
+
+
+def next_ai_kind(level: str, personas: tuple[str, ...], seats: list[Seat]) -> str:
+    """The kind of the next AI seat: `level`; a shrewd seat also gets a persona, the
+    first of `personas` (every one if empty) that no seat has yet, so two seats talk
+    with two voices while the server has enough of them, then each again in turn."""
+    if level != "shrewd":
+        return level
+    choices = [p for p in personas if p in PERSONAS] or list(PERSONAS)
+    taken = [(s.ai_kind or "").partition(":")[2] for s in seats if s.is_ai]
+    free = [p for p in choices if p not in taken]
+    persona = free[0] if free else choices[len(taken) % len(choices)]
+    return f"shrewd:{persona}"

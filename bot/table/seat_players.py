@@ -2,6 +2,10 @@
 
 Each seat's player is made on first need and kept for the whole game, so it
 remembers everything its seat was shown, in order, as a person would.
+
+What an AI seat says with a decision, and why it chose (`talk`), goes into the
+stored form of the action it chose (`stored`), and the reasons its seats gave,
+shown as events, are kept for the reveal (`reasons`).
 """
 
 from __future__ import annotations
@@ -10,7 +14,8 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from bot.table.seats import Seat
-from lockdown_core import Action, Event
+from bot.table.talk import TALK, Reasons, heard
+from lockdown_core import Action, Event, GameState, action_to_dict, view
 
 
 class SeatPlayer(Protocol):
@@ -32,6 +37,13 @@ class SeatPlayers:
         self._seats = seats
         self._factory = factory
         self._made: dict[int, SeatPlayer] = {}
+        # The latest AI decision and what its seat said with it, until it is stored.
+        self._said: tuple[Action, dict[str, Any]] | None = None
+        # Each seat's latest words, with the version and the action they came with: an
+        # AI asked again at that version (its action could not be stored) gives the same
+        # action and words again, where its player, having spoken, would keep quiet.
+        self._words: dict[int, tuple[int, Action, dict[str, Any]]] = {}
+        self.reasons = Reasons()
 
     def player_for(self, index: int) -> SeatPlayer:
         """The player of seat `index`; a person's stand-in plays the default kind."""
@@ -39,8 +51,34 @@ class SeatPlayers:
             self._made[index] = self._factory(self._seats[index].ai_kind or "cautious", index)
         return self._made[index]
 
+    def choose(self, index: int, state: GameState, legal: list[Action]) -> Action:
+        """Seat `index`'s AI picks one of `legal` from its view; what it said with it is
+        kept for `stored`."""
+        before = self._words.get(index)
+        if before is not None and before[0] == state.version and before[1] in legal:
+            self._said = (before[1], before[2])
+            return before[1]
+        player = self.player_for(index)
+        action = player.choose(view(state, index), legal)
+        said = heard(player, index, self._seats[index].is_ai, state)
+        if said is not None:
+            self._words[index] = (state.version, action, said)
+        self._said = None if said is None else (action, said)
+        return action
+
+    def stored(self, action: Action) -> dict[str, Any]:
+        """The stored form of `action`, with what its AI seat said if an AI just chose
+        this very action (a person's click or a timeout carries no words)."""
+        data = action_to_dict(action)
+        if self._said is not None and self._said[0] is action:
+            data[TALK] = self._said[1]
+        self._said = None
+        return data
+
     def observe(self, events: list[Event]) -> None:
-        """Each seat played by an AI observes what it was shown among `events`."""
+        """Each seat played by an AI observes what it was shown among `events`; the
+        reasons AI seats gave are kept."""
+        self.reasons.note(events)
         for seat in self._seats:
             if seat.played_by_ai:
                 mine = [e for e in events if e.visible_to(seat.index)]

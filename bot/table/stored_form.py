@@ -14,8 +14,9 @@ from typing import Any
 
 from bot.storage.models import SeatRecord, SeatResult, StoredGame
 from bot.table.seats import Seat
+from bot.table.talk import replay_with_talk
 from bot.table.tokens import step_token
-from lockdown_core import Event, GameState, ReplayLog, replay
+from lockdown_core import Event, GameState, ReplayLog
 from lockdown_core.model import COLD
 
 
@@ -108,5 +109,6 @@ def rebuild(stored: StoredGame, actions: Sequence[dict[str, Any]]) -> GameState:
 def replayed(
     stored: StoredGame, actions: Sequence[dict[str, Any]]
 ) -> tuple[GameState, list[Event]]:
-    """The state and every event (the opening's first) that the stored seed and log produce."""
-    return replay(replayable(stored, actions))
+    """The state and every event (the opening's first) that the stored seed and log produce,
+    with the words of its AI seats where the table showed them (`talk`)."""
+    return replay_with_talk(replayable(stored, actions))

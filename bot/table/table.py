@@ -26,6 +26,7 @@ from bot.table.seats import Seat
 from bot.table.store import ActionStore as ActionStore
 from bot.table.store import StoreConflict as StoreConflict
 from bot.table.store import StoredLog
+from bot.table.talk import apply_stored, talk_events
 from bot.table.timers import TableConfig as TableConfig
 from bot.table.timers import missed_deadlines, next_deadline
 from bot.table.tokens import step_token
@@ -37,8 +38,6 @@ from lockdown_core import (
     IllegalAction,
     Step,
     Timeout,
-    action_from_dict,
-    action_to_dict,
     apply,
     legal_actions,
     pending_seats,
@@ -180,8 +179,9 @@ class Table:
         """
         before = freeze(self.state)
         expected = self.state.version
+        stored = self.players.stored(action)
         try:
-            events = apply(self.state, action)
+            events = apply(self.state, action) + talk_events(stored)
         except IllegalAction as exc:
             self.state = thaw(before)
             restore_marks(self.seats, marks)
@@ -197,7 +197,7 @@ class Table:
                     self.game_id,
                     expected,
                     actor(action),
-                    action_to_dict(action),
+                    stored,
                     self.state,
                     deadline,
                     self.seats,
@@ -211,7 +211,7 @@ class Table:
                 ours = seat_marks(self.seats)
                 restore_marks(self.seats, marks)
                 caught = await self._catch_up(before)
-                if caught and caught[0][0] == json.loads(json.dumps(action_to_dict(action))):
+                if caught and caught[0][0] == json.loads(json.dumps(stored)):
                     # The store's next action is this very one: it did happen, with
                     # the seats' marks it was stored with.
                     restore_marks(self.seats, ours)
@@ -249,7 +249,7 @@ class Table:
         try:
             missed = await self.store.stored_after(self.game_id, self.state.version)
             for data in missed:
-                caught.append((data, apply(self.state, action_from_dict(data))))
+                caught.append((data, apply_stored(self.state, data)))
         except Exception:
             log.exception("game %s: could not catch up with its stored log", self.game_id)
             self.state = thaw(before)
@@ -355,7 +355,7 @@ class Table:
             legal = legal_actions(self.state, index)
             if not legal:
                 return
-            action = self.players.player_for(index).choose(view(self.state, index), legal)
+            action = self.players.choose(index, self.state, legal)
             self._busy = asyncio.current_task()
             try:
                 reply = await self._apply(action, [])

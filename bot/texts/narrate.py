@@ -21,14 +21,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from bot.texts import lines_day, lines_night, lines_setup, lines_votes
+from bot.texts import ai_talk, lines_day, lines_night, lines_setup, lines_votes
 from bot.texts.catalog import MissingText
 from bot.texts.say import PrivateEvent, Render, Say
 from lockdown_core import Event
 
 __all__ = ["PrivateEvent", "Told", "describe", "narrated_kinds", "story", "vote_recap"]
 
-_MODULES = (lines_setup.LINES, lines_votes.LINES, lines_day.LINES, lines_night.LINES)
+_MODULES = (
+    lines_setup.LINES,
+    lines_votes.LINES,
+    lines_day.LINES,
+    lines_night.LINES,
+    ai_talk.LINES,
+)
 _PUBLIC: dict[str, Render] = {k: r for m in _MODULES for k, r in m.public_lines.items()}
 _PRIVATE: dict[str, Render] = {k: r for m in _MODULES for k, r in m.private_lines.items()}
 

@@ -1,7 +1,8 @@
 """What a game's thread must show, read back from the stored game.
 
 The thread is a projection of the stored log: replaying the stored seed and
-actions gives every public event in order, and each one's line must be in the
+actions gives every public event in order (an AI seat's line, stored with its
+action, right after that action's events), and each one's line must be in the
 thread exactly once, in that order. These helpers compute both sides and the
 delay from each stored action to the message that first showed its lines.
 """
@@ -16,6 +17,8 @@ from datetime import datetime
 from bot.discord_ui.game.lines import BOARD_ONLY, lines_of
 from bot.storage.database import Database
 from bot.storage.repository import GameRepository
+from bot.table.talk import talk_events
+from bot.texts.ai_talk import seat_names
 from lockdown_core import Event, action_from_dict, apply, load_ruleset, new_game
 from lockdown_core.actions import action_revision
 from tests.fakediscord import FakeDiscord
@@ -35,7 +38,7 @@ async def expected_lines(database: Database, game_id: int) -> list[StoredLine]:
     rows = await games.action_log(game_id)
     assert record.seed is not None
     seed: int | str = int(record.seed) if record.seed.lstrip("-").isdigit() else record.seed
-    names = [s.display_name for s in record.seats]
+    names = seat_names(record.language, [(s.display_name, s.ai_kind) for s in record.seats])
     state, events = new_game(load_ruleset(list(record.variants)), len(record.seats), seed)
     lines: list[StoredLine] = []
 
@@ -46,7 +49,8 @@ async def expected_lines(database: Database, game_id: int) -> list[StoredLine]:
 
     add(events, None)
     for row in rows:
-        add(apply(state, action_from_dict(row.action), action_revision(row.action)), row.created_at)
+        made = apply(state, action_from_dict(row.action), action_revision(row.action))
+        add(made + talk_events(row.action), row.created_at)
     return lines
 
 

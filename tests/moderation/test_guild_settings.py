@@ -115,3 +115,19 @@ def test_every_refusal_is_a_catalog_text_in_both_languages() -> None:
     }
     for key in keys:
         assert catalog().has(key)
+
+
+def test_moderators_choose_the_ai_level_and_the_personas_of_shrewd_seats() -> None:
+    """Issue 26: the level "Add AI seat" seats, and which personas a server's shrewd
+    seats take; both stored flat and read back, a bad value refused with the choices."""
+    config = change(change(GuildConfig(), "ai_level", "Shrewd"), "ai_personas", "gambler, avenger")
+    assert (config.ai_level, config.ai_personas) == ("shrewd", ("gambler", "avenger"))
+    assert GuildConfig.from_stored(config.stored()) == config
+    assert change(config, "ai_personas", "all").ai_personas == ()
+    with pytest.raises(SettingError) as level:
+        change(config, "ai_level", "genius")
+    assert level.value.params == {"allowed": "random, cautious, shrewd"}
+    with pytest.raises(SettingError) as persona:
+        change(config, "ai_personas", "gambler nobody")
+    assert persona.value.key == "error.setting_ai_personas"
+    assert GuildConfig.from_stored({"ai_level": "genius"}).ai_level == "cautious"

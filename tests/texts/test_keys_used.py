@@ -28,6 +28,7 @@ from bot.table.campaign import epilogue_order
 from bot.table.guild_settings import DM_REMINDERS, SETTING_KEYS
 from bot.texts import catalog
 from lockdown_core import Step, load_ruleset, load_variants
+from lockdown_core.ai import AI_KINDS, PERSONAS
 
 REPO = Path(__file__).resolve().parents[2]
 KEY = re.compile(r"[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+")
@@ -82,6 +83,11 @@ def domains() -> dict[str, frozenset[str]]:
         "error": core_literals(r'IllegalAction\(\s*"([a-z_]+)"'),
         "plural": frozenset({"one", "other"}),
         "command": frozenset(wrapped["command_name"]),
+        # The AI: its levels and personas, and the reasons its ballots and gifts give.
+        "ai_level": frozenset(AI_KINDS),
+        "persona": frozenset(PERSONAS),
+        "ballot_reason": core_literals(r'return choice, "(\w+)"'),
+        "gift_reason": core_literals(r'"gift", to=[\w.]+, reason="(\w+)"'),
         "noun": frozenset(wrapped["count"]),
     }
 

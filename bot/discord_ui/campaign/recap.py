@@ -8,14 +8,18 @@ from bot.discord_ui.limits import FIELD_VALUE, field_chunks, fit
 from bot.table.campaign import variant_of
 from bot.table.table import Table
 from bot.texts import t
+from bot.texts.ai_talk import why_lines
 from bot.texts.narrate import vote_recap
 
 # The designations of the first votes that fit in this many fields; the log has the rest.
 VOTE_FIELDS = 3
+# The AI seats' reasons, one line each (six at most), fit in this many.
+WHY_FIELDS = 2
 
 
 def recap_embed(table: Table, code: str | None, lang: str, names: list[str]) -> discord.Embed:
-    """The full reveal: every vote's designations, the epilogue, the seed and how to check it.
+    """The full reveal: every vote's designations, each AI seat's decisive choice and
+    why, the epilogue, the seed and how to check it.
 
     Hands, the box, scores and winners are in the game-over line just above.
     """
@@ -31,6 +35,9 @@ def recap_embed(table: Table, code: str | None, lang: str, names: list[str]) -> 
     numbered = [f"{i}. {line}" for i, line in enumerate(votes, start=1)]
     for chunk in field_chunks(numbered)[:VOTE_FIELDS]:
         embed.add_field(name=say("recap.designations"), value=chunk, inline=False)
+    reasons = why_lines(lang, names, table.players.reasons.decisive())
+    for chunk in field_chunks(reasons)[:WHY_FIELDS]:
+        embed.add_field(name=say("recap.ai_why"), value=chunk, inline=False)
     if code is None:
         embed.add_field(
             name=say("recap.epilogue"), value=say("epilogue.all_unlocked"), inline=False

@@ -67,6 +67,7 @@ class LobbyPlans:
     async def opened(self, lobby: Lobby, config: GuildConfig) -> None:
         """A lobby opened under `config`: its AI seats allowed or not, its offer."""
         lobby.allow_ai = config.allow_ai
+        lobby.ai_level, lobby.ai_personas = config.ai_level, config.ai_personas
         offered = await self.desk.book.offered(lobby.guild_id, config)
         self.plans[lobby.lobby_id] = LobbyPlan(config, offered)
 

@@ -17,6 +17,7 @@ from bot.discord_ui.service import server_locale
 from bot.table.guild_settings import SETTING_KEYS, GuildConfig, SettingError, parse_setting
 from bot.texts import catalog, t
 from bot.texts.catalog import Translate
+from lockdown_core.ai import PERSONAS
 
 VARIANT_STATES = ("unlock", "lock", "campaign")
 
@@ -141,6 +142,11 @@ def _shown(value: object, say: Translate) -> str:
     return str(value)
 
 
+def persona_name(say: Translate, persona: str) -> str:
+    """A persona's name, with the word a moderator types to choose it."""
+    return f"{say(f'ai_personas.{persona}.name')} (`{persona}`)"
+
+
 def config_embed(config: GuildConfig, say: Translate) -> discord.Embed:
     on, off = say("config.on"), say("config.off")
     embed = discord.Embed(title=say("config.title"))
@@ -155,6 +161,11 @@ def config_embed(config: GuildConfig, say: Translate) -> discord.Embed:
             other=timers.other,
         ),
         say("config.ai", state=on if config.allow_ai else off),
+        say("config.ai_level", level=say(f"ai.level.{config.ai_level}")),
+        say(
+            "config.ai_personas",
+            personas=", ".join(persona_name(say, p) for p in config.ai_personas or PERSONAS),
+        ),
         say("config.host", who=f"<@&{config.host_role_id}>")
         if config.host_role_id is not None
         else say("config.host_everyone"),

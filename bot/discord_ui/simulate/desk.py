@@ -7,7 +7,8 @@ are played on the same seeds in a separate process, never on the event loop:
 one run per server at a time and at most `max_runs` on the whole bot, each
 with a process of its own. The answer is edited every few seconds with the
 games played, then replaced by the comparison table and its chart, in the
-reader's language.
+reader's language. Shrewd seats take the server's personas in turn, and the
+answer says how each persona did: its wins, its lies, its gifts to friends.
 
 The games are those of `lockdown simulate --seed 0`: the same figures can be
 had on the command line.
@@ -36,6 +37,7 @@ from bot.table.server_book import ServerBook
 from bot.texts import t
 from bot.texts.catalog import Translate
 from lockdown_core import load_ruleset
+from lockdown_core.ai.personas import PERSONAS
 from lockdown_core.ai.simulation import Tally, simulate
 
 log = logging.getLogger(__name__)
@@ -55,8 +57,8 @@ SEED = 0
 AI_LABELS = {
     "random": "simulate.ai.random",
     "cautious": "simulate.ai.cautious",
-    "mix": "simulate.ai.mix",
     "shrewd": "simulate.ai.shrewd",
+    "mix": "simulate.ai.mix",
 }
 ExecutorFactory = Callable[[], Executor]
 
@@ -151,12 +153,13 @@ class SimulationDesk:
             variants=names or say("simulate.no_variant"),
             ai=say(AI_LABELS[ai]),
         )
+        personas = (config.ai_personas or tuple(PERSONAS)) if ai == "shrewd" else ()
         rulesets = [()] + ([tuple(variants)] if variants else [])
         total = games * len(rulesets)
         clock = time.monotonic()
         try:
             tallies = await self._play(
-                interaction, started, say, rulesets, players, games, ai, total
+                interaction, started, say, rulesets, players, games, (ai, personas), total
             )
         except Exception:
             log.exception("guild %s: /lockdown simulate failed", guild_id)
@@ -176,6 +179,7 @@ class SimulationDesk:
                 seconds=seconds,
             )
         ]
+        lines.extend(persona_lines(tallies[0], say))
         errors = sum(tally.errors for tally in tallies)
         if errors:
             lines.append(say("simulate.errors", errors=errors))
@@ -208,11 +212,13 @@ class SimulationDesk:
         rulesets: list[tuple[str, ...]],
         players: int,
         games: int,
-        ai: str,
+        line_up: tuple[str, tuple[str, ...]],
         total: int,
     ) -> list[Tally]:
         """Every ruleset's games in chunks on the run's own process, the message edited
-        with the count every `progress_every` seconds; tallies merged in game order."""
+        with the count every `progress_every` seconds; tallies merged in game order.
+        `line_up`: the AI level, and the personas its shrewd seats take in turn."""
+        ai, personas = line_up
         done = 0
         shown = -1
         finished = asyncio.Event()
@@ -251,6 +257,7 @@ class SimulationDesk:
                             SEED,
                             None,
                             first,
+                            personas,
                         )
                         for first in range(0, games, CHUNK)
                     ]
@@ -270,3 +277,30 @@ class SimulationDesk:
                 tally.merge(chunk.result())
             tallies.append(tally)
         return tallies
+
+
+def persona_lines(tally: Tally, say: Translate) -> list[str]:
+    """How each persona of a shrewd line-up did, in whole percents: its share of the wins
+    per seat and game, how often it lied when it announced, and how many of its gifts
+    went to friends."""
+    lines = []
+    for kind in sorted(tally.behaviour_by_kind):
+        persona = kind.partition(":")[2]
+        if not persona:
+            continue
+        deeds = tally.behaviour_by_kind[kind]
+        seats = tally.seats_by_kind[kind]
+        lines.append(
+            say(
+                "simulate.persona",
+                persona=say(f"ai_personas.{persona}.name"),
+                wins=_percent(tally.wins_by_kind.get(kind, 0.0), seats),
+                lies=_percent(deeds["lies"], deeds["announcements"]),
+                friends=_percent(deeds["ally_gifts"], deeds["gifts"]),
+            )
+        )
+    return lines
+
+
+def _percent(part: float, whole: float) -> int:
+    return round(100 * part / whole) if whole else 0

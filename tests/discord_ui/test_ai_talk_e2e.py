@@ -1,0 +1,87 @@
+"""AI seats with personas on the fake Discord: a French server that seats shrewd AI seats
+of two personas; the lobby and the board name them, their lines are in the thread
+once and in order (stored with their actions), and the reveal says why they chose."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from pathlib import Path
+
+import pytest
+
+from bot.app import LockdownBot
+from bot.settings import Settings
+from bot.table.table import TableConfig
+from bot.texts import t
+from bot.texts.narrate import describe
+from tests.discord_ui.clock import FastScheduler
+from tests.discord_ui.players import open_and_start, play_by_clicking
+from tests.discord_ui.thread_check import (
+    assert_each_line_once_in_order,
+    expected_lines,
+    thread_lines,
+)
+from tests.fakediscord import FakeDiscord, start_client
+from tests.moderation.test_moderation_e2e import configure, recap
+
+pytestmark = pytest.mark.e2e
+
+# The game's and the AI seats' seeds count up from here: a deal where both personas
+# find something to say (the seats are AI seats, or stand-ins of a person who never
+# clicks, so the game depends on its seeds alone).
+FIRST_SEED = 5
+
+
+def make_bot(folder: Path) -> LockdownBot:
+    settings = Settings(
+        discord_token="fake-bot-token", database_url=f"sqlite+aiosqlite:///{folder / 'db.sqlite'}"
+    )
+    return LockdownBot(
+        settings,
+        scheduler=FastScheduler(),
+        config=TableConfig(ai_delay=1.0),
+        batch_delay=0.01,
+        edit_interval=0.0,
+    )
+
+
+async def test_two_personas_talk_in_a_french_thread_and_the_reveal_says_why(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seeds = itertools.count(FIRST_SEED)
+    monkeypatch.setattr("secrets.randbits", lambda _bits: next(seeds))
+    guild = fake_discord.create_guild("Club", members=["ana"], channels=("general",))
+    [ana] = guild.members
+    general = guild.channel("general")
+    async with start_client(make_bot(tmp_path), fake_discord) as bot:
+        await configure(fake_discord, ana, general, "language", "fr")
+        await configure(fake_discord, ana, general, "ai_level", "shrewd")
+        await configure(fake_discord, ana, general, "ai_personas", "gambler trickster")
+        game = await open_and_start(fake_discord, bot, ana, [], 4, general)
+        lobby_card = str(fake_discord.messages(game.thread)[0].versions[-2])
+        for persona in ("gambler", "trickster"):
+            assert t("fr", f"ai_personas.{persona}.name") in lobby_card
+        kinds = [s.ai_kind for s in game.table.seats]
+        assert kinds == [None, *["shrewd:gambler", "shrewd:trickster"] * 2]
+        await play_by_clicking(game, random.Random(1), idle={0})
+        await fake_discord.settle()
+        presenter = bot.service.presenters.get(game.table.game_id)
+        names = presenter.names if presenter is not None else []
+        assert names[1] == "AI 1 (le Flambeur)"
+        assert names[2] == "AI 2 (la Filoute)"
+        assert "AI 2 (la Filoute)" in str(game.board())
+
+        remarks = [e for e in game.table.public_log if e.kind == "ai_remark"]
+        assert {e.data["persona"] for e in remarks} == {"gambler", "trickster"}
+        shown = thread_lines(fake_discord, game.thread)
+        said = [describe(e, "fr", names) for e in remarks]
+        assert all(line in [text for text, _ in shown] for line in said)
+        assert_each_line_once_in_order(
+            await expected_lines(bot.database, game.table.game_id), shown
+        )
+
+        end = str(recap(fake_discord, game))
+        assert t("fr", "recap.ai_why") in end
+        for seat in range(1, 5):
+            assert f"{names[seat]}, tour " in end

@@ -224,12 +224,18 @@ class GameKeeper:
             practice=practice,
         )
         self.actions.remember(game_id, seats)
+        ai = sum(1 for seat in seats if seat.is_ai)
+        log.info(
+            "game %s started: %d seats (%d AI), variants %s", game_id, len(seats), ai, variants
+        )
 
     async def abort(self, game_id: int) -> None:
         try:
             await self.games.abort_game(game_id)
         except StorageError:
             log.exception("game %s: could not store its abort", game_id)
+        else:
+            log.info("game %s aborted", game_id)
 
     async def board_posted(self, game_id: int, message_id: int) -> None:
         """The board was (re)posted: the next start edits this message and its buttons."""
@@ -262,6 +268,8 @@ class GameKeeper:
             await self.games.pause_game(game_id, reason)
         except WrongStatus:
             log.info("game %s was not running; left as it is", game_id)
+        else:
+            log.info("game %s paused: %s", game_id, reason)
 
     async def load(self) -> LoadedGames:
         """Every running or paused game (of this process's shards), rebuilt and checked

@@ -91,3 +91,4 @@ class StoredActions:
     async def finish(self, game_id: int, state: GameState) -> None:
         log_rows = await self.games.action_log(game_id)
         await self.games.finish_game(game_id, results(state, [r.action for r in log_rows]))
+        log.info("game %s ended at turn %s", game_id, state.turn)

@@ -8,6 +8,7 @@ each test says what the keeper does with the store's answers, and only that.
 from __future__ import annotations
 
 import inspect
+import logging
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -93,6 +94,25 @@ async def test_a_game_is_stored_from_its_lobby_to_its_results() -> None:
     assert stored.version == table.state.version == len(store.logs[table.game_id])
     assert table.state.result is not None
     assert [r.score for r in store.results[table.game_id]] == table.state.result["scores"]
+
+
+async def test_a_game_s_start_pause_and_end_each_log_one_info_line(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    store = MemoryGameStore()
+    scheduler = ManualScheduler()
+    keeper = GameKeeper(store)
+    hub = hub_on(keeper, scheduler)
+    with caplog.at_level(logging.INFO, logger="bot.table"):
+        table = await started(hub)
+        await play_out(table, scheduler)
+        other = await started(hub, guild_id=2)
+        await keeper.pause(other.game_id, "a test")
+    lines = [r.getMessage() for r in caplog.records if r.levelno == logging.INFO]
+    game, paused = table.game_id, other.game_id
+    assert f"game {game} started: 4 seats (3 AI), variants []" in lines
+    assert f"game {game} ended at turn {table.state.turn}" in lines
+    assert f"game {paused} paused: a test" in lines
 
 
 async def test_a_running_game_comes_back_as_it_was_with_its_deadline() -> None:

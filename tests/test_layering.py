@@ -65,7 +65,7 @@ LAYERS: dict[str, Layer] = {
     "bot.storage": layer("bot.storage", "bot.settings", CORE, no=DISCORD | PICTURES),
     "bot.texts": layer("bot.texts", CORE, no=DISCORD | SQL | PICTURES),
     "bot.render": layer("bot.render", "bot.texts", CORE, no=DISCORD | SQL),
-    "bot.ops": layer("bot.ops", "bot.settings", no=DISCORD | PICTURES),
+    "bot.ops": layer("bot.ops", "bot.settings", "bot.storage", no=DISCORD | PICTURES),
     "bot.table": layer(
         "bot.table",
         "bot.storage.models",

@@ -24,7 +24,6 @@ count waits until no process of the old count is left (a resharding deploy).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import fcntl
 import logging
 import os
@@ -32,20 +31,14 @@ from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from sqlalchemy import text
 from sqlalchemy.engine import URL
-from sqlalchemy.ext.asyncio import AsyncConnection, create_async_engine
-from sqlalchemy.pool import NullPool
 
 from bot.settings import StartupError
+from bot.storage.advisory_locks import SHARD_COUNT_CLASS, SHARD_LOCK_CLASS, AdvisoryLocks
 
 log = logging.getLogger(__name__)
 
-# The first key of PostgreSQL's two-key advisory locks; the second is the shard.
-# ("Lk" in ASCII: any constant other applications on the database do not use.)
-SHARD_LOCK_CLASS = 0x4C6B
-# Held shared by every process, the second key being its SHARD_COUNT ("Lc").
-SHARD_COUNT_CLASS = 0x4C63
+__all__ = ["SHARD_COUNT_CLASS", "SHARD_LOCK_CLASS", "ShardLocks", "ShardSet", "shard_of"]
 
 
 def shard_of(guild_id: int, shard_count: int) -> int:
@@ -88,8 +81,8 @@ class ShardLocks:
         # The shard this process is waiting for, or the SHARD_COUNT of others it waits out.
         self.waiting: int | None = None
         self.other_count: int | None = None
-        self._conn: AsyncConnection | None = None
-        self._engine = None if self.is_sqlite else create_async_engine(url, poolclass=NullPool)
+        # PostgreSQL: the locks' own connection and its SQL (`bot.storage.advisory_locks`).
+        self._pg = None if self.is_sqlite else AdvisoryLocks(url)
         self._file: int | None = None
 
     def lock_file(self) -> None:
@@ -129,18 +122,14 @@ class ShardLocks:
     ) -> None:
         """Hold every shard of `shards` (out of `count`), waiting for those another
         process holds, and first for processes sharded by another count to be gone."""
-        if self._engine is None:
+        if self._pg is None:
             self.held = list(shards)
             return
-        if self._conn is None:
-            # AUTOCOMMIT: a session-level lock must not sit in an open transaction.
-            self._conn = await self._engine.connect()
-            await self._conn.execution_options(isolation_level="AUTOCOMMIT")
         if count is not None:
             await self._agree_on(count)
         for shard in shards:
             announced = False
-            while not await self._try(shard):
+            while not await self._pg.try_shard(shard):
                 if not announced:
                     log.info("shard %s is run by another process; waiting for it", shard)
                     announced = True
@@ -154,44 +143,24 @@ class ShardLocks:
 
     async def _agree_on(self, count: int) -> None:
         """Hold this count's shared lock, then wait while any other count's is held."""
-        assert self._conn is not None
-        await self._conn.execute(
-            text("SELECT pg_advisory_lock_shared(:cls, :count)"),
-            {"cls": SHARD_COUNT_CLASS, "count": count},
-        )
+        assert self._pg is not None
+        await self._pg.hold_count(count)
         while True:
-            others = await self._conn.execute(
-                text(
-                    "SELECT DISTINCT objid::bigint FROM pg_locks WHERE locktype = 'advisory' "
-                    "AND database = (SELECT oid FROM pg_database WHERE datname = "
-                    "current_database()) AND classid = :cls AND objsubid = 2 "
-                    "AND objid <> :count AND granted"
-                ),
-                {"cls": SHARD_COUNT_CLASS, "count": count},
-            )
-            other = others.scalar()
+            other = await self._pg.other_count(count)
             if other is None:
                 self.other_count = None
                 return
             if self.other_count is None:
                 log.info("processes with SHARD_COUNT %s still run; waiting for them", other)
-            self.other_count = int(other)
+            self.other_count = other
             await asyncio.sleep(self.poll_seconds)
-
-    async def _try(self, shard: int) -> bool:
-        assert self._conn is not None
-        got = await self._conn.execute(
-            text("SELECT pg_try_advisory_lock(:cls, :shard)"),
-            {"cls": SHARD_LOCK_CLASS, "shard": shard},
-        )
-        return bool(got.scalar_one())
 
     async def alive(self) -> bool:
         """Whether the locks are still ours: their connection still answers."""
-        if self._conn is None:
+        if self._pg is None or not self._pg.connected:
             return True
         try:
-            await self._conn.execute(text("SELECT 1"))
+            await self._pg.ping()
         except Exception:
             log.exception("the connection holding the shard locks is gone")
             return False
@@ -199,14 +168,8 @@ class ShardLocks:
 
     async def release(self) -> None:
         """Let every shard go (closing the connection would too; this says so first)."""
-        if self._conn is not None:
-            with contextlib.suppress(Exception):
-                await self._conn.execute(text("SELECT pg_advisory_unlock_all()"))
-            with contextlib.suppress(Exception):
-                await self._conn.close()
-            self._conn = None
-        if self._engine is not None:
-            await self._engine.dispose()
+        if self._pg is not None:
+            await self._pg.close()
         if self._file is not None:
             fcntl.flock(self._file, fcntl.LOCK_UN)
             os.close(self._file)

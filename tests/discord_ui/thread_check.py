@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.discord_ui.game.lines import BOARD_ONLY, lines_of
+from bot.discord_ui.safe_text import SeatNames
 from bot.storage.database import Database
 from bot.storage.repository import GameRepository
 from bot.table.talk import talk_events
@@ -38,7 +39,10 @@ async def expected_lines(database: Database, game_id: int) -> list[StoredLine]:
     rows = await games.action_log(game_id)
     assert record.seed is not None
     seed: int | str = int(record.seed) if record.seed.lstrip("-").isdigit() else record.seed
-    names = seat_names(record.language, [(s.display_name, s.ai_kind) for s in record.seats])
+    # As the thread writes them: with their persona, escaped for Discord's markdown.
+    names = SeatNames(
+        seat_names(record.language, [(s.display_name, s.ai_kind) for s in record.seats])
+    )
     state, events = new_game(load_ruleset(list(record.variants)), len(record.seats), seed)
     lines: list[StoredLine] = []
 

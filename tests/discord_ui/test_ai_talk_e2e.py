@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.app import LockdownBot
+from bot.discord_ui.safe_text import name_text
 from bot.settings import Settings
 from bot.table.table import TableConfig
 from bot.texts import t
@@ -68,9 +69,9 @@ async def test_two_personas_talk_in_a_french_thread_and_the_reveal_says_why(
         await fake_discord.settle()
         presenter = bot.service.presenters.get(game.table.game_id)
         names = presenter.names if presenter is not None else []
-        assert names[1] == "AI 1 (le Flambeur)"
-        assert names[2] == "AI 2 (la Filoute)"
-        assert "AI 2 (la Filoute)" in str(game.board())
+        assert names[1] == name_text("AI 1 (le Flambeur)")
+        assert names[2] == name_text("AI 2 (la Filoute)")
+        assert "la Filoute" in str(game.board())
 
         remarks = [e for e in game.table.public_log if e.kind == "ai_remark"]
         assert {e.data["persona"] for e in remarks} == {"gambler", "trickster"}
@@ -81,7 +82,13 @@ async def test_two_personas_talk_in_a_french_thread_and_the_reveal_says_why(
             await expected_lines(bot.database, game.table.game_id), shown
         )
 
-        end = str(recap(fake_discord, game))
+        shown_end = recap(fake_discord, game)
+        # The reveal's words as written (a message's repr would double the escapes).
+        end = "\n".join(
+            [shown_end.content]
+            + [e.get("description", "") for e in shown_end.embeds]
+            + [f"{f['name']}\n{f['value']}" for e in shown_end.embeds for f in e.get("fields", [])]
+        )
         assert t("fr", "recap.ai_why") in end
         for seat in range(1, 5):
             assert f"{names[seat]}, tour " in end

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
 
@@ -82,8 +83,13 @@ async def test_a_practice_game_is_private_teaches_each_step_and_closes_no_campai
         ending = bot.service.ending
         assert isinstance(ending, CampaignEnding)
         assert game.table.game_id not in ending.finished
-        # Played to its end, stored as finished, and nobody's statistics moved.
-        stored = await bot.keeper.games.get_game(game.table.game_id)
+        # Played to its end, stored as finished (the write may still be on its way), and
+        # nobody's statistics moved.
+        for _ in range(200):
+            stored = await bot.keeper.games.get_game(game.table.game_id)
+            if stored.status == "finished":
+                break
+            await asyncio.sleep(0.05)
         assert stored.status == "finished"
         assert (await bot.desk.book.stats.user_stats(ana.id)).games == 0
 

@@ -98,16 +98,26 @@ async def play_by_clicking(
         await click_a_choice(game, game.people[seat], rng)
 
 
-async def click_a_choice(game: Game, user: FakeUser, rng: random.Random) -> None:
+async def open_panel(game: Game, user: FakeUser) -> FakeMessage | None:
+    """Click My hand and return the person's panel: a new one, or the one redrawn in place.
+
+    One panel per person: when one is already open for this step, the click
+    answers with a deferred update and the open panel is redrawn, so reading the
+    click's own reply would give the board, not the panel.
+    """
     fake = game.fake
     panel_ix = await fake.click(user, game.board(), f"ld:h:{game.table.game_id}")
     assert panel_ix.answered_in_time
-    panel = panel_ix.original
-    if panel_ix.response_type is CallbackType.DEFERRED_UPDATE_MESSAGE:
-        # The panel already open for this step was redrawn in place (one per person).
-        await fake.settle(quiet=0.05)
-        panels = [m for m in fake.ephemerals(user) if m.buttons and not m.deleted]
-        panel = panels[-1] if panels else None
+    if panel_ix.response_type is not CallbackType.DEFERRED_UPDATE_MESSAGE:
+        return panel_ix.original
+    await fake.settle(quiet=0.05)
+    panels = [m for m in fake.ephemerals(user) if m.buttons and not m.deleted]
+    return panels[-1] if panels else None
+
+
+async def click_a_choice(game: Game, user: FakeUser, rng: random.Random) -> None:
+    fake = game.fake
+    panel = await open_panel(game, user)
     for _ in range(4):
         if panel is None:
             return

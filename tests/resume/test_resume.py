@@ -16,7 +16,13 @@ from bot.storage.repository import GameRepository
 from bot.storage.tables import GameStatus
 from bot.texts import t
 from lockdown_core import pending_seats
-from tests.discord_ui.players import Game, click_a_choice, open_and_start, play_by_clicking
+from tests.discord_ui.players import (
+    Game,
+    click_a_choice,
+    open_and_start,
+    open_panel,
+    play_by_clicking,
+)
 from tests.fakediscord import FakeDiscord
 from tests.resume.helpers import Process, game_on, stored_replay, wait_for
 from tests.storage.conftest import DatabaseFactory
@@ -96,7 +102,7 @@ async def test_an_action_stored_just_before_the_process_died_is_kept_once(
     table = game.table
     seat = next(p for p in pending_seats(table.state) if p in game.people)
     user = game.people[seat]
-    panel = (await fake_discord.click(user, game.board(), f"ld:h:{table.game_id}")).original
+    panel = await open_panel(game, user)
     assert panel is not None
     while not any((b.custom_id or "").startswith("ld:a:") for b in panel.buttons):
         # A choice in two steps (the truck: the card to keep, then whom to give one).

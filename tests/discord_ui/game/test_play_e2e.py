@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from lockdown_core import pending_seats
-from tests.discord_ui.players import Game, open_and_start
+from tests.discord_ui.players import Game, open_and_start, open_panel
 from tests.discord_ui.test_games_e2e import make_bot
 from tests.fakediscord import FakeDiscord, start_client
 from tests.fakediscord.records import FakeButton, FakeMessage, FakeUser
@@ -21,7 +21,7 @@ async def an_action(
     fake: FakeDiscord, game: Game, user: FakeUser
 ) -> tuple[FakeMessage, FakeButton]:
     """The person's panel and one of its action buttons (past a narrowing button)."""
-    panel = (await fake.click(user, game.board(), f"ld:h:{game.table.game_id}")).original
+    panel = await open_panel(game, user)
     assert panel is not None
     for _ in range(3):
         actions = [b for b in panel.buttons if str(b.custom_id).startswith("ld:a:")]

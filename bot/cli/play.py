@@ -47,7 +47,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=int,
         default=4,
         choices=range(load_ruleset().min_players, load_ruleset().max_players + 1),
-        help="number of seats, 3 to 6 (default 4)",
+        help="number of seats (default 4)",
     )
     parser.add_argument("--seat", type=int, default=1, help="your seat, from 1 (default 1)")
     parser.add_argument(

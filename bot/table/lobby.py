@@ -108,7 +108,8 @@ class Lobby:
         self._renumber()
 
     def check_start(self, user_id: int, is_moderator: bool) -> None:
-        """Only the host or a moderator starts, with 3 to 6 seats and a person among them."""
+        """Only the host or a moderator starts, with a seat count the rules allow
+        and a person among them."""
         self._check_manager(user_id, is_moderator, "error.lobby_not_host")
         if not MIN_SEATS <= len(self.seats) <= MAX_SEATS:
             raise LobbyError("error.lobby_seat_count", minimum=MIN_SEATS, maximum=MAX_SEATS)

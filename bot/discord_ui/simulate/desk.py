@@ -2,7 +2,7 @@
 
 A moderator (Manage Server, checked here on every call) picks up to three of
 the server's unlocked variants (several only if the server combines them),
-3 to 6 players and up to 2,000 games. The base rules and the chosen variants
+a player count the rules allow and up to 2,000 games. The base rules and the chosen variants
 are played on the same seeds in a separate process, never on the event loop:
 one run per server at a time and at most `max_runs` on the whole bot, each
 with a process of its own. The answer is edited every few seconds with the

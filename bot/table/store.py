@@ -183,8 +183,10 @@ class GuildStore(Protocol):
 
     async def variant_overrides(self, guild_id: int) -> dict[str, VariantOverride]: ...
 
-    # The server's planned game nights (`/lockdown schedule`).
-    nights: NightStore
+    @property
+    def nights(self) -> NightStore:
+        """The server's planned game nights (`/lockdown schedule`)."""
+        ...
 
 
 class StatsStore(Protocol):

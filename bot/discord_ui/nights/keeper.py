@@ -99,6 +99,11 @@ class NightKeeper:
         """The lobby opens, once: the event is read again first (a cancellation the
         gateway never brought counts), and the night is stored as started before
         anyone is pinged."""
+        if night.ends_at <= self.now():
+            # The bot was down for the whole evening: no lobby hours late; on to the end.
+            log.info("night %s: its evening passed while the bot was away", night.night_id)
+            await self._end(night)
+            return
         http = self.client.http
         status = await events.event_status(http, night.guild_id, night.event_id)
         if status is None or status == events.CANCELED:
@@ -164,9 +169,10 @@ class NightKeeper:
         """The evening is over: the event completed (Discord then shows a weekly night's
         next date), and a weekly night waits for next week."""
         http = self.client.http
-        if await events.event_status(http, night.guild_id, night.event_id) == events.ACTIVE:
+        status = await events.event_status(http, night.guild_id, night.event_id)
+        if status == events.ACTIVE:
             await events.set_status(http, night.guild_id, night.event_id, events.COMPLETED)
-        if not night.weekly:
+        if not night.weekly or status in (None, events.CANCELED):
             await self.store.remove(night.night_id)
             return
         evening = Evening(night.starts_at, night.ends_at).next_week()

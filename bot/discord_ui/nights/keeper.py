@@ -47,7 +47,10 @@ class NightKeeper:
         self.book = book
         self.store = store
         self._timer: Handle | None = None
+        # One start or cancellation at a time; one setting of the timer at a time (two
+        # racing could leave the timer set from the older reading).
         self._lock = asyncio.Lock()
+        self._arming = asyncio.Lock()
 
     @property
     def client(self) -> discord.Client:
@@ -62,21 +65,24 @@ class NightKeeper:
 
     async def arm(self) -> None:
         """The one timer, set for the soonest night due (none if none is planned)."""
-        nights = self.ours(await self.store.planned())
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
-        if nights:
-            when = min(night.due_at for night in nights).timestamp()
-            self._timer = self.service.hub.scheduler.call_at(when, self._due)
+        async with self._arming:
+            nights = self.ours(await self.store.planned())
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+            if nights and self.service.hub.accepting:
+                when = min(night.due_at for night in nights).timestamp()
+                self._timer = self.service.hub.scheduler.call_at(when, self._due)
 
     async def _due(self) -> None:
         self._timer = None
+        if not self.service.hub.accepting:  # stopping: the next start sets the timer again
+            return
         try:
             async with self._lock:
                 now = self.now()
                 for night in self.ours(await self.store.planned()):
-                    if night.due_at <= now and self.service.hub.accepting:
+                    if night.due_at <= now:
                         await self._step(night)
         finally:
             await self.arm()

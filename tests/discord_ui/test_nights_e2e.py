@@ -163,7 +163,7 @@ async def test_an_event_cancelled_in_discord_closes_the_nights_lobby(
         assert await fake_discord.wait_until(lambda: bool(bot.hub.lobbies), within=15)
         thread = fake_discord.threads(general)[0]
         await fake_discord.scheduled_events.cancel(event)
-        assert await fake_discord.wait_until(lambda: not bot.hub.lobbies, within=5)
+        assert await fake_discord.wait_until(lambda: not bot.hub.lobbies, within=10)
         closing = t("en", "nights.cancelled_lobby", name="Quick one")
         assert await fake_discord.wait_until(
             lambda: closing in [m.content for m in fake_discord.messages(thread)], within=5

@@ -203,6 +203,11 @@ class NightKeeper:
         """The night is given up: its lobby, if it opened this evening and still waits,
         closes and says why; then the night is forgotten. Never while a start runs."""
         async with self._lock:
+            # Read again under the lock: a start that ran meanwhile opened a lobby.
+            current = await self.store.by_event(night.event_id)
+            if current is None:
+                return
+            night = current
             lobby = self.service.hub.lobbies.get(night.lobby_id) if night.lobby_id else None
             if night.stage == "end" and lobby is not None:
                 await self.lobbies.timeouts.close_with(

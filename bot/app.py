@@ -60,7 +60,8 @@ log = logging.getLogger(__name__)
 
 
 class LockdownBot(commands.AutoShardedBot):
-    """A bot that needs no privileged intent: it reads interactions, not messages.
+    """A bot that needs no privileged intent: it reads interactions, not messages (and
+    scheduled events, for game nights).
 
     Sharded: it runs SHARD_IDS out of SHARD_COUNT (default: every shard of
     Discord's recommended count). With `locks`, it runs the games of a shard
@@ -82,8 +83,7 @@ class LockdownBot(commands.AutoShardedBot):
         sync_commands: bool = True,
         **options: Any,
     ) -> None:
-        intents = discord.Intents.none()
-        intents.guilds = True
+        intents = discord.Intents(guilds=True, guild_scheduled_events=True)
         if settings.shard_ids is not None:
             options["shard_ids"] = list(settings.shard_ids)
         # Names are text: nothing the bot posts pings anyone unless a send says so.

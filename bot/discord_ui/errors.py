@@ -39,6 +39,8 @@ GAME_PERMISSIONS = (
     ("attach_files", "permission.attach_files"),
     ("read_message_history", "permission.read_message_history"),
 )
+# What game nights need besides (`/lockdown schedule`): guild-wide, optional otherwise.
+MANAGE_EVENTS = "permission.manage_events"
 
 RETRYABLE: tuple[type[BaseException], ...] = (
     discord.DiscordServerError,

@@ -3,7 +3,7 @@ cog, their persistent components and the one error handler.
 
 The order of the rooms is the order of `/lockdown`'s subcommands. The lobby
 comes first: the campaign opens lobbies (Play again) and redraws them (the
-variant menu).
+variant menu), and game nights open them at their start.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from bot.discord_ui.game.cog import GameRoom
 from bot.discord_ui.lobby.buttons import LOBBY_ITEMS
 from bot.discord_ui.lobby.cog import LobbyRoom
 from bot.discord_ui.moderation.cog import ModerationRoom
+from bot.discord_ui.nights.cog import NightsRoom
 from bot.discord_ui.practice.cog import PracticeRoom
 from bot.discord_ui.seats.buttons import SEATS_ITEMS
 from bot.discord_ui.seats.cog import SeatsRoom
@@ -41,6 +42,7 @@ class Rooms:
     game: GameRoom
     seats: SeatsRoom
     moderation: ModerationRoom
+    nights: NightsRoom
     campaign: CampaignRoom
     stats: StatsRoom
     simulate: SimulateRoom
@@ -57,6 +59,7 @@ class Rooms:
             game=GameRoom(group, desk.service),
             seats=SeatsRoom(group, desk.service),
             moderation=ModerationRoom(group, desk),
+            nights=NightsRoom(group, desk, lobby.lobbies),
             campaign=CampaignRoom(group, desk, lobby.lobbies),
             stats=StatsRoom(group, desk),
             simulate=SimulateRoom(group, desk),
@@ -73,6 +76,7 @@ class Rooms:
             self.game,
             self.seats,
             self.moderation,
+            self.nights,
             self.campaign,
             self.stats,
             self.simulate,

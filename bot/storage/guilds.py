@@ -27,6 +27,7 @@ from bot.storage import tables as t
 from bot.storage.columns import Clock, utc_now
 from bot.storage.database import Database
 from bot.storage.models import GuildSettings, SettingsChange, UnlockedEpilogue, VariantOverride
+from bot.storage.nights import NightRepository
 from bot.storage.upsert import insert_for
 
 KEY_LENGTH = 64
@@ -39,6 +40,8 @@ class GuildRepository:
     def __init__(self, database: Database, clock: Clock = utc_now) -> None:
         self._db = database
         self._clock = clock
+        # The server's planned game nights are kept with its settings.
+        self.nights = NightRepository(database, clock)
 
     # Settings ----------------------------------------------------------------
 

@@ -244,3 +244,23 @@ class LeaderboardEntry(Record):
     games: int
     wins: int
     total_score: int
+
+
+@dataclass(frozen=True, slots=True)
+class NightRecord:
+    """A planned game night (`/lockdown schedule`); `stage` is what the bot waits for at
+    `due_at`: "start" (open the lobby) or "end" (close the Discord event)."""
+
+    night_id: int
+    guild_id: int
+    event_id: int
+    channel_id: int
+    host_id: int
+    host_name: str
+    name: str
+    starts_at: datetime
+    ends_at: datetime
+    weekly: bool
+    stage: str
+    due_at: datetime
+    lobby_id: int | None = None

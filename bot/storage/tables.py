@@ -237,6 +237,36 @@ class SeatChangeRow(StorageTable, table=True):
     created_at: datetime = Field(sa_type=UTCDateTime)
 
 
+class NightRow(StorageTable, table=True):
+    """A game night planned with `/lockdown schedule`: its Discord scheduled event, the
+    channel its lobby opens in, and what the bot waits for next (`stage` at `due_at`:
+    the start, or the end of the evening)."""
+
+    __tablename__ = "game_nights"
+    __table_args__ = (
+        CheckConstraint("stage IN ('start', 'end')", name="stage"),
+        UniqueConstraint("event_id"),
+        Index(None, "guild_id"),
+        Index(None, "due_at"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    guild_id: int = Field(sa_type=DiscordId)
+    event_id: int = Field(sa_type=DiscordId)
+    channel_id: int = Field(sa_type=DiscordId)
+    host_id: int = Field(sa_type=DiscordId)
+    host_name: str = Field(sa_type=Text)
+    name: str = Field(sa_type=Text)
+    starts_at: datetime = Field(sa_type=UTCDateTime)
+    ends_at: datetime = Field(sa_type=UTCDateTime)
+    weekly: bool = False
+    stage: str = Field(max_length=8)
+    due_at: datetime = Field(sa_type=UTCDateTime)
+    # The lobby the night opened last (a game id), None before its first start.
+    lobby_id: int | None = None
+    created_at: datetime = Field(sa_type=UTCDateTime)
+
+
 def _table(model: type[SQLModel]) -> Table:
     table = model.__table__  # type: ignore[attr-defined]
     assert isinstance(table, Table)
@@ -255,3 +285,4 @@ game_results = _table(GameResultRow)
 deliveries = _table(DeliveryRow)
 people = _table(PersonRow)
 seat_changes = _table(SeatChangeRow)
+game_nights = _table(NightRow)

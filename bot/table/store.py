@@ -37,6 +37,7 @@ from bot.storage.models import (
     UserStats,
     VariantOverride,
 )
+from bot.table.nights import NightStore
 from bot.table.seats import Seat
 from lockdown_core import GameState
 
@@ -181,6 +182,11 @@ class GuildStore(Protocol):
     async def clear_variant_override(self, guild_id: int, variant: str) -> bool: ...
 
     async def variant_overrides(self, guild_id: int) -> dict[str, VariantOverride]: ...
+
+    @property
+    def nights(self) -> NightStore:
+        """The server's planned game nights (`/lockdown schedule`)."""
+        ...
 
 
 class StatsStore(Protocol):

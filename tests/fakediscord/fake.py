@@ -310,8 +310,15 @@ class FakeDiscord:
             roles.append(guild.moderator_role.id)
 
     def guild_payloads(self) -> list[Json]:
-        """The GUILD_CREATE bodies a session receives after READY."""
-        return [guild_payload(self.world, guild) for guild in self.world.guilds.values()]
+        """The GUILD_CREATE bodies a session receives after READY, with each guild's
+        scheduled events as Discord sends them (a bot restarted meanwhile knows them)."""
+        payloads = []
+        for guild in self.world.guilds.values():
+            payload = guild_payload(self.world, guild)
+            events = self.scheduled_events
+            payload["guild_scheduled_events"] = [events.payload(e) for e in events.in_guild(guild)]
+            payloads.append(payload)
+        return payloads
 
     # -- the bot's connections ----------------------------------------------------------
 

@@ -37,6 +37,7 @@ TABLES = {
     "game_results",
     "deliveries",
     "people",
+    "game_nights",
 }
 
 

@@ -240,6 +240,10 @@ def test_slash_commands_have_a_name_and_a_description_within_discord_limits() ->
         "config.show",
         "config.set",
         "config.variant",
+        "schedule",
+        "schedule.new",
+        "schedule.list",
+        "schedule.cancel",
     ):
         for lang in ("en", "fr"):
             name = t(lang, f"command.{command}.name")
@@ -251,7 +255,10 @@ def test_slash_options_and_menu_entries_fit_discord_limits() -> None:
     """Option names follow the command name rule; an option's description and a menu
     entry's label hold 1 to 100 characters."""
     options = [f"config.option.{o}" for o in ("setting", "value", "variant", "state")]
-    for option in (*options, "stats.option.user"):
+    nights = [
+        f"schedule.option.{o}" for o in ("start", "channel", "title", "weekly", "hours", "voice")
+    ]
+    for option in (*options, *nights, "schedule.option.night", "stats.option.user"):
         for lang in ("en", "fr"):
             assert re.fullmatch(r"[a-z0-9_-]{1,32}", t(lang, f"command.{option}.name"))
             assert 1 <= len(t(lang, f"command.{option}")) <= 100

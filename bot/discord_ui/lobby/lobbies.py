@@ -73,36 +73,62 @@ class Lobbies:
         """
         assert interaction.guild is not None
         host = interaction.user
-        lang = config.language
         try:
-            thread = await channel.create_thread(
-                name=fit(t(lang, "lobby.thread_name", host=host.display_name), THREAD_NAME),
-                type=discord.ChannelType.public_thread,
-                auto_archive_duration=1440,
+            thread = await self.open_in(
+                channel, host.id, host.display_name, config, seat=seat, step_hours=step_hours
             )
         except (discord.Forbidden, discord.NotFound) as exc:
             await self._thread_refused(interaction, channel, exc)
             return
+        lang = self.service.lang(interaction, config.language)
+        await interaction.followup.send(
+            t(lang, "lobby.opened", thread=thread.mention), ephemeral=True
+        )
+
+    async def open_in(
+        self,
+        channel: discord.TextChannel,
+        host_id: int,
+        host_name: str,
+        config: GuildConfig,
+        *,
+        seat: LobbyChange | None = None,
+        step_hours: int | None = None,
+    ) -> discord.Thread:
+        """A new thread in `channel` with a lobby card in it, `host_id` seated (or `seat`
+        applied): what a command opens, and what a game night opens at its start.
+
+        If Discord refuses the thread or its first message, nothing is left
+        behind (no empty thread, no lobby row) and the refusal is raised for the
+        caller to explain.
+        """
+        lang = config.language
+        thread = await channel.create_thread(
+            name=fit(t(lang, "lobby.thread_name", host=host_name), THREAD_NAME),
+            type=discord.ChannelType.public_thread,
+            auto_archive_duration=1440,
+        )
         lobby: Lobby | None = None
         try:
             lobby = await self.service.hub.open_lobby(
-                interaction.guild.id, thread.id, host.id, host.display_name, lang, seat, step_hours
+                channel.guild.id, thread.id, host_id, host_name, lang, seat, step_hours
             )
             self.service.remember_lobby(lobby.lobby_id, lang)
             await self.plans.opened(lobby, config)
             embed, view = self.message(lobby)
             await thread.send(embed=embed, view=view, **looking_for_players(config))
-        except (discord.Forbidden, discord.NotFound) as exc:
+        except (discord.Forbidden, discord.NotFound):
             if lobby is not None:
                 await self.service.hub.drop_lobby(lobby.lobby_id)
             await _remove_thread(thread)
-            await self._thread_refused(interaction, channel, exc)
-            return
+            raise
         self.timeouts.arm()
-        await interaction.followup.send(
-            t(self.service.lang(interaction, lang), "lobby.opened", thread=thread.mention),
-            ephemeral=True,
-        )
+        return thread
+
+    def lobby_in(self, thread_id: int) -> Lobby | None:
+        """The open lobby whose thread is `thread_id`, if any."""
+        lobbies = self.service.hub.lobbies.values()
+        return next((lobby for lobby in lobbies if lobby.channel_id == thread_id), None)
 
     async def refuse_missing_permissions(
         self, interaction: discord.Interaction[Any], channel: discord.TextChannel

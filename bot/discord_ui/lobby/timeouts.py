@@ -54,22 +54,28 @@ class LobbyTimeouts:
         self.arm()
 
     async def close(self, lobby: Lobby) -> None:
-        """The lobby is given up and its thread told why, then archived; its buttons
-        answer that it is gone. Nothing is said if it started meanwhile."""
+        """The lobby is given up after its server's time-out (see `close_with`)."""
         plan = self.service.plans.get(lobby.lobby_id)
-        if not await self.service.hub.expire_lobby(lobby):
-            return
-        self.service.plans.pop(lobby.lobby_id, None)
         minutes = plan.config.lobby_timeout if plan is not None else 0
+        await self.close_with(lobby, "lobby.closed_timeout", minutes=minutes)
+
+    async def close_with(self, lobby: Lobby, key: str, **params: object) -> bool:
+        """The lobby is given up and its thread told why (`key`), then archived; its
+        buttons answer that it is gone. Nothing is said if it started meanwhile
+        (then False)."""
+        if not await self.service.hub.expire_lobby(lobby):
+            return False
+        self.service.plans.pop(lobby.lobby_id, None)
         lang = self.service.lobby_lang(lobby.lobby_id)
         try:
             thread = self.service.client.get_channel(
                 lobby.channel_id
             ) or await self.service.client.fetch_channel(lobby.channel_id)
             if not isinstance(thread, discord.Thread):
-                return
-            await thread.send(t(lang, "lobby.closed_timeout", minutes=minutes))
+                return True
+            await thread.send(t(lang, key, **params))
             with contextlib.suppress(discord.HTTPException):
                 await thread.edit(archived=True)
         except discord.HTTPException as exc:
             log.warning("lobby %s closed; its thread could not be told: %s", lobby.lobby_id, exc)
+        return True

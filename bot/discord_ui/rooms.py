@@ -55,7 +55,7 @@ class Rooms:
             group=group,
             lobby=lobby,
             game=GameRoom(group, desk.service),
-            seats=SeatsRoom(group, desk.service),
+            seats=SeatsRoom(group, desk),
             moderation=ModerationRoom(group, desk),
             campaign=CampaignRoom(group, desk, lobby.lobbies),
             stats=StatsRoom(group, desk),

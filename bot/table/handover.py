@@ -103,6 +103,33 @@ async def leave(table: Table, user_id: int) -> Reply:
         return Reply(True, "handover.left")
 
 
+def is_reclaim(table: Table, user_id: int, index: int) -> bool:
+    """The click on Take this seat is the seat's own person's: no approval is asked."""
+    return 0 <= index < len(table.seats) and table.seats[index].user_id == user_id
+
+
+def take_refusal(table: Table, user_id: int, index: int) -> Reply | None:
+    """Why `user_id` may not take (or reclaim) seat `index` now; None if they may.
+
+    Asked again when a host approves a request, since the table moved meanwhile.
+    """
+    refused = _refusal(table)
+    if refused is not None:
+        return refused
+    if not 0 <= index < len(table.seats):
+        return Reply(False, "handover.error.no_such_seat")
+    seat = table.seats[index]
+    if seat.is_ai:
+        return Reply(False, "handover.error.ai_seat")
+    if seat.user_id == user_id:
+        return None if seat.left or seat.away else Reply(False, "handover.error.yours_already")
+    if any(s.user_id == user_id for s in table.seats):
+        return Reply(False, "handover.error.already_seated")
+    if index not in open_seats(table.seats):
+        return Reply(False, "handover.error.not_free")
+    return None
+
+
 async def take(
     table: Table,
     user_id: int,
@@ -117,20 +144,12 @@ async def take(
     whoever shows the game forgets what it told the person before.
     """
     async with table.lock:
-        refused = _refusal(table)
+        refused = take_refusal(table, user_id, index)
         if refused is not None:
             return refused
-        if not 0 <= index < len(table.seats):
-            return Reply(False, "handover.error.no_such_seat")
         seat = table.seats[index]
-        if seat.is_ai:
-            return Reply(False, "handover.error.ai_seat")
         if seat.user_id == user_id:
             return await _reclaim(table, seat)
-        if any(s.user_id == user_id for s in table.seats):
-            return Reply(False, "handover.error.already_seated")
-        if index not in open_seats(table.seats):
-            return Reply(False, "handover.error.not_free")
         before = copy(seat)
         _set(seat, user_id, left=False, ai_until=table.token)
         notice = Notice("handover.notice.taken", {"seat": index, "taker": name})
@@ -142,8 +161,6 @@ async def take(
 
 
 async def _reclaim(table: Table, seat: Seat) -> Reply:
-    if not (seat.left or seat.away):
-        return Reply(False, "handover.error.yours_already")
     before = copy(seat)
     _set(seat, seat.user_id, left=False, ai_until=None)
     notice = Notice("handover.notice.reclaimed", {"seat": seat.index})

@@ -235,8 +235,27 @@ class UserStats(Record):
     survivors_by_kind: dict[str, int]
     times_devoured: int
     favourite_cards: tuple[CardCount, ...]
-    # Games this person left during play (their seat went to an AI or another person).
+    # Games this person left during play (their seat went to an AI or another person):
+    # counted among `games`, without a result.
     games_left: int = 0
+    # Games in which this person took over a seat someone else had played.
+    games_taken_over: int = 0
+
+
+class SeatChange(Record):
+    """One change of hands of a seat during play, as kept (`seat_changes`): `user_id`
+    left the seat, took it (from `previous_user_id`) or reclaimed it, at `turn`, under
+    `name` (the newcomer's, as the thread wrote it), during the step named `step`.
+    Changes stored before revision 0007 have none of the last four."""
+
+    seat: int
+    user_id: int
+    change: str
+    version: int
+    turn: int | None = None
+    step: str | None = None
+    name: str | None = None
+    previous_user_id: int | None = None
 
 
 class LeaderboardEntry(Record):

@@ -23,7 +23,7 @@ from bot.texts import t
 
 class SeatsRoom(Room, name=NAME):
     """Who plays which seat, changed by the people themselves; never by a vote against
-    anyone. The votes to end are kept per game while this process runs them."""
+    anyone. The votes to end are kept (stored) and read back once per game."""
 
     def __init__(self, group: app_commands.Group, desk: ServerDesk) -> None:
         super().__init__(group)
@@ -133,7 +133,9 @@ class SeatsRoom(Room, name=NAME):
         service = self.service
         game_id = table.game_id
         meta = service.meta[game_id]
-        votes = self.votes.setdefault(game_id, set())
+        votes = self.votes.get(game_id)
+        if votes is None:  # the first vote this process sees: those cast before it count
+            votes = self.votes[game_id] = await handover.stored_votes(table)
         reply = await handover.vote_to_end(table, votes, interaction.user.id, meta.host_id)
         await service.tell(interaction, reply.key, **reply.params)
         if reply.key != "handover.end.carried" or service.hub.tables.get(game_id) is None:

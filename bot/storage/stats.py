@@ -18,8 +18,12 @@ from bot.storage import jsontext
 from bot.storage import tables as t
 from bot.storage.database import Database
 from bot.storage.models import CardCount, GameStatus, LeaderboardEntry, UserStats
+from bot.storage.seat_credit import shared_seats
 
 log = logging.getLogger(__name__)
+
+# How many of a person's newest games with a seat that changed hands their profile tells.
+SHARED_GAMES = 3
 
 
 class StatsRepository:
@@ -56,6 +60,7 @@ class StatsRepository:
         async with self._db.read() as conn:
             rows = (await conn.execute(query)).all()
             moved = (await conn.execute(moves)).all()
+            shared = await shared_seats(conn, user_id, guild_id, SHARED_GAMES)
         left = {m.game_id for m in moved if m.change == "left"}
         # A game left and finished without this person's seat back: played, no result.
         with_result = {row.game_id for row in rows}
@@ -83,6 +88,7 @@ class StatsRepository:
             favourite_cards=tuple(CardCount(card=card, plays=n) for card, n in favourites),
             games_left=len(left),
             games_taken_over=len({m.game_id for m in moved if m.change == "took"}),
+            shared_seats=shared,
         )
 
     async def leaderboard(self, guild_id: int, *, limit: int = 10) -> list[LeaderboardEntry]:

@@ -135,7 +135,9 @@ class SeatsRoom(Room, name=NAME):
         meta = service.meta[game_id]
         votes = self.votes.get(game_id)
         if votes is None:  # the first vote this process sees: those cast before it count
-            votes = self.votes[game_id] = await handover.stored_votes(table)
+            stored = await handover.stored_votes(table)
+            # Two first votes at once read the store twice: both count in the same set.
+            votes = self.votes.setdefault(game_id, stored)
         reply = await handover.vote_to_end(table, votes, interaction.user.id, meta.host_id)
         await service.tell(interaction, reply.key, **reply.params)
         if reply.key != "handover.end.carried" or service.hub.tables.get(game_id) is None:

@@ -4,7 +4,7 @@
 an action drawn for one step, `ld:g:<game>:<step>:<prefix>` narrows a long
 list of actions, `ld:l:<lobby>:<op>` drives a lobby, `ld:x:<game>` confirms
 an abort, `ld:s:<game>:<op>` leaves or votes to end, `ld:t:<game>:<seat>` takes
-a seat over.
+a seat over, `ld:r:<game>:<seat>:<user>:<yes|no>` answers a request to take it.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ LOBBY = r"ld:l:(?P<lobby>\d+):(?P<op>join|leave|ai|noai|start|fill)"
 ABORT = r"ld:x:(?P<game>\d+)"
 SEAT = r"ld:s:(?P<game>\d+):(?P<op>leave|bye|end)"
 TAKE = r"ld:t:(?P<game>\d+):(?P<seat>\d+)"
+REQUEST = r"ld:r:(?P<game>\d+):(?P<seat>\d+):(?P<user>\d+):(?P<answer>yes|no)"
 
 
 def hand(game_id: int) -> str:
@@ -44,3 +45,7 @@ def seat(game_id: int, op: str) -> str:
 
 def take(game_id: int, seat: int) -> str:
     return f"ld:t:{game_id}:{seat}"
+
+
+def request(game_id: int, seat: int, user_id: int, answer: str) -> str:
+    return f"ld:r:{game_id}:{seat}:{user_id}:{answer}"

@@ -57,7 +57,7 @@ class Rooms:
             group=group,
             lobby=lobby,
             game=GameRoom(group, desk.service),
-            seats=SeatsRoom(group, desk.service),
+            seats=SeatsRoom(group, desk),
             moderation=ModerationRoom(group, desk),
             nights=NightsRoom(group, desk, lobby.lobbies),
             campaign=CampaignRoom(group, desk, lobby.lobbies),

@@ -227,6 +227,35 @@ class CardCount(Record):
     plays: int
 
 
+class SeatChange(Record):
+    """One change of hands of a seat during play, as kept (`seat_changes`): `user_id`
+    left the seat, took it (from `previous_user_id`) or reclaimed it, at `turn`, under
+    `name` (the newcomer's, as the thread wrote it), during the step named `step`.
+    Changes stored before revision 0007 have none of the last four."""
+
+    seat: int
+    user_id: int
+    change: str
+    version: int
+    turn: int | None = None
+    step: str | None = None
+    name: str | None = None
+    previous_user_id: int | None = None
+
+
+class SeatCredit(Record):
+    """A finished game's seat that changed hands, for the profile of one who played a
+    part of it: who first held it (`first_name`, as they chose it), its changes in
+    order, its score at the end and who got it (`holder_id`; None: nobody)."""
+
+    game_id: int
+    seat: int
+    first_name: str
+    changes: tuple[SeatChange, ...]
+    score: int
+    holder_id: int | None = None
+
+
 class UserStats(Record):
     user_id: int
     games: int
@@ -235,8 +264,13 @@ class UserStats(Record):
     survivors_by_kind: dict[str, int]
     times_devoured: int
     favourite_cards: tuple[CardCount, ...]
-    # Games this person left during play (their seat went to an AI or another person).
+    # Games this person left during play (their seat went to an AI or another person):
+    # counted among `games`, without a result.
     games_left: int = 0
+    # Games in which this person took over a seat someone else had played.
+    games_taken_over: int = 0
+    # The newest finished games in which this person played part of a seat.
+    shared_seats: tuple[SeatCredit, ...] = ()
 
 
 class LeaderboardEntry(Record):

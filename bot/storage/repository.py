@@ -216,8 +216,8 @@ class GameRepository:
         )
 
     async def finish_game(self, game_id: int, results: Sequence[SeatResult]) -> None:
-        """Game over: one result per seat, the deadlines gone, the game never resumed. A
-        practice game keeps no result: it counts in no statistics."""
+        """Game over: one result per seat, to whoever holds it, the deadlines gone, the
+        game never resumed. A practice game keeps no result: it counts in no statistics."""
         by_seat = {result.seat: result for result in results}
         if len(by_seat) != len(results):
             raise ValueError("one result per seat")
@@ -230,10 +230,14 @@ class GameRepository:
                 finished_at=self._clock(),
                 drop_deadlines=True,
             )
-            seat_query = select(t.seats.c.seat, t.seats.c.user_id).where(
+            seat_query = select(t.seats.c.seat, t.seats.c.user_id, t.seats.c.has_left).where(
                 t.seats.c.game_id == game_id
             )
-            seat_users = {row.seat: row.user_id for row in await conn.execute(seat_query)}
+            # A seat its person left and nobody took: its result goes to nobody.
+            seat_users = {
+                row.seat: None if row.has_left else row.user_id
+                for row in await conn.execute(seat_query)
+            }
             if set(seat_users) != set(by_seat):
                 raise ValueError(
                     f"results for seats {sorted(by_seat)}, the game has {sorted(seat_users)}"

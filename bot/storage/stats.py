@@ -1,7 +1,9 @@
 """Statistics over finished games: a player's record and a server's leaderboard.
 
 Only finished games have results, so aborted games and games still running
-count nowhere. AI seats have no user id and never appear.
+count nowhere. AI seats have no user id and never appear. A seat's result goes
+to whoever holds it at the end; a person who left a finished game still counts
+it as played, without its result, and as left.
 """
 
 from __future__ import annotations
@@ -15,9 +17,13 @@ from sqlalchemy import case, func, select
 from bot.storage import jsontext
 from bot.storage import tables as t
 from bot.storage.database import Database
-from bot.storage.models import CardCount, LeaderboardEntry, UserStats
+from bot.storage.models import CardCount, GameStatus, LeaderboardEntry, UserStats
+from bot.storage.seat_credit import shared_seats
 
 log = logging.getLogger(__name__)
+
+# How many of a person's newest games with a seat that changed hands their profile tells.
+SHARED_GAMES = 3
 
 
 class StatsRepository:
@@ -43,16 +49,29 @@ class StatsRepository:
         ).where(results.c.user_id == user_id)
         if guild_id is not None:
             query = query.where(results.c.guild_id == guild_id)
-        changes = t.seat_changes
-        left = select(func.count(func.distinct(changes.c.game_id))).where(
-            changes.c.user_id == user_id, changes.c.change == "left"
+        changes, games = t.seat_changes, t.games
+        moves = (
+            select(changes.c.game_id, changes.c.change, games.c.status, games.c.practice)
+            .select_from(changes.join(games, games.c.id == changes.c.game_id))
+            .where(changes.c.user_id == user_id, changes.c.change.in_(("left", "took")))
         )
         if guild_id is not None:
-            joined = changes.join(t.games, t.games.c.id == changes.c.game_id)
-            left = left.select_from(joined).where(t.games.c.guild_id == guild_id)
+            moves = moves.where(games.c.guild_id == guild_id)
         async with self._db.read() as conn:
             rows = (await conn.execute(query)).all()
-            games_left = int((await conn.execute(left)).scalar_one())
+            moved = (await conn.execute(moves)).all()
+            shared = await shared_seats(conn, user_id, guild_id, SHARED_GAMES)
+        left = {m.game_id for m in moved if m.change == "left"}
+        # A game left and finished without this person's seat back: played, no result.
+        with_result = {row.game_id for row in rows}
+        unresulted = {
+            m.game_id
+            for m in moved
+            if m.game_id in left
+            and m.status == GameStatus.FINISHED
+            and not m.practice
+            and m.game_id not in with_result
+        }
         survivors: Counter[str] = Counter()
         cards: Counter[str] = Counter()
         for row in rows:
@@ -61,13 +80,15 @@ class StatsRepository:
         favourites = sorted(cards.items(), key=lambda item: (-item[1], item[0]))[:top_cards]
         return UserStats(
             user_id=user_id,
-            games=len(rows),
+            games=len(rows) + len(unresulted),
             wins=sum(1 for row in rows if row.winner),
             total_score=sum(row.score for row in rows),
             survivors_by_kind=dict(sorted(survivors.items())),
             times_devoured=sum(row.devoured_count for row in rows),
             favourite_cards=tuple(CardCount(card=card, plays=n) for card, n in favourites),
-            games_left=games_left,
+            games_left=len(left),
+            games_taken_over=len({m.game_id for m in moved if m.change == "took"}),
+            shared_seats=shared,
         )
 
     async def leaderboard(self, guild_id: int, *, limit: int = 10) -> list[LeaderboardEntry]:

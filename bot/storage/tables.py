@@ -235,6 +235,25 @@ class SeatChangeRow(StorageTable, table=True):
     user_id: int = Field(sa_type=DiscordId)
     change: str = Field(max_length=16)
     created_at: datetime = Field(sa_type=UTCDateTime)
+    # The game's turn and step (its token) then, the newcomer's name as the thread
+    # wrote it, and the person the seat was taken from (took); none on changes stored
+    # before revision 0007.
+    turn: int | None = None
+    step: str | None = Field(default=None, max_length=16)
+    name: str | None = Field(default=None, sa_type=Text)
+    previous_user_id: int | None = Field(default=None, sa_type=DiscordId)
+
+
+class EndVoteRow(StorageTable, table=True):
+    """A seated person's vote to end a game whose host is gone, kept until it ends."""
+
+    __tablename__ = "end_votes"
+
+    game_id: int = Field(foreign_key="games.id", ondelete="CASCADE", primary_key=True)
+    user_id: int = Field(
+        sa_type=DiscordId, primary_key=True, sa_column_kwargs={"autoincrement": False}
+    )
+    created_at: datetime = Field(sa_type=UTCDateTime)
 
 
 class NightRow(StorageTable, table=True):
@@ -286,3 +305,4 @@ deliveries = _table(DeliveryRow)
 people = _table(PersonRow)
 seat_changes = _table(SeatChangeRow)
 game_nights = _table(NightRow)
+end_votes = _table(EndVoteRow)

@@ -33,6 +33,7 @@ FLAGS = (
     "show_conditions",
     "replay_gif",
     "start_when_full",
+    "takeover_approval",
 )
 TRUE_WORDS = ("on", "yes", "true", "1", "oui")
 FALSE_WORDS = ("off", "no", "false", "0", "non")
@@ -76,6 +77,8 @@ class GuildConfig(BaseModel):
     turn (empty: every one).
     `players_role_id`: the "looking for players" role a new lobby pings (None: no ping).
     `start_when_full`: a lobby whose every seat is taken starts by itself.
+    `takeover_approval`: a click on Take this seat asks the host (or, the host gone,
+    a moderator) first; off, the first person to click takes the seat.
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -95,6 +98,7 @@ class GuildConfig(BaseModel):
     ai_personas: tuple[str, ...] = ()
     players_role_id: int | None = None
     start_when_full: bool = False
+    takeover_approval: bool = False
     lobby_timeout: int = 0
     lobbies_per_person: int = 1
     slow_min_hours: int = 1
@@ -205,6 +209,7 @@ SETTING_KEYS = (
     "ai_personas",
     "players_role",
     "start_when_full",
+    "takeover_approval",
     "lobby_timeout",
     "lobbies_per_person",
     "slow_min_hours",

@@ -14,9 +14,10 @@ each change; who holds a seat is never a secret.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from copy import copy
 
+from bot.storage.models import SeatChange
 from bot.table.presenter import Notice
 from bot.table.reply import Reply
 from bot.table.seats import Seat
@@ -29,6 +30,21 @@ log = logging.getLogger(__name__)
 def open_seats(seats: list[Seat]) -> list[int]:
     """The seats a person may take now: played by a stand-in and nobody's yet."""
     return [s.index for s in seats if not s.is_ai and (s.left or s.away) and s.ai_until is None]
+
+
+def stand_ins(seats: list[Seat], changes: Sequence[SeatChange], token: str) -> None:
+    """A resumed game: a seat taken over during the step still under way (`token`) is
+    its stand-in's until that step ends, as it was before the restart."""
+    last = {change.seat: change for change in changes}
+    for seat in seats:
+        change = last.get(seat.index)
+        if (
+            change is not None
+            and change.change == "took"
+            and change.step == token
+            and change.user_id == seat.user_id
+        ):
+            seat.ai_until = token
 
 
 def seated_people(seats: list[Seat]) -> list[int]:
@@ -62,7 +78,9 @@ def _set(seat: Seat, user_id: int | None, *, left: bool, ai_until: str | None) -
     seat.ai_until = ai_until
 
 
-async def _commit(table: Table, seat: Seat, before: Seat, change: str, notice: Notice) -> bool:
+async def _commit(
+    table: Table, seat: Seat, before: Seat, change: str, notice: Notice, name: str | None = None
+) -> bool:
     """Keep the change (`SeatBook`), then tell the thread and wake the seats' players.
 
     A change that could not be kept is undone (`before`: the seat as it was) and
@@ -73,7 +91,14 @@ async def _commit(table: Table, seat: Seat, before: Seat, change: str, notice: N
         assert seat.user_id is not None
         try:
             await store.change_seat(
-                table.game_id, seat.index, seat.user_id, change, table.state.version
+                table.game_id,
+                seat.index,
+                seat.user_id,
+                change,
+                table.state.version,
+                turn=table.state.turn,
+                step=table.token,
+                name=name,
             )
         except Exception:
             log.exception("game %s: seat %s could not change hands", table.game_id, seat.index)
@@ -103,6 +128,33 @@ async def leave(table: Table, user_id: int) -> Reply:
         return Reply(True, "handover.left")
 
 
+def is_reclaim(table: Table, user_id: int, index: int) -> bool:
+    """The click on Take this seat is the seat's own person's: no approval is asked."""
+    return 0 <= index < len(table.seats) and table.seats[index].user_id == user_id
+
+
+def take_refusal(table: Table, user_id: int, index: int) -> Reply | None:
+    """Why `user_id` may not take (or reclaim) seat `index` now; None if they may.
+
+    Asked again when a host approves a request, since the table moved meanwhile.
+    """
+    refused = _refusal(table)
+    if refused is not None:
+        return refused
+    if not 0 <= index < len(table.seats):
+        return Reply(False, "handover.error.no_such_seat")
+    seat = table.seats[index]
+    if seat.is_ai:
+        return Reply(False, "handover.error.ai_seat")
+    if seat.user_id == user_id:
+        return None if seat.left or seat.away else Reply(False, "handover.error.yours_already")
+    if any(s.user_id == user_id for s in table.seats):
+        return Reply(False, "handover.error.already_seated")
+    if index not in open_seats(table.seats):
+        return Reply(False, "handover.error.not_free")
+    return None
+
+
 async def take(
     table: Table,
     user_id: int,
@@ -117,24 +169,16 @@ async def take(
     whoever shows the game forgets what it told the person before.
     """
     async with table.lock:
-        refused = _refusal(table)
+        refused = take_refusal(table, user_id, index)
         if refused is not None:
             return refused
-        if not 0 <= index < len(table.seats):
-            return Reply(False, "handover.error.no_such_seat")
         seat = table.seats[index]
-        if seat.is_ai:
-            return Reply(False, "handover.error.ai_seat")
         if seat.user_id == user_id:
             return await _reclaim(table, seat)
-        if any(s.user_id == user_id for s in table.seats):
-            return Reply(False, "handover.error.already_seated")
-        if index not in open_seats(table.seats):
-            return Reply(False, "handover.error.not_free")
         before = copy(seat)
         _set(seat, user_id, left=False, ai_until=table.token)
         notice = Notice("handover.notice.taken", {"seat": index, "taker": name})
-        if not await _commit(table, seat, before, "took", notice):
+        if not await _commit(table, seat, before, "took", notice, name):
             return Reply(False, "error.try_again")
         if on_taken is not None:
             on_taken(index)
@@ -142,8 +186,6 @@ async def take(
 
 
 async def _reclaim(table: Table, seat: Seat) -> Reply:
-    if not (seat.left or seat.away):
-        return Reply(False, "handover.error.yours_already")
     before = copy(seat)
     _set(seat, seat.user_id, left=False, ai_until=None)
     notice = Notice("handover.notice.reclaimed", {"seat": seat.index})
@@ -155,9 +197,10 @@ async def _reclaim(table: Table, seat: Seat) -> Reply:
 async def vote_to_end(table: Table, votes: set[int], user_id: int, host_id: int) -> Reply:
     """A seated person's vote to end a game whose host left or is away.
 
-    `votes` holds who voted so far (the caller keeps it per game). The reply is
-    `seats.end.carried` once a majority of the seated people voted: the caller
-    then ends the game.
+    `votes` holds who voted so far (the caller keeps it per game, first read back
+    with `stored_votes`); each vote is kept (`SeatBook`) before it counts, so a
+    restart loses none. The reply is `handover.end.carried` once a majority of the
+    seated people voted: the caller then ends the game.
     """
     async with table.lock:
         refused = _refusal(table)
@@ -169,6 +212,13 @@ async def vote_to_end(table: Table, votes: set[int], user_id: int, host_id: int)
             return Reply(False, "handover.error.host_here")
         if user_id in votes:
             return Reply(False, "handover.error.voted_already")
+        store = table.store
+        if isinstance(store, SeatBook):
+            try:
+                await store.vote_to_end(table.game_id, user_id)
+            except Exception:
+                log.exception("game %s: a vote to end could not be kept", table.game_id)
+                return Reply(False, "error.try_again")
         votes.add(user_id)
         count = len(votes & set(seated_people(table.seats)))
         needed = votes_needed(table.seats)
@@ -177,3 +227,10 @@ async def vote_to_end(table: Table, votes: set[int], user_id: int, host_id: int)
         params: dict[str, object] = {"votes": count, "needed": needed}
         await table._show([], [Notice("handover.notice.end_vote", params)])
         return Reply(True, "handover.end.voted", params)
+
+
+async def stored_votes(table: Table) -> set[int]:
+    """Who voted to end the game so far, as kept: read once per game by whoever keeps
+    the votes (after a restart, the votes cast before it)."""
+    store = table.store
+    return await store.end_votes(table.game_id) if isinstance(store, SeatBook) else set()

@@ -22,6 +22,7 @@ from typing import Any
 
 from bot.storage.errors import StorageError, WrongStatus
 from bot.storage.models import BrokenGame, GamePlace, GameStatus, NewGame, Shards, StoredGame
+from bot.table import handover
 from bot.table.lobby import Lobby
 from bot.table.seats import Seat
 from bot.table.store import GameStore, SeatBook
@@ -348,6 +349,7 @@ class GameKeeper:
             raise LogMismatch("the action log does not rebuild the stored snapshot")
         seats = stored_seats(record.seats)
         token = step_token(state)
+        await self._stand_ins(record.id, seats, token)
         due = record.deadlines.get(token)
         self.actions.remember(record.id, seats)
         if state.step == Step.GAME_OVER and record.status == GameStatus.RUNNING:
@@ -355,6 +357,17 @@ class GameKeeper:
             await self.actions.finish(record.id, state)
             return None
         return ResumableGame(record, state, seats, due.timestamp() if due else None, events)
+
+    async def _stand_ins(self, game_id: int, seats: list[Seat], token: str) -> None:
+        """The seats taken over in the step under way stay their stand-ins' for it; if
+        the changes cannot be read, their newcomers play at once rather than the game
+        being paused."""
+        try:
+            changes = await self.actions.seat_changes(game_id)
+        except Exception:
+            log.exception("game %s: its seat changes could not be read", game_id)
+            return
+        handover.stand_ins(seats, changes, token)
 
     async def _unloadable(self, broken: Sequence[BrokenGame]) -> list[UnloadableGame]:
         """Where to tell of each unreadable game or lobby, and in which language: read

@@ -27,6 +27,7 @@ from bot.storage.models import (
     LeaderboardEntry,
     NewGame,
     OpenLobbies,
+    SeatChange,
     SeatProgress,
     SeatRecord,
     SeatResult,
@@ -82,12 +83,33 @@ class StoredLog(Protocol):
 
 @runtime_checkable
 class SeatBook(Protocol):
-    """Where a seat's change of hands during play is kept (`bot.table.handover`):
-    `change` is left, took or reclaimed, by `user_id`, at the game's `version`."""
+    """Where seats changing hands during play are kept (`bot.table.handover`).
+
+    `change_seat`: `change` is left, took or reclaimed, by `user_id`, at the game's
+    `version` and `turn`, during `step` (its token), `name` the newcomer's;
+    `seat_changes` gives them back in order (the credit for each part played, the
+    stand-ins of a resumed step). `vote_to_end` keeps a seated person's vote to end
+    the game, `end_votes` gives back who voted (a restart loses none).
+    """
 
     async def change_seat(
-        self, game_id: int, seat: int, user_id: int, change: str, version: int
+        self,
+        game_id: int,
+        seat: int,
+        user_id: int,
+        change: str,
+        version: int,
+        *,
+        turn: int | None = None,
+        step: str | None = None,
+        name: str | None = None,
     ) -> None: ...
+
+    async def seat_changes(self, game_id: int) -> list[SeatChange]: ...
+
+    async def vote_to_end(self, game_id: int, user_id: int) -> None: ...
+
+    async def end_votes(self, game_id: int) -> set[int]: ...
 
 
 class StoreConflict(Exception):

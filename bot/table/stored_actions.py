@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.ops import metrics
 from bot.storage.errors import StaleVersion, WrongStatus
-from bot.storage.models import SeatProgress
+from bot.storage.models import SeatChange, SeatProgress
 from bot.table.seats import Seat
 from bot.table.store import GameStore, SeatBook, StoreConflict
 from bot.table.stored_form import deadline_rows, results
@@ -31,11 +31,32 @@ class StoredActions:
         self._progress: dict[int, dict[int, tuple[int, bool]]] = {}
 
     async def change_seat(
-        self, game_id: int, seat: int, user_id: int, change: str, version: int
+        self,
+        game_id: int,
+        seat: int,
+        user_id: int,
+        change: str,
+        version: int,
+        *,
+        turn: int | None = None,
+        step: str | None = None,
+        name: str | None = None,
     ) -> None:
         """A seat changed hands (`SeatBook`); kept nowhere without a seat book."""
         if self.seat_book is not None:
-            await self.seat_book.change_seat(game_id, seat, user_id, change, version)
+            await self.seat_book.change_seat(
+                game_id, seat, user_id, change, version, turn=turn, step=step, name=name
+            )
+
+    async def seat_changes(self, game_id: int) -> list[SeatChange]:
+        return [] if self.seat_book is None else await self.seat_book.seat_changes(game_id)
+
+    async def vote_to_end(self, game_id: int, user_id: int) -> None:
+        if self.seat_book is not None:
+            await self.seat_book.vote_to_end(game_id, user_id)
+
+    async def end_votes(self, game_id: int) -> set[int]:
+        return set() if self.seat_book is None else await self.seat_book.end_votes(game_id)
 
     async def stored_after(self, game_id: int, version: int) -> list[dict[str, Any]]:
         """The game's stored actions after `version`, in order (`StoredLog`)."""

@@ -1,6 +1,7 @@
 """A slow game (issue 23) across a restart: its 24-hour steps wait in the sweeper, the
-restart keeps the step's stored deadline to the second, and the steps after it keep
-the game's pace. The fast clock runs the day; nobody waits for one."""
+restart keeps the step's stored deadline to the second (and again no task of its own),
+and the steps after it keep the game's pace. The fast clock runs the day; nobody waits
+for one."""
 
 from __future__ import annotations
 
@@ -71,6 +72,13 @@ async def test_a_slow_game_keeps_its_pace_and_its_deadline_across_a_restart(
     # milliseconds on this clock) before the table's own: the same end of the same day.
     assert resumed.table.deadline == pytest.approx(deadline, abs=10)
     assert resumed.table.config.timers.step_hours == 24
+    # Waiting again costs nothing but the stored deadline: a heap entry of the sweeper,
+    # no task of its own (the base clock holds the sweeper's one wake-up, if any).
+    await fake_discord.settle(quiet=0.1)
+    sweeper2 = bot2.hub.scheduler
+    assert isinstance(sweeper2, DeadlineSweeper)
+    assert sweeper2.waiting >= 1, "the resumed step's deadline waits in the sweeper"
+    assert len(second.scheduler._waiting) <= 1, "no timer task of the game itself"
     step = resumed.table.state.step
     rng = random.Random(5)
     for _ in range(12):

@@ -28,6 +28,7 @@ TABLES = {
     "games",
     "seats",
     "seat_changes",
+    "end_votes",
     "actions",
     "deadlines",
     "guild_settings",

@@ -50,8 +50,10 @@ async def test_the_holder_at_the_end_gets_the_result_and_the_leaver_a_game_left(
     await games.finish_game(game_id, results)
     dan = await stats.user_stats(DAN)
     assert (dan.games, dan.wins, dan.total_score, dan.games_left) == (1, 1, 11, 0)
+    assert dan.games_taken_over == 1
+    # The leaver played the game, without its result.
     bo = await stats.user_stats(BO)
-    assert (bo.games, bo.games_left) == (0, 1)
+    assert (bo.games, bo.wins, bo.total_score, bo.games_left) == (1, 0, 0, 1)
     assert (await stats.user_stats(BO, guild_id=GUILD)).games_left == 1
     assert (await stats.user_stats(BO, guild_id=OTHER_GUILD)).games_left == 0
 
@@ -66,3 +68,45 @@ async def test_a_seat_of_a_game_not_running_does_not_change(
         await changes.change_seat(game_id, 1, BO, "left", 1)
     with pytest.raises(ValueError, match="unknown seat change"):
         await changes.change_seat(game_id, 1, BO, "kicked", 1)
+
+
+async def test_a_seat_left_and_never_taken_gives_its_result_to_nobody(
+    db: Database, games: GameRepository
+) -> None:
+    changes = SeatChangeRepository(db)
+    stats = StatsRepository(db)
+    game_id = await running_game(games, guild_id=GUILD)
+    await changes.change_seat(game_id, 1, BO, "left", 2, turn=1)
+    await games.finish_game(game_id, [SeatResult(seat=s, score=5, winner=True) for s in range(4)])
+    bo = await stats.user_stats(BO)
+    assert (bo.games, bo.wins, bo.total_score, bo.games_left) == (1, 0, 0, 1)
+    async with db.read() as conn:
+        rows = (await conn.execute(t.game_results.select())).all()
+    assert {r.seat: r.user_id for r in rows}[1] is None
+
+
+async def test_who_held_a_seat_when_is_read_back_with_turns_and_names(
+    db: Database, games: GameRepository
+) -> None:
+    changes = SeatChangeRepository(db)
+    game_id = await running_game(games, guild_id=GUILD)
+    await changes.change_seat(game_id, 1, BO, "left", 3, turn=2)
+    await changes.change_seat(game_id, 1, DAN, "took", 5, turn=3, name="dan")
+    kept = await changes.seat_changes(game_id)
+    assert [(c.seat, c.user_id, c.change, c.turn, c.name, c.previous_user_id) for c in kept] == [
+        (1, BO, "left", 2, None, None),
+        (1, DAN, "took", 3, "dan", BO),
+    ]
+
+
+async def test_votes_to_end_are_kept_once_each(db: Database, games: GameRepository) -> None:
+    changes = SeatChangeRepository(db)
+    game_id = await running_game(games, guild_id=GUILD)
+    assert await changes.end_votes(game_id) == set()
+    await changes.vote_to_end(game_id, ANA)
+    await changes.vote_to_end(game_id, ANA)
+    await changes.vote_to_end(game_id, BO)
+    assert await changes.end_votes(game_id) == {ANA, BO}
+    await games.abort_game(game_id)
+    with pytest.raises(WrongStatus):
+        await changes.vote_to_end(game_id, DAN)

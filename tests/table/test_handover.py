@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.storage.models import SeatChange
 from bot.table import handover
 from bot.table.seats import Seat
 from bot.table.stored_actions import StoredActions
@@ -114,13 +115,36 @@ class SeatBookFake:
     def __init__(self, fail: bool = False) -> None:
         self.fail = fail
         self.kept: list[tuple[int, int, int, str, int]] = []
+        self.names: list[str | None] = []
+        self.votes: set[int] = set()
 
     async def change_seat(
-        self, game_id: int, seat: int, user_id: int, change: str, version: int
+        self,
+        game_id: int,
+        seat: int,
+        user_id: int,
+        change: str,
+        version: int,
+        *,
+        turn: int | None = None,
+        step: str | None = None,
+        name: str | None = None,
     ) -> None:
         if self.fail:
             raise ConnectionError("the database is away")
         self.kept.append((game_id, seat, user_id, change, version))
+        self.names.append(name)
+
+    async def seat_changes(self, game_id: int) -> list[SeatChange]:
+        return []
+
+    async def vote_to_end(self, game_id: int, user_id: int) -> None:
+        if self.fail:
+            raise ConnectionError("the database is away")
+        self.votes.add(user_id)
+
+    async def end_votes(self, game_id: int) -> set[int]:
+        return set(self.votes)
 
 
 async def test_each_change_of_hands_is_kept_at_the_games_version() -> None:
@@ -139,6 +163,28 @@ async def test_each_change_of_hands_is_kept_at_the_games_version() -> None:
         (1, 2, 102, "left", version),
         (1, 2, 102, "reclaimed", version),
     ]
+    assert book.names == [None, "Nia", None, None], "the newcomer's name is kept"
+
+
+async def test_a_vote_to_end_is_kept_before_it_counts_and_read_back() -> None:
+    table, _, _ = make_table(humans(3))
+    book = SeatBookFake()
+    table.store = StoredActions(MemoryGameStore(), seat_book=book)
+    await table.begin([])
+    table.seats[0].away = True
+    votes: set[int] = set()
+    assert (await handover.vote_to_end(table, votes, 101, 100)).ok
+    assert book.votes == {101}
+    # Another process (after a restart) reads the vote back: a second one is refused.
+    again = await handover.stored_votes(table)
+    assert again == {101}
+    assert (await handover.vote_to_end(table, again, 101, 100)).key == (
+        "handover.error.voted_already"
+    )
+    book.fail = True
+    refused = await handover.vote_to_end(table, again, 102, 100)
+    assert refused.key == "error.try_again"
+    assert 102 not in again, "a vote not kept does not count"
 
 
 async def test_a_change_that_cannot_be_kept_is_undone_and_not_announced() -> None:
@@ -164,3 +210,19 @@ def test_a_seat_left_is_stored_and_read_back_as_left() -> None:
         (101, True, True),
         (102, False, False),
     ]
+
+
+def test_a_seat_taken_in_the_step_under_way_stays_its_stand_ins_after_a_restart() -> None:
+    seats = humans(3)
+    seats[1].user_id = NEWCOMER
+    changes = [
+        SeatChange(seat=1, user_id=101, change="left", version=4, turn=1, step="aaaa0001"),
+        SeatChange(seat=1, user_id=NEWCOMER, change="took", version=4, turn=1, step="aaaa0001"),
+        SeatChange(seat=2, user_id=102, change="took", version=2, turn=0, step="aaaa0000"),
+    ]
+    handover.stand_ins(seats, changes, "aaaa0001")
+    assert seats[1].ai_until == "aaaa0001"
+    assert seats[1].played_by_ai
+    assert seats[2].ai_until is None, "taken in a step that is over"
+    handover.stand_ins(seats := humans(3), changes, "bbbb0002")
+    assert all(seat.ai_until is None for seat in seats)

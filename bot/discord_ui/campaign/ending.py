@@ -10,11 +10,14 @@ import discord
 
 from bot.discord_ui.campaign.items import PlayAgainButton
 from bot.discord_ui.campaign.recap import recap_embed
+from bot.discord_ui.limits import FIELD_VALUE, fit
 from bot.discord_ui.safe_text import SeatNames
+from bot.discord_ui.seats.credit import credit_line
 from bot.discord_ui.server import ServerDesk
 from bot.render.describe import gif_description
 from bot.render.pool import drawings
 from bot.render.replay_gif import game_gif
+from bot.table.credit import SeatChange
 from bot.table.seats import Seat
 from bot.table.table import Table
 from bot.texts import t
@@ -36,6 +39,8 @@ class CampaignEnding:
     def __init__(self, desk: ServerDesk) -> None:
         self.desk = desk
         self.finished: dict[int, FinishedGame] = {}
+        # Each ending game's seat changes, read as it closes, told once in its reveal.
+        self.changes: dict[int, list[SeatChange]] = {}
 
     async def close(self, table: Table) -> str | None:
         """R10 for this server when a game ends: stored before anything is posted.
@@ -49,6 +54,7 @@ class CampaignEnding:
         if meta is None or service.practice(table.game_id) is not None:
             return None
         self.finished[table.game_id] = FinishedGame(meta.guild_id, list(table.seats))
+        self.changes[table.game_id] = await self._seat_changes(table.game_id)
         service.plans.pop(table.game_id, None)  # a game keeps its lobby's id
         return await self.desk.book.close_game(meta.guild_id, table.game_id, table.state)
 
@@ -59,9 +65,37 @@ class CampaignEnding:
         presenter = self.desk.service.presenters.get(table.game_id)
         names = presenter.names if presenter is not None else SeatNames(s.name for s in table.seats)
         embed = recap_embed(table, code, lang, names)
+        credit = self._credit(table, lang, names)
+        if credit:
+            embed.add_field(
+                name=t(lang, "credit.title"), value=fit(credit, FIELD_VALUE), inline=False
+            )
         view = discord.ui.View(timeout=None)
         view.add_item(PlayAgainButton(table.game_id, t(lang, "recap.play_again")))
         return embed, view
+
+    async def _seat_changes(self, game_id: int) -> list[SeatChange]:
+        """The game's seat changes as kept; none (logged) if they cannot be read: the
+        reveal goes out without the credit rather than not at all."""
+        keeper = self.desk.service.hub.keeper
+        if keeper is None:
+            return []
+        try:
+            return await keeper.actions.seat_changes(game_id)
+        except Exception:
+            log.exception("game %s: its seat changes could not be read", game_id)
+            return []
+
+    def _credit(self, table: Table, lang: str, names: list[str]) -> str:
+        """A line per seat that changed hands: who played it when, who gets its score."""
+        changes = self.changes.pop(table.game_id, [])
+        scores = (table.state.result or {}).get("scores", [0] * len(table.seats))
+        lines = []
+        for seat in range(len(table.seats)):
+            mine = [c for c in changes if c.seat == seat]
+            if mine:
+                lines.append(credit_line(lang, names[seat], mine, scores[seat]))
+        return "\n".join(lines)
 
     async def replay(self, table: Table, lang: str) -> tuple[bytes, str] | None:
         """The game's GIF from its stored log, if the server wants it (`replay_gif`), with

@@ -194,6 +194,7 @@ def config_embed(config: GuildConfig, say: Translate) -> discord.Embed:
             slow_min=config.slow_min_hours,
             slow_max=config.slow_max_hours,
         ),
+        say("config.takeover_approval", state=on if config.takeover_approval else off),
         say("config.keys", keys=setting_labels(say)),
     ]
     embed.description = "\n".join(lines)

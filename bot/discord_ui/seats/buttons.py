@@ -31,6 +31,15 @@ class SeatsHandler(Protocol):
         self, interaction: discord.Interaction[Any], game_id: int, seat: int
     ) -> None: ...
 
+    async def answer_request(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        seat: int,
+        user_id: int,
+        yes: bool,
+    ) -> None: ...
+
 
 def seats_room(interaction: discord.Interaction[Any]) -> SeatsHandler:
     room: SeatsHandler = room_of(interaction, NAME)
@@ -63,4 +72,19 @@ class TakeButton(PersistentButton, template=ids.TAKE):
         await seats_room(interaction).take(interaction, self.game_id, self.seat)
 
 
-SEATS_ITEMS = (SeatButton, TakeButton)
+class RequestButton(PersistentButton, template=ids.REQUEST):
+    """The host's yes or no to a request to take a seat over (`takeover_approval`)."""
+
+    fields = (int, int, int, str)
+
+    def __init__(self, game_id: int, seat: int, user_id: int, answer: str, text: str = "…"):
+        style = discord.ButtonStyle.success if answer == "yes" else discord.ButtonStyle.secondary
+        super().__init__(ids.request(game_id, seat, user_id, answer), text, style)
+        self.game_id, self.seat, self.user_id, self.yes = game_id, seat, user_id, answer == "yes"
+
+    async def answer(self, interaction: discord.Interaction[Any]) -> None:
+        room = seats_room(interaction)
+        await room.answer_request(interaction, self.game_id, self.seat, self.user_id, self.yes)
+
+
+SEATS_ITEMS = (SeatButton, TakeButton, RequestButton)

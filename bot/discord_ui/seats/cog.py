@@ -12,21 +12,25 @@ from discord import app_commands
 
 from bot.discord_ui.safe_text import name_text
 from bot.discord_ui.seats.buttons import NAME, SeatButton
-from bot.discord_ui.service import GameService
+from bot.discord_ui.seats.requests import TakeRequests
+from bot.discord_ui.server import ServerDesk
 from bot.discord_ui.slash import Room, SlashCommand, command_name, command_text
 from bot.table import handover
+from bot.table.reply import Reply
 from bot.table.table import Table
 from bot.texts import t
 
 
 class SeatsRoom(Room, name=NAME):
     """Who plays which seat, changed by the people themselves; never by a vote against
-    anyone. The votes to end are kept per game while this process runs them."""
+    anyone. The votes to end are kept (stored) and read back once per game."""
 
-    def __init__(self, group: app_commands.Group, service: GameService) -> None:
+    def __init__(self, group: app_commands.Group, desk: ServerDesk) -> None:
         super().__init__(group)
-        self.service = service
+        self.desk = desk
+        self.service = desk.service
         self.votes: dict[int, set[int]] = {}
+        self.requests = TakeRequests(self.service)
 
     async def _table(self, interaction: discord.Interaction[Any], game_id: int) -> Table | None:
         """The game's table if it runs here and belongs to the click's server; else the
@@ -59,17 +63,49 @@ class SeatsRoom(Room, name=NAME):
         if table is None:
             return
         user_id = interaction.user.id
-        presenter = self.service.presenters[game_id]
+        # The newcomer's name goes into a thread line: Discord text, escaped like every name.
+        name = name_text(interaction.user.display_name)
+        if not handover.is_reclaim(table, user_id, seat):
+            guild_id = self.service.meta[game_id].guild_id
+            if (await self.desk.config(interaction, guild_id)).takeover_approval:
+                refused = handover.take_refusal(table, user_id, seat)
+                if refused is not None:
+                    await self.service.tell(interaction, refused.key, **refused.params)
+                else:
+                    await self.requests.ask(interaction, table, seat, name)
+                return
+        reply = await self.hand_over(interaction, table, user_id, seat, name)
+        await self.service.tell(interaction, reply.key, **reply.params)
+
+    async def answer_request(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        seat: int,
+        user_id: int,
+        yes: bool,
+    ) -> None:
+        table = await self._table(interaction, game_id)
+        if table is not None:
+            await self.requests.answer(interaction, table, seat, user_id, yes, self.hand_over)
+
+    async def hand_over(
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        user_id: int,
+        seat: int,
+        name: str,
+    ) -> Reply:
+        """`user_id` takes (or reclaims) the seat; what they are shown starts afresh."""
+        presenter = self.service.presenters[table.game_id]
 
         def forget(index: int) -> None:
             # The newcomer reads what the seat knows, not the lines told to the one before.
             presenter.inbox[index] = []
             presenter.nudges.user_ids[index] = user_id
 
-        # The newcomer's name goes into a thread line: Discord text, escaped like every name.
-        name = name_text(interaction.user.display_name)
-        reply = await handover.take(table, user_id, seat, name, on_taken=forget)
-        await self.service.tell(interaction, reply.key, **reply.params)
+        return await handover.take(table, user_id, seat, name, on_taken=forget)
 
     # Steps -----------------------------------------------------------------------------
 
@@ -97,12 +133,17 @@ class SeatsRoom(Room, name=NAME):
         service = self.service
         game_id = table.game_id
         meta = service.meta[game_id]
-        votes = self.votes.setdefault(game_id, set())
+        votes = self.votes.get(game_id)
+        if votes is None:  # the first vote this process sees: those cast before it count
+            stored = await handover.stored_votes(table)
+            # Two first votes at once read the store twice: both count in the same set.
+            votes = self.votes.setdefault(game_id, stored)
         reply = await handover.vote_to_end(table, votes, interaction.user.id, meta.host_id)
         await service.tell(interaction, reply.key, **reply.params)
         if reply.key != "handover.end.carried" or service.hub.tables.get(game_id) is None:
             return
         self.votes.pop(game_id, None)
+        self.requests.forget(game_id)
         await service.hub.abort(game_id)
         presenter = service.presenters.pop(game_id)
         await presenter.close()

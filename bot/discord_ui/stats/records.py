@@ -6,7 +6,9 @@ from typing import Any
 
 import discord
 
+from bot.discord_ui.limits import FIELD_VALUE, fit
 from bot.discord_ui.safe_text import name_text
+from bot.discord_ui.seats.credit import credit_line
 from bot.discord_ui.server import ServerDesk
 from bot.texts import t
 
@@ -47,9 +49,29 @@ class StatsCommands:
             )
             embed.add_field(name=t(lang, "stats.survivors"), value=survivors or "-", inline=False)
             embed.add_field(name=t(lang, "stats.favourites"), value=favourites or "-", inline=False)
+        handed = []
         if stats.games_left:
+            handed.append(t(lang, "handover.profile.left", count=stats.games_left))
+        if stats.games_taken_over:
+            handed.append(t(lang, "handover.profile.taken_over", count=stats.games_taken_over))
+        if handed:
+            embed.add_field(name="\u200b", value="\n".join(handed), inline=False)
+        if stats.shared_seats:
+            lines = [
+                t(
+                    lang,
+                    "credit.game",
+                    game=shared.game_id,
+                    line=credit_line(
+                        lang, name_text(shared.first_name), shared.changes, shared.score
+                    ),
+                )
+                for shared in stats.shared_seats
+            ]
             embed.add_field(
-                name="\u200b", value=t(lang, "handover.profile.left", count=stats.games_left)
+                name=t(lang, "credit.profile_title"),
+                value=fit("\n".join(lines), FIELD_VALUE),
+                inline=False,
             )
         await self.desk.reply(interaction, "", embed)
 

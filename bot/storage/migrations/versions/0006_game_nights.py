@@ -1,6 +1,6 @@
 """Game nights: Discord scheduled events whose start opens a lobby (`/lockdown schedule`).
 
-Revision ID: 0006_game_nights
+Revision ID: 0006
 Revises: 0005
 Create Date: 2026-11-25
 """
@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0006_game_nights"
+revision: str = "0006"
 down_revision: str | None = "0005"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None

@@ -118,7 +118,7 @@ async def play_game(
     """Run one game to its end with one person at `seat` (0-based)."""
     options = options or Options()
     names = [
-        t(lang, "play.you", number=i + 1) if i == seat else t(lang, "play.ai_name", number=i + 1)
+        t(lang, "play.you", number=i + 1) if i == seat else t(lang, "ai.name", number=i + 1)
         for i in range(players)
     ]
     seats = [

@@ -20,6 +20,7 @@ from bot.discord_ui.practice.coach import Coach
 from bot.discord_ui.service import GameService
 from bot.table.lobby import Lobby, LobbyError
 from bot.texts import t
+from bot.texts.ai_talk import seat_names
 
 log = logging.getLogger(__name__)
 
@@ -110,4 +111,5 @@ class PracticeStart:
         service.practice_games[lobby.lobby_id] = told
         await thread.send(t(lang, "practice.welcome", opponents=opponents))
         table = await hub.start(lobby, user.id, False, service.config)
-        table.presenter = Coach(table.presenter, lang, [s.name for s in table.seats], told)
+        names = seat_names(lang, [(s.name, s.ai_kind) for s in table.seats])
+        table.presenter = Coach(table.presenter, lang, names, told)

@@ -36,7 +36,7 @@ from lockdown_core import (
     new_game,
     pending_seats,
 )
-from lockdown_core.ai import make_player
+from lockdown_core.ai import AI_KINDS, make_player
 
 Write = Callable[[str], None]
 
@@ -59,9 +59,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", choices=("en", "fr"), default="en", help="language")
     parser.add_argument(
         "--ai",
-        choices=("random", "cautious"),
+        choices=AI_KINDS,
         default="cautious",
-        help="level of the AI seats (default cautious)",
+        help="level of the AI seats: random, cautious or shrewd, the strongest (default cautious)",
     )
     parser.add_argument(
         "--teach",

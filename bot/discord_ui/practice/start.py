@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui.errors import missing_permissions
+from bot.discord_ui.errors import PRACTICE_PERMISSIONS, missing_permissions
 from bot.discord_ui.limits import THREAD_NAME, fit
 from bot.discord_ui.practice.coach import Coach
 from bot.discord_ui.service import GameService
@@ -45,7 +45,7 @@ class PracticeStart:
         if not service.hub.accepting:
             await service.tell(interaction, "error.shutting_down")
             return
-        missing = missing_permissions(interaction.app_permissions)
+        missing = missing_permissions(interaction.app_permissions, PRACTICE_PERMISSIONS)
         if missing:
             lang = service.lang(interaction)
             names = ", ".join(f"**{t(lang, key)}**" for key in missing)

@@ -36,6 +36,16 @@ class Shards:
 
 
 @dataclass(frozen=True, slots=True)
+class Reader:
+    """What a DM to a person needs to know of them, whatever the server: whether they
+    want reminders, and the Discord locale their last click came with (None: never
+    seen, so the server's language is used)."""
+
+    dm_reminders: bool = True
+    locale: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Cursor:
     """How much of a game its thread has shown: the first `public_events` of its public
     events (a pure function of its seed and log), and whether its end is posted."""

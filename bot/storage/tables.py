@@ -210,7 +210,8 @@ class DeliveryRow(StorageTable, table=True):
 
 
 class PersonRow(StorageTable, table=True):
-    """A person's own choices, the same on every server: today, whether to get DMs."""
+    """A person's own choices, the same on every server: whether to get DMs, and in
+    which language (their Discord's)."""
 
     __tablename__ = "people"
 
@@ -218,6 +219,9 @@ class PersonRow(StorageTable, table=True):
         primary_key=True, sa_type=DiscordId, sa_column_kwargs={"autoincrement": False}
     )
     dm_reminders: bool = True
+    # The Discord locale of the person's last interaction ("fr", "en-GB"): their DMs'
+    # language. None until they are seen.
+    locale: str | None = Field(default=None, max_length=16)
     updated_at: datetime = Field(sa_type=UTCDateTime)
 
 

@@ -68,6 +68,7 @@ class SeatRecord(Record):
     missed_deadlines: int = Field(default=0, ge=0)
     ai_takeover: bool = False
     has_left: bool = False
+    no_cards_turn: int | None = Field(default=None, ge=0)
 
     @model_validator(mode="after")
     def _someone_sits(self) -> Self:
@@ -82,6 +83,8 @@ class SeatProgress(Record):
     seat: int = Field(ge=0)
     missed_deadlines: int = Field(ge=0)
     ai_takeover: bool
+    # The turn the seat's person said "no cards this turn" for, if any.
+    no_cards_turn: int | None = Field(default=None, ge=0)
 
 
 def check_seat_numbers(seats: tuple[SeatRecord, ...]) -> None:

@@ -99,6 +99,9 @@ class SeatRow(StorageTable, table=True):
     ai_takeover: bool = False
     # The person left during play: an AI plays the seat, they no longer see it.
     has_left: bool = False
+    # The turn whose card windows the bot answers Done in for the seat ("no cards
+    # this turn"), None if it does not.
+    no_cards_turn: int | None = None
 
 
 class ActionRow(StorageTable, table=True):

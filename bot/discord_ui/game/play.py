@@ -190,7 +190,7 @@ class Play:
         passing = code == NO_CARDS and seat is not None and token == table.token
         if passing and seat is not None:
             # "No cards this turn": Done now, and in this turn's card windows to come.
-            service.passes.hold(game_id, seat.index, table.state.turn)
+            service.passes.hold(table, seat.index, table.state.turn)
             code = encode(Done(seat.index), rules)
         from_panel = clicked is not None and clicked.flags.ephemeral
         played = table.act(interaction.user.id, token, lambda seat: decode(code, seat, rules))

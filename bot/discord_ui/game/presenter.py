@@ -102,7 +102,7 @@ class DiscordPresenter:
             reader=reader,
             on_closed=self._dms_closed,
         )
-        self.host = HostNotice(client, game_id, channel_id, host_id, say)
+        self.host = HostNotice(client, game_id, channel_id, host_id, lang, reader)
         self.epilogue = (
             None if ending is None else Epilogue(ending, game_id, lang, self._spawn, store)
         )

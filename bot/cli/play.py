@@ -36,7 +36,7 @@ from lockdown_core import (
     new_game,
     pending_seats,
 )
-from lockdown_core.ai import make_player
+from lockdown_core.ai import AI_KINDS, make_player
 
 Write = Callable[[str], None]
 
@@ -59,9 +59,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", choices=("en", "fr"), default="en", help="language")
     parser.add_argument(
         "--ai",
-        choices=("random", "cautious"),
+        choices=AI_KINDS,
         default="cautious",
-        help="level of the AI seats (default cautious)",
+        help="level of the AI seats: random, cautious or shrewd, the strongest (default cautious)",
     )
     parser.add_argument(
         "--teach",
@@ -118,7 +118,7 @@ async def play_game(
     """Run one game to its end with one person at `seat` (0-based)."""
     options = options or Options()
     names = [
-        t(lang, "play.you", number=i + 1) if i == seat else t(lang, "play.ai_name", number=i + 1)
+        t(lang, "play.you", number=i + 1) if i == seat else t(lang, "ai.name", number=i + 1)
         for i in range(players)
     ]
     seats = [

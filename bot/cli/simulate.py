@@ -71,7 +71,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="also play the base rules on the same seeds and draw both side by side",
     )
     parser.add_argument(
-        "--lang", choices=("en", "fr"), default="en", help="language of the chart (default en)"
+        "--lang",
+        choices=("en", "fr"),
+        default=None,
+        help="language of the report and the chart (default: the terminal's, LANG, else en)",
     )
     parser.add_argument(
         "--jobs",
@@ -113,7 +116,9 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report))
     else:
-        _print_text(report, sys.stdout)
+        from bot.cli.simulate_text import print_text  # the catalog: only for the text
+
+        print_text(report, _lang(args), sys.stdout)
     if tally.first_error is not None:
         print(
             f"first error (game {tally.first_error_game}, seed {args.seed}/"
@@ -155,7 +160,7 @@ def _write_chart(args: argparse.Namespace, base: Tally, chosen: Tally) -> None:
     from bot.texts import t
 
     def say(key: str, **params: object) -> str:
-        return t(args.lang, key, **params)
+        return t(_lang(args), key, **params)
 
     series = [Series(say("chart.base"), base.summary())]
     if args.variant:
@@ -212,6 +217,13 @@ def _play_chunk(
     return simulate(_rules(variants), players, ai, games, seed, first=first, personas=personas)
 
 
+def _lang(args: argparse.Namespace) -> str:
+    """`--lang`, else the terminal's language."""
+    from bot.cli.simulate_text import environment_lang
+
+    return str(args.lang) if args.lang else environment_lang()
+
+
 @cache
 def _rules(variants: tuple[str, ...]) -> Ruleset:
     """Loaded once per process, not once per chunk."""
@@ -245,52 +257,3 @@ def _progress_bar(total: int, out: TextIO) -> Callable[[int], None]:
         out.flush()
 
     return show
-
-
-def _percent(rates: dict[str, float]) -> str:
-    return "  ".join(f"{key} {value:.1%}" for key, value in rates.items()) or "-"
-
-
-def _print_text(report: dict[str, Any], out: TextIO) -> None:
-    variants = ", ".join(report["variants"]) or "none"
-    lines = [
-        f"{report['games']} games, {report['players']} players, AI {report['ai']}, "
-        f"variants: {variants}, seed {report['seed']}",
-        f"errors: {report['errors']}",
-        f"speed: {report['games_per_second']:.1f} games/s ({report['elapsed_seconds']:.1f} s)",
-        f"length: {report['avg_turns']:.2f} turns, {report['avg_actions']:.1f} actions",
-        f"survivors: {report['avg_survivors']:.2f} players, "
-        f"{report['avg_living_characters']:.2f} characters",
-        f"win rate by seat (shared wins split): {_percent(report['win_rate_by_seat'])}",
-        f"win rate by AI: {_percent(report['win_rate_by_ai'])}  "
-        f"(seats: {', '.join(f'{k} {n:g}' for k, n in report['seats_by_ai'].items())})",
-        "points by kind, per game: "
-        + "  ".join(f"{k} {p:.2f}" for k, p in report["points_by_kind"].items()),
-        f"location closed: {_percent(report['closed_rate'])}",
-        f"first epilogue: {_percent(report['epilogues'])}",
-    ]
-    for kind, deeds in report["behaviour_by_ai"].items():
-        lines.append(f"{kind}, per seat and game: {_behaviour(deeds)}")
-    out.write("\n".join(lines) + "\n")
-
-
-def _behaviour(deeds: dict[str, float]) -> str:
-    """A shrewd seat's deeds: how often it lied when announcing, why it cast its attack
-    ballots, how many of its gifts went to friends, how often it gave up the best average
-    for a smaller spread of its losses."""
-
-    def share(part: str, whole: str) -> str:
-        return f"{deeds.get(part, 0.0) / deeds[whole]:.0%}" if deeds.get(whole) else "-"
-
-    reasons = "  ".join(
-        f"{reason} {share(f'ballots_{reason}', 'ballots')}"
-        for reason in ("safety", "grudge", "leader", "loyalty")
-    )
-    lies = share("lies", "announcements")
-    return (
-        f"announcements {deeds.get('announcements', 0.0):.2f} (lies {lies})"
-        f", attack ballots {deeds.get('ballots', 0.0):.2f} ({reasons})"
-        f", gifts {deeds.get('gifts', 0.0):.2f} (to friends {share('ally_gifts', 'gifts')})"
-        f", destinations and moves weighed {deeds.get('decisions', 0.0):.2f}"
-        f" (hedged against bad worlds {share('hedged', 'decisions')})"
-    )

@@ -41,6 +41,13 @@ GAME_PERMISSIONS = (
 )
 # What game nights need besides (`/lockdown schedule`): guild-wide, optional otherwise.
 MANAGE_EVENTS = "permission.manage_events"
+# A practice game (`/lockdown practice`) is played in a private thread, not a public one.
+PRACTICE_PERMISSIONS = tuple(
+    ("create_private_threads", "permission.create_private_threads")
+    if name == "create_public_threads"
+    else (name, key)
+    for name, key in GAME_PERMISSIONS
+)
 
 RETRYABLE: tuple[type[BaseException], ...] = (
     discord.DiscordServerError,
@@ -69,9 +76,12 @@ def refusal(exc: BaseException) -> Refusal | None:
     return None
 
 
-def missing_permissions(granted: discord.Permissions) -> list[str]:
-    """The catalog keys of the game's permissions that `granted` lacks, in a fixed order."""
-    return [key for name, key in GAME_PERMISSIONS if not getattr(granted, name)]
+def missing_permissions(
+    granted: discord.Permissions, wanted: tuple[tuple[str, str], ...] = GAME_PERMISSIONS
+) -> list[str]:
+    """The catalog keys of the `wanted` permissions (a game's by default) that `granted`
+    lacks, in a fixed order."""
+    return [key for name, key in wanted if not getattr(granted, name)]
 
 
 class Teller(Protocol):

@@ -222,7 +222,7 @@ class GameService:
             refused_retry=self.refused_retry,
             # The server's DM reminders setting as the lobby was opened ("turn" by default).
             nudges=plan.config.dm_reminders if plan is not None else "turn",
-            wants_dm=self.people.wants_dm_reminders if self.people is not None else None,
+            reader=self.people.reader if self.people is not None else None,
             store=self.deliveries,
             ending=self.ending,
             on_finished=self.hub.close,

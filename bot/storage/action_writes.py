@@ -35,7 +35,10 @@ STATUS = "SELECT status, version FROM games WHERE id = ?"
 ACTION = "INSERT INTO actions (game_id, seq, actor_seat, action, created_at) VALUES (?, ?, ?, ?, ?)"
 CLEAR_DEADLINES = "DELETE FROM deadlines WHERE game_id = ?"
 DEADLINE = "INSERT INTO deadlines (game_id, decision_key, due_at) VALUES (?, ?, ?)"
-SEAT = "UPDATE seats SET missed_deadlines = ?, ai_takeover = ? WHERE game_id = ? AND seat = ?"
+SEAT = (
+    "UPDATE seats SET missed_deadlines = ?, ai_takeover = ?, no_cards_turn = ?"
+    " WHERE game_id = ? AND seat = ?"
+)
 
 Instant = Callable[[datetime], Any]
 
@@ -127,11 +130,11 @@ async def store_writes(
     if due:
         await driver.executemany(DEADLINE, due)
     for w in stored:
-        # Rare (a seat's missed deadlines or stand-in changed): one statement each, so
+        # Rare (a seat's missed deadlines, stand-in or card pass changed): one each, so
         # that a seat the game does not have is caught.
         for p in w.progress:
             changed = await driver.execute(
-                SEAT, (p.missed_deadlines, p.ai_takeover, w.game_id, p.seat)
+                SEAT, (p.missed_deadlines, p.ai_takeover, p.no_cards_turn, w.game_id, p.seat)
             )
             if changed != 1:
                 raise ValueError(f"game {w.game_id} has no seat {p.seat}")

@@ -66,6 +66,7 @@ async def insert_seats(
                     "missed_deadlines": seat.missed_deadlines,
                     "ai_takeover": seat.ai_takeover,
                     "has_left": seat.has_left,
+                    "no_cards_turn": seat.no_cards_turn,
                 }
                 for seat in seat_records
             ],
@@ -198,6 +199,7 @@ def stored_game(
             missed_deadlines=seat.missed_deadlines,
             ai_takeover=seat.ai_takeover,
             has_left=seat.has_left,
+            no_cards_turn=seat.no_cards_turn,
         )
         for seat in seat_rows
     )

@@ -36,6 +36,16 @@ class Shards:
 
 
 @dataclass(frozen=True, slots=True)
+class Reader:
+    """What a DM to a person needs to know of them, whatever the server: whether they
+    want reminders, and the Discord locale their last click came with (None: never
+    seen, so the server's language is used)."""
+
+    dm_reminders: bool = True
+    locale: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Cursor:
     """How much of a game its thread has shown: the first `public_events` of its public
     events (a pure function of its seed and log), and whether its end is posted."""
@@ -58,6 +68,7 @@ class SeatRecord(Record):
     missed_deadlines: int = Field(default=0, ge=0)
     ai_takeover: bool = False
     has_left: bool = False
+    no_cards_turn: int | None = Field(default=None, ge=0)
 
     @model_validator(mode="after")
     def _someone_sits(self) -> Self:
@@ -72,6 +83,8 @@ class SeatProgress(Record):
     seat: int = Field(ge=0)
     missed_deadlines: int = Field(ge=0)
     ai_takeover: bool
+    # The turn the seat's person said "no cards this turn" for, if any.
+    no_cards_turn: int | None = Field(default=None, ge=0)
 
 
 def check_seat_numbers(seats: tuple[SeatRecord, ...]) -> None:

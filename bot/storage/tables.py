@@ -99,6 +99,9 @@ class SeatRow(StorageTable, table=True):
     ai_takeover: bool = False
     # The person left during play: an AI plays the seat, they no longer see it.
     has_left: bool = False
+    # The turn whose card windows the bot answers Done in for the seat ("no cards
+    # this turn"), None if it does not.
+    no_cards_turn: int | None = None
 
 
 class ActionRow(StorageTable, table=True):
@@ -210,7 +213,8 @@ class DeliveryRow(StorageTable, table=True):
 
 
 class PersonRow(StorageTable, table=True):
-    """A person's own choices, the same on every server: today, whether to get DMs."""
+    """A person's own choices, the same on every server: whether to get DMs, and in
+    which language (their Discord's)."""
 
     __tablename__ = "people"
 
@@ -218,6 +222,9 @@ class PersonRow(StorageTable, table=True):
         primary_key=True, sa_type=DiscordId, sa_column_kwargs={"autoincrement": False}
     )
     dm_reminders: bool = True
+    # The Discord locale of the person's last interaction ("fr", "en-GB"): their DMs'
+    # language. None until they are seen.
+    locale: str | None = Field(default=None, max_length=16)
     updated_at: datetime = Field(sa_type=UTCDateTime)
 
 

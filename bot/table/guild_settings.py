@@ -25,7 +25,11 @@ TIMER_KEYS = {
     "timer_designation": "designation",
     "timer_destination": "destination",
     "timer_other": "other",
+    "timer_card_window": "card_window",
 }
+# A card window (the Walkie-talkie, the Energy drink after a move) waits on every seat
+# holding any card and most have nothing to play there: two minutes is plenty.
+TIMER_MAXIMUM = {"timer_card_window": 120}
 FLAGS = (
     "allow_ai",
     "open_designations",
@@ -149,7 +153,7 @@ class GuildConfig(BaseModel):
                 raise SettingError("error.setting_language", allowed=", ".join(LANGUAGES))
             return self.model_copy(update={"language": value})
         if key in TIMER_KEYS:
-            seconds = _timer_seconds(value)
+            seconds = _timer_seconds(value, TIMER_MAXIMUM.get(key, MAX_SECONDS))
             timers = Timers(**{**self.timers.model_dump(), TIMER_KEYS[key]: seconds})
             return self.model_copy(update={"timers": timers})
         if key in FLAGS:
@@ -235,13 +239,13 @@ def parse_setting(key: str, text: str) -> Any:
     return text.lower() if key in ("language", "ai_level") else text
 
 
-def _timer_seconds(value: Any) -> int:
+def _timer_seconds(value: Any, maximum: int) -> int:
     try:
         seconds = int(str(value).strip().removesuffix("s"))
     except ValueError:
         seconds = -1
-    if not MIN_SECONDS <= seconds <= MAX_SECONDS:
-        raise SettingError("error.timer_range", minimum=MIN_SECONDS, maximum=MAX_SECONDS)
+    if not MIN_SECONDS <= seconds <= maximum:
+        raise SettingError("error.timer_range", minimum=MIN_SECONDS, maximum=maximum)
     return seconds
 
 

@@ -23,6 +23,9 @@ class Seat:
     away: bool = False
     left: bool = False
     ai_until: str | None = None
+    # "No cards this turn" (`discord_ui.game.passes`): the turn whose card windows the
+    # bot answers Done in for this seat. Stored with the seat, so a restart keeps it.
+    no_cards_turn: int | None = None
 
     @property
     def is_ai(self) -> bool:

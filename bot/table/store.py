@@ -27,6 +27,7 @@ from bot.storage.models import (
     LeaderboardEntry,
     NewGame,
     OpenLobbies,
+    Reader,
     SeatChange,
     SeatProgress,
     SeatRecord,
@@ -49,6 +50,7 @@ __all__ = [
     "GameStore",
     "GuildStore",
     "People",
+    "Reader",
     "SeatBook",
     "StatsStore",
     "StoreConflict",
@@ -237,8 +239,10 @@ class Deliveries(Protocol):
 
 
 class People(Protocol):
-    """What each person chose for themselves, whatever the server."""
+    """What each person chose for themselves, whatever the server, and their language."""
 
-    async def wants_dm_reminders(self, user_id: int) -> bool: ...
+    async def reader(self, user_id: int) -> Reader: ...
 
     async def set_dm_reminders(self, user_id: int, on: bool) -> None: ...
+
+    async def set_locale(self, user_id: int, locale: str) -> None: ...

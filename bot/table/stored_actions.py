@@ -16,6 +16,14 @@ from lockdown_core import GameState, Step
 
 log = logging.getLogger(__name__)
 
+# What of a seat changes during play and is stored with the action that changed it:
+# missed deadlines, a stand-in AI, the turn it passes on cards.
+Progress = tuple[int, bool, int | None]
+
+
+def progress_of(seat: Seat) -> Progress:
+    return (seat.missed_deadlines, seat.away, seat.no_cards_turn)
+
 
 class StoredActions:
     """One compare-and-swap on the version per accepted action (`GameStore.record_action`).
@@ -28,7 +36,7 @@ class StoredActions:
     def __init__(self, games: GameStore, seat_book: SeatBook | None = None) -> None:
         self.games = games
         self.seat_book = seat_book
-        self._progress: dict[int, dict[int, tuple[int, bool]]] = {}
+        self._progress: dict[int, dict[int, Progress]] = {}
 
     async def change_seat(
         self,
@@ -63,7 +71,7 @@ class StoredActions:
         return [row.action for row in await self.games.action_log(game_id, after=version)]
 
     def remember(self, game_id: int, seats: Sequence[Seat]) -> None:
-        self._progress[game_id] = {s.index: (s.missed_deadlines, s.away) for s in seats}
+        self._progress[game_id] = {s.index: progress_of(s) for s in seats}
 
     async def record(
         self,
@@ -77,9 +85,14 @@ class StoredActions:
     ) -> None:
         known = self._progress.setdefault(game_id, {})
         changed = [
-            SeatProgress(seat=s.index, missed_deadlines=s.missed_deadlines, ai_takeover=s.away)
+            SeatProgress(
+                seat=s.index,
+                missed_deadlines=s.missed_deadlines,
+                ai_takeover=s.away,
+                no_cards_turn=s.no_cards_turn,
+            )
             for s in seats
-            if known.get(s.index, (0, False)) != (s.missed_deadlines, s.away)
+            if known.get(s.index, (0, False, None)) != progress_of(s)
         ]
         try:
             with metrics.timed_store():
@@ -100,7 +113,11 @@ class StoredActions:
             metrics.STORE_FAILURES.inc()
             raise
         for progress in changed:
-            known[progress.seat] = (progress.missed_deadlines, progress.ai_takeover)
+            known[progress.seat] = (
+                progress.missed_deadlines,
+                progress.ai_takeover,
+                progress.no_cards_turn,
+            )
         if state.step == Step.GAME_OVER:
             self._progress.pop(game_id, None)
             try:

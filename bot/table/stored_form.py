@@ -42,6 +42,7 @@ def seat_records(seats: Sequence[Seat]) -> list[SeatRecord]:
             missed_deadlines=s.missed_deadlines,
             ai_takeover=s.away,
             has_left=s.left,
+            no_cards_turn=s.no_cards_turn,
         )
         for s in seats
     ]
@@ -57,6 +58,7 @@ def stored_seats(records: Sequence[SeatRecord]) -> list[Seat]:
             missed_deadlines=s.missed_deadlines,
             away=s.ai_takeover,
             left=s.has_left,
+            no_cards_turn=s.no_cards_turn,
         )
         for s in records
     ]

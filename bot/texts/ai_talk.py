@@ -11,6 +11,7 @@ games that differ only in the other seats' secrets read the same.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -19,6 +20,8 @@ from bot.texts.catalog import Translate
 from bot.texts.say import Data, Lines, Say
 
 LINES = Lines()
+# How a lobby names its AI seats when it seats them, stored so in every language.
+AI_NAME = re.compile(r"AI (\d+)")
 
 
 def persona_name(lang: str, persona: str) -> str:
@@ -40,11 +43,20 @@ def ai_kind_text(say: Translate, kind: str) -> str:
     )
 
 
+def seat_name(say: Translate, name: str, kind: str | None) -> str:
+    """An AI seat's stored name ("AI 2") in the reader's language ("IA 2" in French); a
+    person's name as they wrote it, even if it reads "AI 2" (only AI seats have a kind)."""
+    found = AI_NAME.fullmatch(name) if kind else None
+    return say("ai.name", number=found.group(1)) if found else name
+
+
 def seat_names(lang: str, seats: Sequence[tuple[str, str | None]]) -> list[str]:
-    """The names a game shows (board, lines, reveal), from each seat's name and AI kind:
-    an AI seat with a persona carries it, "AI 2 (Gambler)", so the table knows who talks."""
+    """The names a game shows (board, picture, lines, reveal, replay), from each seat's
+    name and AI kind: an AI seat named in `lang`, with its persona if it has one,
+    "AI 2 (Gambler)", so the table knows who talks."""
     names = []
     for name, kind in seats:
+        name = seat_name(lambda key, **p: t(lang, key, **p), name, kind)
         persona = (kind or "").partition(":")[2]
         if persona:
             name = t(lang, "ai.seat_name", name=name, persona=persona_name(lang, persona))

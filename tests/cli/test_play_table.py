@@ -3,13 +3,14 @@ weights are current, and the rules, the placements and each step are explained."
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import itertools
 import random
 from collections.abc import Iterator
 
 from bot.cli.keyboard import Keyboard
-from bot.cli.play import Options, play_game
+from bot.cli.play import Options, add_arguments, play_game
 from bot.cli.play_menu import DONE_KEY, menu_of, menu_signature
 from bot.texts import t
 from bot.texts.panel_text import now_lines
@@ -127,7 +128,9 @@ def test_a_card_that_changes_a_weight_redraws_the_menu_with_the_new_weight() -> 
     raise AssertionError("no Rotten meat in the sample games")
 
 
-async def play(lang: str, seed: int, first: list[str], teach: bool = False) -> list[str]:
+async def play(
+    lang: str, seed: int, first: list[str], teach: bool = False, ai: str = "random"
+) -> list[str]:
     lines: list[str] = []
     answers = itertools.chain(first, itertools.cycle(ANY_CHOICE))
 
@@ -135,8 +138,17 @@ async def play(lang: str, seed: int, first: list[str], teach: bool = False) -> l
         return next(answers)
 
     options = Options(teach=teach)
-    await play_game(3, 0, seed, lang, "random", read_line, lines.append, 0.0, options)
+    await play_game(3, 0, seed, lang, ai, read_line, lines.append, 0.0, options)
     return lines
+
+
+async def test_the_shrewd_level_plays_at_the_terminal_too() -> None:
+    """`--ai shrewd`: the strongest level, the one the practice game teaches against."""
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    assert parser.parse_args(["--ai", "shrewd"]).ai == "shrewd"
+    lines = await play("fr", 8, [], ai="shrewd")
+    assert sum("Scores\u00a0: " in line for line in lines) == 1
 
 
 async def test_r_shows_this_games_rules_and_placements_name_their_locations() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +12,7 @@ import pytest
 
 from bot.cli import main as cli
 from bot.cli import simulate as simulate_command
+from bot.texts import t
 from lockdown_core.ai import EndlessGame, play_game
 from tests.flat import flat
 
@@ -27,6 +29,8 @@ JSON_KEYS = {
     "closed_rate",
     "epilogues",
 }
+
+EPILOGUES = {"en": "first epilogue: ", "fr": "premier épilogue\u00a0: "}
 
 
 def run(argv: list[str]) -> int:
@@ -104,7 +108,7 @@ def test_shrewd_text_report_names_each_persona(capsys: pytest.CaptureFixture[str
     out = capsys.readouterr().out
     assert code == 0
     assert "AI shrewd" in out
-    assert "shrewd:avenger, per seat and game: announcements" in out
+    assert "shrewd (the Avenger), per seat and game: announcements" in out
     assert "hedged against bad worlds" in out
 
 
@@ -123,14 +127,40 @@ def test_a_negative_job_count_is_a_usage_error(capsys: pytest.CaptureFixture[str
     assert "--jobs" in capsys.readouterr().err
 
 
-def test_text_report(capsys: pytest.CaptureFixture[str]) -> None:
+def test_text_report(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")
     code = run(["--games", "8", "--players", "6", "--variant", "hush", "--variant", "overrun"])
     out = capsys.readouterr().out
     assert code == 0
-    assert "8 games, 6 players, AI random, variants: hush, overrun, seed 0" in out
+    assert "8 games, 6 players, AI random, variants: Hush, Overrun, seed 0" in out
     assert "errors: 0" in out
     for label in ("games/s", "turns", "survivors", "win rate by seat", "first epilogue"):
         assert label in out
+
+
+def test_the_text_names_kinds_and_epilogues_in_the_readers_language(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No raw key (`keys_of_the_truck`) nor bare number (epilogue `02`): names, in the
+    language of `--lang`, else of the terminal (LC_ALL, LC_MESSAGES, LANG)."""
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    assert run(["--games", "30", "--players", "5", "--ai", "mix"]) == 0
+    french = capsys.readouterr().out
+    assert run(["--games", "30", "--players", "5", "--ai", "mix", "--lang", "en"]) == 0
+    english = capsys.readouterr().out
+    for out, lang in ((french, "fr"), (english, "en")):
+        assert "keys_of_the_truck" not in out
+        assert t(lang, "card.keys_of_the_truck") in out
+        assert t(lang, "kind.weeper") in out
+        assert f"5 {t(lang, 'location.5')}" in out
+        epilogues = next(line for line in out.splitlines() if line.startswith(EPILOGUES[lang]))
+        codes = re.findall(r"\b(\d\d) ", epilogues)
+        assert codes
+        assert all(t(lang, f"epilogue.{code}.title") in epilogues for code in codes)
+    assert french.startswith("30 parties, 5 joueurs, IA prudente et au hasard")
+    assert "erreurs\u00a0: 0" in french
 
 
 def test_unknown_variant_and_bad_player_count_are_usage_errors(

@@ -63,15 +63,24 @@ async def test_two_personas_talk_in_a_french_thread_and_the_reveal_says_why(
         lobby_card = str(fake_discord.messages(game.thread)[0].versions[-2])
         for persona in ("gambler", "trickster"):
             assert t("fr", f"ai_personas.{persona}.name") in lobby_card
+        # A French table names its AI seats in French: the lobby, the thread, the board
+        # and the picture agree.
+        assert "IA 1" in lobby_card
+        assert "AI 1" not in lobby_card
         kinds = [s.ai_kind for s in game.table.seats]
         assert kinds == [None, *["shrewd:gambler", "shrewd:trickster"] * 2]
         await play_by_clicking(game, random.Random(1), idle={0})
         await fake_discord.settle()
         presenter = bot.service.presenters.get(game.table.game_id)
         names = presenter.names if presenter is not None else []
-        assert names[1] == name_text("AI 1 (le Flambeur)")
-        assert names[2] == name_text("AI 2 (la Filoute)")
-        assert "la Filoute" in str(game.board())
+        assert names[1] == name_text("IA 1 (le Flambeur)")
+        assert names[2] == name_text("IA 2 (la Filoute)")
+        board = game.board()
+        shown = str(board.versions[-1])
+        assert "IA 2" in shown
+        assert "AI 2" not in shown
+        assert presenter is not None
+        assert presenter.board.names is names  # what its picture is drawn with
 
         remarks = [e for e in game.table.public_log if e.kind == "ai_remark"]
         assert {e.data["persona"] for e in remarks} == {"gambler", "trickster"}

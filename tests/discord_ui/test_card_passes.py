@@ -61,8 +61,8 @@ async def test_a_seat_passing_on_cards_is_answered_in_every_window_without_a_tim
             legal = legal_actions(state, 0)
             if state.step in CARD_WINDOWS:
                 # Asked in a window only while not passing yet: then the button's click.
-                assert not passes.passing(1, 0, state.turn), "a passing seat left waiting"
-                passes.hold(1, 0, state.turn)
+                assert not passes.passing(table, 0, state.turn), "a passing seat left waiting"
+                passes.hold(table, 0, state.turn)
                 clicked.add(table.token)
                 choice = Done(0)
             else:

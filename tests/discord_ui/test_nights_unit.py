@@ -3,14 +3,11 @@ Discord's contract wants it, and the invitation's permissions as the checks see 
 
 from __future__ import annotations
 
-import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-import discord
 import pytest
 
-from bot.discord_ui.errors import GAME_PERMISSIONS
 from bot.discord_ui.nights.events import EventPlan
 from bot.table.nights import Evening, NightError, parse_start
 from tests.fakediscord.contract import discord_contract
@@ -68,15 +65,3 @@ def test_the_events_body_fits_discords_contract_external_or_voice_weekly_or_not(
             assert len(body["name"]) == 100
             assert ("recurrence_rule" in body) == weekly
             assert body["entity_type"] == (3 if voice is None else 2)
-
-
-def test_the_invitation_asks_for_what_the_bot_checks() -> None:
-    """README's two permission integers: the game's permissions (seeing channels is left to
-    the server), and the same with Manage Events for game nights."""
-    text = README.read_text("utf-8")
-    asked = [int(n) for n in re.findall(r"permissions=(\d+)", text)]
-    game = {name: True for name, _key in GAME_PERMISSIONS if name != "view_channel"}
-    assert asked == [
-        discord.Permissions(**game).value,
-        discord.Permissions(**game, manage_events=True).value,
-    ]

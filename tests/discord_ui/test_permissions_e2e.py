@@ -65,6 +65,26 @@ async def test_new_without_create_public_threads_names_the_permission_and_makes_
     assert await stored_statuses(tmp_path) == []
 
 
+async def test_practice_without_create_private_threads_names_the_permission_and_makes_nothing(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    guild = fake_discord.create_guild("Club", members=["ana"], channels=("general",))
+    general = guild.channel("general")
+    await fake_discord.deny_bot(general, Permission.CREATE_PRIVATE_THREADS)
+    async with start_client(make_bot(tmp_path), fake_discord):
+        ix = await fake_discord.slash(
+            guild.members[0], "lockdown", subcommand="practice", channel=general
+        )
+    assert ix.answered_in_time
+    assert ix.ephemeral
+    answer = str(ix.response_data)
+    assert t("en", "permission.create_private_threads") in answer
+    assert t("en", "permission.create_public_threads") not in answer
+    assert general.mention in answer
+    assert not fake_discord.threads(general)
+    assert await stored_statuses(tmp_path) == []
+
+
 async def test_a_thread_whose_first_message_is_refused_is_deleted_with_its_lobby(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.texts import t
 from lockdown_core import pending_seats
 from tests.discord_ui.players import Game, open_and_start
 from tests.discord_ui.test_games_e2e import make_bot
@@ -156,3 +157,30 @@ async def test_my_hand_twice_in_a_step_redraws_the_one_panel_and_a_new_step_repl
         assert newer.original.deleted
         panels = [m for m in fake_discord.ephemerals(mover) if m.embeds]
         assert panels == [asked.original]
+
+
+async def test_a_click_is_receipted_on_the_panel_itself_in_the_words_of_its_button(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """The panel clicked is redrawn with "Recorded: <the choice>." above what is left
+    to choose; never a bare "Done." beside the next Done button, never a new message."""
+    guild = fake_discord.create_guild("Club", members=["ana", "bo", "cy"], channels=("general",))
+    ana, bo, cy = guild.members
+    async with start_client(make_bot(tmp_path, speed=1.0), fake_discord) as bot:
+        game = await open_and_start(fake_discord, bot, ana, [bo, cy], 0, guild.channel("general"))
+        table = game.table
+        mover = game.people[table.state.mover]
+        opened = await fake_discord.click(mover, game.board(), f"ld:h:{table.game_id}")
+        panel = opened.original
+        assert panel is not None
+        button = next(b for b in panel.buttons if (b.custom_id or "").startswith("ld:a:"))
+        assert button.label is not None
+        clicked = await fake_discord.click(mover, panel, button.custom_id or "")
+        assert clicked.answered_in_time
+        await fake_discord.settle()
+        assert [m for m in fake_discord.ephemerals(mover) if m.embeds] == [panel]
+        receipt = str(panel.embeds[0].get("description", ""))
+        recorded = t("en", "receipt.recorded", choice=button.label.removesuffix("…"))
+        assert receipt.startswith(recorded.removesuffix("."))
+        assert t("en", "ui.receipt.ok") not in receipt.splitlines()
+        assert "Done." not in receipt.splitlines()

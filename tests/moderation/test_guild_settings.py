@@ -8,6 +8,7 @@ from bot.table.guild_settings import (
     FLAGS,
     SETTING_KEYS,
     TIMER_KEYS,
+    TIMER_MAXIMUM,
     GuildConfig,
     SettingError,
     parse_setting,
@@ -21,16 +22,25 @@ def change(config: GuildConfig, key: str, text: str) -> GuildConfig:
 
 
 @pytest.mark.parametrize("key", list(TIMER_KEYS))
-def test_each_timer_takes_15_seconds_to_30_minutes_and_nothing_else(key: str) -> None:
+def test_each_timer_takes_15_seconds_to_its_maximum_and_nothing_else(key: str) -> None:
+    """30 minutes for every step; 2 minutes for the card windows, which nobody waits on."""
     config = GuildConfig()
     field = TIMER_KEYS[key]
+    maximum = TIMER_MAXIMUM.get(key, MAX_SECONDS)
     assert getattr(change(config, key, str(MIN_SECONDS)).timers, field) == MIN_SECONDS
-    assert getattr(change(config, key, f"{MAX_SECONDS}s").timers, field) == MAX_SECONDS
-    for bad in (str(MIN_SECONDS - 1), str(MAX_SECONDS + 1), "0", "-20", "soon", ""):
+    assert getattr(change(config, key, f"{maximum}s").timers, field) == maximum
+    for bad in (str(MIN_SECONDS - 1), str(maximum + 1), "0", "-20", "soon", ""):
         with pytest.raises(SettingError) as refused:
             change(config, key, bad)
         assert refused.value.key == "error.timer_range"
-        assert refused.value.params == {"minimum": MIN_SECONDS, "maximum": MAX_SECONDS}
+        assert refused.value.params == {"minimum": MIN_SECONDS, "maximum": maximum}
+
+
+def test_the_card_window_timer_is_a_setting_of_its_own() -> None:
+    config = change(GuildConfig(), "timer_card_window", "30")
+    assert config.timers.card_window == 30
+    assert config.timers.other == GuildConfig().timers.other
+    assert GuildConfig.from_stored(config.stored()).timers.card_window == 30
 
 
 def test_a_timer_change_leaves_the_other_timers_alone() -> None:

@@ -121,6 +121,7 @@ async def test_out_of_range_settings_are_refused_with_the_range(
         for setting, value, key, params in (
             ("timer_discussion", "14", "error.timer_range", {"minimum": 15, "maximum": 1800}),
             ("timer_other", "1801", "error.timer_range", {"minimum": 15, "maximum": 1800}),
+            ("timer_card_window", "121", "error.timer_range", {"minimum": 15, "maximum": 120}),
             ("language", "de", "error.setting_language", {"allowed": "en, fr"}),
             ("allow_ai", "perhaps", "error.setting_flag", {"allowed": "on, off"}),
             ("variants_offered", "moonwalk", "error.variant_unknown", {}),

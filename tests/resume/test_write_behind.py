@@ -84,7 +84,7 @@ async def test_the_write_behind_stores_rows_exactly_as_the_repository_does(
     await database.migrate()
     games = GameRepository(database)
     direct, behind = [await running_game(games) for _ in range(2)]
-    progress = [SeatProgress(seat=1, missed_deadlines=2, ai_takeover=True)]
+    progress = [SeatProgress(seat=1, missed_deadlines=2, ai_takeover=True, no_cards_turn=4)]
     action = {"type": "Done", "player": 1, "rules": 2}
     await games.record_action(
         direct, 0, 1, action, snapshot(1), 1, {"step": due(5)}, seat_progress=progress

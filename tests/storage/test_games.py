@@ -196,10 +196,10 @@ async def test_seat_progress_is_stored_with_the_action(games: GameRepository) ->
         snapshot(1),
         1,
         {},
-        seat_progress=[SeatProgress(seat=1, missed_deadlines=3, ai_takeover=True)],
+        seat_progress=[SeatProgress(seat=1, missed_deadlines=3, ai_takeover=True, no_cards_turn=2)],
     )
     seat = (await games.get_game(game_id)).seats[1]
-    assert (seat.missed_deadlines, seat.ai_takeover) == (3, True)
+    assert (seat.missed_deadlines, seat.ai_takeover, seat.no_cards_turn) == (3, True, 2)
     with pytest.raises(ValueError, match="no seat 9"):
         await games.record_action(
             game_id,

@@ -111,7 +111,13 @@ def test_the_why_is_private_to_its_seat_until_the_reveal() -> None:
 def test_a_seat_with_a_persona_carries_it_in_its_name() -> None:
     seats = [("Ann", None), ("AI 1", "cautious"), ("AI 2", "shrewd:trickster")]
     assert seat_names("en", seats) == ["Ann", "AI 1", "AI 2 (the Trickster)"]
-    assert seat_names("fr", seats)[2] == "AI 2 (la Filoute)"
+    assert seat_names("fr", seats) == ["Ann", "IA 1", "IA 2 (la Filoute)"]
+
+
+def test_only_an_ai_seat_changes_its_name_with_the_language() -> None:
+    """A person may call themselves "AI 2": only a seat with an AI kind is renamed."""
+    seats = [("AI 2", None), ("AI 1", "random"), ("AI 10", "cautious"), ("AI 1x", "random")]
+    assert seat_names("fr", seats) == ["AI 2", "IA 1", "IA 10", "AI 1x"]
 
 
 def test_the_lobby_says_the_level_and_the_persona() -> None:

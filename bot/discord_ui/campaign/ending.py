@@ -21,6 +21,7 @@ from bot.table.credit import SeatChange
 from bot.table.seats import Seat
 from bot.table.table import Table
 from bot.texts import t
+from bot.texts.ai_talk import seat_names
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +64,11 @@ class CampaignEnding:
     ) -> tuple[discord.Embed, discord.ui.View]:
         """The full reveal, the seed and "Play again"."""
         presenter = self.desk.service.presenters.get(table.game_id)
-        names = presenter.names if presenter is not None else SeatNames(s.name for s in table.seats)
+        names = (
+            presenter.names
+            if presenter is not None
+            else SeatNames(seat_names(lang, [(s.name, s.ai_kind) for s in table.seats]))
+        )
         embed = recap_embed(table, code, lang, names)
         credit = self._credit(table, lang, names)
         if credit:
@@ -113,7 +118,7 @@ class CampaignEnding:
         except Exception:
             log.exception("game %s: no replay GIF, its log could not be read", table.game_id)
             return None
-        names = [seat.name for seat in table.seats]
+        names = seat_names(lang, [(seat.name, seat.ai_kind) for seat in table.seats])
         gif = await game_gif(record, lang, names)
         if gif is None:
             return None

@@ -7,9 +7,11 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from bot.discord_ui.game.abort import Abort
 from bot.discord_ui.game.buttons import NAME
+from bot.discord_ui.game.locales import Locales
 from bot.discord_ui.game.play import Play
 from bot.discord_ui.game.requests import Requests
 from bot.discord_ui.service import GameService
@@ -25,6 +27,12 @@ class GameRoom(Room, name=NAME):
         self.play = Play(service)
         self.abort = Abort(service)
         self.requests = Requests(service)
+        self.locales = Locales(service.people)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Every click and command says the person's Discord language: their DMs use it."""
+        self.locales.seen(interaction.user.id, str(interaction.locale))
 
     # The buttons' handlers (`game.buttons.GameHandler`) ------------------------------
 

@@ -1,13 +1,19 @@
-"""A delivery Discord refuses until someone acts: told once, in words that say what to fix."""
+"""A delivery Discord refuses until someone acts: told once, in words that say what to fix
+(in the thread in the game's language, by DM in the host's own)."""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
+from functools import partial
 
 import discord
 
 from bot.discord_ui.errors import Refusal, missing_permissions
+from bot.table.store import Reader
+from bot.texts import t
 from bot.texts.catalog import Translate
+from bot.texts.panel_text import reminder_lang
 
 log = logging.getLogger(__name__)
 
@@ -23,48 +29,51 @@ class HostNotice:
         game_id: int,
         channel_id: int,
         host_id: int | None,
-        say: Translate,
+        lang: str,
+        reader: Callable[[int], Awaitable[Reader]] | None = None,
     ) -> None:
         self.client = client
         self.game_id = game_id
         self.channel_id = channel_id
         self.host_id = host_id
-        self.say = say
+        self.lang = lang
+        self.reader = reader
         self._told: set[tuple[bool, int]] = set()
 
     async def tell(self, refused: Refusal) -> None:
         if (refused.thread_gone, refused.code) in self._told:
             return
         self._told.add((refused.thread_gone, refused.code))
-        if refused.thread_gone:
-            text = self.say("delivery.thread_gone", game=self.game_id)
-        else:
-            text = self._refused_text()
+        if not refused.thread_gone:
             channel = self.client.get_channel(self.channel_id)
             if isinstance(channel, discord.abc.Messageable):
                 try:
-                    await channel.send(text)
+                    await channel.send(self._text(refused, partial(t, self.lang)))
                     return
                 except discord.HTTPException:
                     pass  # it cannot post there at all: the host is told by DM
         if self.host_id is None:
             return
         try:
+            locale = None if self.reader is None else (await self.reader(self.host_id)).locale
+            say = partial(t, reminder_lang(locale, self.lang))
             dm = await self.client.create_dm(discord.Object(self.host_id))
-            await dm.send(text)
+            await dm.send(self._text(refused, say))
         except discord.HTTPException:
             log.info("game %s: the host could not be told by DM either", self.game_id)
 
-    def _refused_text(self) -> str:
+    def _text(self, refused: Refusal, say: Translate) -> str:
+        if refused.thread_gone:
+            return say("delivery.thread_gone", game=self.game_id)
         thread = f"<#{self.channel_id}>"
         missing = self._missing_here()
         if not missing:
-            return self.say("delivery.refused", game=self.game_id, thread=thread)
-        return self.say(
+            return say("delivery.refused", game=self.game_id, thread=thread)
+        return say(
             "delivery.missing",
             game=self.game_id,
             thread=thread,
-            permissions=", ".join(f"**{self.say(key)}**" for key in missing),
+            permissions=", ".join(f"**{say(key)}**" for key in missing),
         )
 
     def _missing_here(self) -> list[str]:

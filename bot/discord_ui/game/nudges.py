@@ -1,4 +1,6 @@
-"""DM reminders: a nudge to each person the game waits on, if they have a real choice."""
+"""DM reminders: a nudge to each person the game waits on, if they have a real choice,
+in their own language (a DM has one reader: their Discord's locale, seen on their last
+click and stored with them; the game's language for someone never seen)."""
 
 from __future__ import annotations
 
@@ -9,11 +11,15 @@ import discord
 
 from bot.discord_ui.errors import SEND_FAILURES
 from bot.table.scheduler import Handle
+from bot.table.store import Reader
 from bot.table.table import Table
-from bot.texts.catalog import Translate
+from bot.texts.panel_text import reminder_text
 from lockdown_core import Done, legal_actions, pending_seats
 
 log = logging.getLogger(__name__)
+
+# How a person's wishes and language are read (`store.People.reader`).
+ReaderOf = Callable[[int], Awaitable[Reader]]
 
 
 class Nudges:
@@ -30,19 +36,19 @@ class Nudges:
         game_id: int,
         channel_id: int,
         user_ids: list[int | None],
-        say: Translate,
+        lang: str,
         *,
         mode: str = "turn",
-        wants_dm: Callable[[int], Awaitable[bool]] | None = None,
+        reader: ReaderOf | None = None,
         on_closed: Callable[[], None] = lambda: None,
     ) -> None:
         self.client = client
         self.game_id = game_id
         self.channel_id = channel_id
         self.user_ids = user_ids
-        self.say = say
+        self.lang = lang
         self.mode = mode
-        self.wants_dm = wants_dm
+        self.reader = reader
         self.on_closed = on_closed
         self.closed: set[int] = set()
         self._nudged: dict[int, object] = {}
@@ -102,10 +108,12 @@ class Nudges:
         if user_id is None or seat in self.closed:
             return
         try:
-            if self.wants_dm is not None and not await self.wants_dm(user_id):
+            reader = Reader() if self.reader is None else await self.reader(user_id)
+            if not reader.dm_reminders:
                 return  # `/lockdown notify off`
+            text = reminder_text(reader.locale, self.lang, f"<#{self.channel_id}>")
             dm = await self.client.create_dm(discord.Object(user_id))
-            await dm.send(self.say("dm.your_turn", channel=f"<#{self.channel_id}>"))
+            await dm.send(text)
         except discord.Forbidden as exc:
             log.info("game %s: seat %s does not take DMs (code %s)", self.game_id, seat, exc.code)
             first = not self.closed

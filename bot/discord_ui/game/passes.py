@@ -6,6 +6,10 @@ tells nobody who holds which; most have nothing to play there and let the
 timer run. Everyone a window asks is offered this choice, whatever their cards,
 and the Done it makes is an ordinary Done: the window ends when everyone asked
 has answered, as it always did, and its public side is the same.
+
+The choice is the seat's (`Seat.no_cards_turn`), stored with the seat when the
+action it goes with is (the Done it makes at once): a restarted bot still answers
+the rest of that turn's windows for it.
 """
 
 from __future__ import annotations
@@ -25,26 +29,27 @@ NO_CARDS = "Z"
 
 
 class CardPasses:
-    """Which seats pass on cards, and in which turn: (game, seat) -> turn."""
+    """Answers the card windows of the seats that pass on cards (`Seat.no_cards_turn`)."""
 
     def __init__(self) -> None:
-        self._turns: dict[tuple[int, int], int] = {}
         # The step each game's windows were last answered in: each is answered once.
         self._answered: dict[int, str] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
 
-    def hold(self, game_id: int, seat: int, turn: int) -> None:
-        self._turns[(game_id, seat)] = turn
+    def hold(self, table: Table, seat: int, turn: int) -> None:
+        """The seat passes on cards for `turn`; stored with the next action the table
+        records (the Done the choice makes)."""
+        table.seats[seat].no_cards_turn = turn
 
-    def passing(self, game_id: int, seat: int, turn: int) -> bool:
-        return self._turns.get((game_id, seat)) == turn
+    def passing(self, table: Table, seat: int, turn: int) -> bool:
+        return table.seats[seat].no_cards_turn == turn
 
     def offered(self, table: Table, seat: int) -> bool:
         """The choice is on the seat's panel: asked in a card window, not passing yet."""
         state = table.state
         return (
             state.step in CARD_WINDOWS
-            and not self.passing(table.game_id, seat, state.turn)
+            and not self.passing(table, seat, state.turn)
             and Done(seat) in legal_actions(state, seat)
         )
 
@@ -58,7 +63,7 @@ class CardPasses:
         self._answered[table.game_id] = token
         for index in update.prompts:
             user_id = table.seats[index].user_id
-            if user_id is None or not self.passing(table.game_id, index, state.turn):
+            if user_id is None or not self.passing(table, index, state.turn):
                 continue
             self._spawn(table.act(user_id, token, Done))
 

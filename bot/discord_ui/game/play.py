@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Sequence
+from functools import partial
 from typing import Any, TypeVar
 
 import discord
@@ -12,13 +13,14 @@ from bot.discord_ui.game import panel
 from bot.discord_ui.game.panels import OpenPanel, PanelKeeper
 from bot.discord_ui.game.passes import NO_CARDS
 from bot.discord_ui.service import GameService
+from bot.table.choices import label
 from bot.table.codes import decode, encode
 from bot.table.handover import host_gone
 from bot.table.table import Table
 from bot.texts import t
 from bot.texts.narrate import describe
 from bot.texts.teach import teach_lines
-from lockdown_core import Done
+from lockdown_core import Action, Done, Event, legal_actions
 
 T = TypeVar("T")
 
@@ -190,20 +192,46 @@ class Play:
         passing = code == NO_CARDS and seat is not None and token == table.token
         if passing and seat is not None:
             # "No cards this turn": Done now, and in this turn's card windows to come.
-            service.passes.hold(game_id, seat.index, table.state.turn)
+            service.passes.hold(table, seat.index, table.state.turn)
             code = encode(Done(seat.index), rules)
         from_panel = clicked is not None and clicked.flags.ephemeral
-        played = table.act(interaction.user.id, token, lambda seat: decode(code, seat, rules))
-        reply = await answer_first(interaction, played, on_panel=from_panel)
         lang = service.lang(interaction, service.game_lang(game_id))
-        key = "panel.no_cards_receipt" if passing and reply.ok else reply.key
-        text = t(lang, key, **reply.params)
-        if reply.private and seat is not None:
-            names = service.presenters[game_id].names
-            text = "\n".join(describe(e, lang, names, seat=seat.index) for e in reply.private)
+        names = service.presenters[game_id].names
+        chosen: list[str] = []
+
+        def build(index: int) -> Action:
+            """The clicked action, and its words as its button said them (read from the
+            state before it is played) for the receipt."""
+            action = decode(code, index, rules)
+            if action in legal_actions(table.state, index):
+                chosen.append(label(action, table.state, names, partial(t, lang)))
+            return action
+
+        played = table.act(interaction.user.id, token, build)
+        reply = await answer_first(interaction, played, on_panel=from_panel)
+        text = t(lang, reply.key, **reply.params)
+        if passing and reply.ok:
+            text = t(lang, "panel.no_cards_receipt")
+        elif reply.ok and seat is not None:
+            text = receipt_text(lang, chosen, reply.private, names, seat.index)
         if seat is not None:
             await self.send_panel(interaction, table, seat.index, receipt=text, reuse=reuse)
         elif interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
         else:
             await interaction.response.send_message(text, ephemeral=True)
+
+
+def receipt_text(
+    lang: str, chosen: list[str], private: list[Event], names: Sequence[str], seat: int
+) -> str:
+    """What the seat's panel says of a click it made: "Recorded: <the choice>." in the
+    words of its button, then what the action showed this seat alone (a drawn card...);
+    a ballot's or a destination's own receipt says the choice already."""
+    lines = [t(lang, "receipt.recorded", choice=c) for c in chosen]
+    lines += [
+        describe(e, lang, names, seat=seat)
+        for e in private
+        if not (chosen and e.kind.endswith("_receipt"))
+    ]
+    return "\n".join(lines) or t(lang, "ui.receipt.ok")

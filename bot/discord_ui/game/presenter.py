@@ -32,7 +32,7 @@ from bot.discord_ui.game.board_message import BoardMessage
 from bot.discord_ui.game.end import MAX_BACKOFF, Epilogue, GameEnding
 from bot.discord_ui.game.host_notice import HostNotice
 from bot.discord_ui.game.lines import Batch, DeliveryStore, gather, lines_of
-from bot.discord_ui.game.nudges import Nudges
+from bot.discord_ui.game.nudges import Nudges, ReaderOf
 from bot.ops import delivery_lag, metrics
 from bot.table.presenter import Update
 from bot.table.store import Cursor
@@ -73,7 +73,7 @@ class DiscordPresenter:
         on_board_message: Callable[[int, int], Awaitable[None]] | None = None,
         nudges: str = "turn",
         refused_retry: float = REFUSED_RETRY,
-        wants_dm: Callable[[int], Awaitable[bool]] | None = None,
+        reader: ReaderOf | None = None,
     ) -> None:
         self.client = client
         self.game_id = game_id
@@ -97,12 +97,12 @@ class DiscordPresenter:
             game_id,
             channel_id,
             user_ids,
-            say,
+            lang,
             mode=nudges,
-            wants_dm=wants_dm,
+            reader=reader,
             on_closed=self._dms_closed,
         )
-        self.host = HostNotice(client, game_id, channel_id, host_id, say)
+        self.host = HostNotice(client, game_id, channel_id, host_id, lang, reader)
         self.epilogue = (
             None if ending is None else Epilogue(ending, game_id, lang, self._spawn, store)
         )

@@ -15,7 +15,7 @@ from bot.discord_ui.lobby.buttons import LobbyButton
 from bot.discord_ui.safe_text import name_text
 from bot.discord_ui.service import LobbyPlan
 from bot.table.lobby import Lobby
-from bot.texts.ai_talk import ai_kind_text
+from bot.texts.ai_talk import ai_kind_text, seat_name
 from bot.texts.catalog import Translate
 from lockdown_core import facts, load_ruleset
 
@@ -33,7 +33,7 @@ def lobby_message(
     lobby: Lobby, say: Translate, plan: LobbyPlan | None = None
 ) -> tuple[discord.Embed, discord.ui.View]:
     seats = "\n".join(
-        f"{s.index + 1}. {name_text(s.name)}"
+        f"{s.index + 1}. {name_text(seat_name(say, s.name, s.ai_kind))}"
         + (f" ({ai_kind_text(say, s.ai_kind)})" if s.ai_kind else "")
         for s in lobby.seats
     )

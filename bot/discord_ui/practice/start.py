@@ -14,12 +14,13 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui.errors import missing_permissions
+from bot.discord_ui.errors import PRACTICE_PERMISSIONS, missing_permissions
 from bot.discord_ui.limits import THREAD_NAME, fit
 from bot.discord_ui.practice.coach import Coach
 from bot.discord_ui.service import GameService
 from bot.table.lobby import Lobby, LobbyError
 from bot.texts import t
+from bot.texts.ai_talk import seat_names
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +45,7 @@ class PracticeStart:
         if not service.hub.accepting:
             await service.tell(interaction, "error.shutting_down")
             return
-        missing = missing_permissions(interaction.app_permissions)
+        missing = missing_permissions(interaction.app_permissions, PRACTICE_PERMISSIONS)
         if missing:
             lang = service.lang(interaction)
             names = ", ".join(f"**{t(lang, key)}**" for key in missing)
@@ -110,4 +111,5 @@ class PracticeStart:
         service.practice_games[lobby.lobby_id] = told
         await thread.send(t(lang, "practice.welcome", opponents=opponents))
         table = await hub.start(lobby, user.id, False, service.config)
-        table.presenter = Coach(table.presenter, lang, [s.name for s in table.seats], told)
+        names = seat_names(lang, [(s.name, s.ai_kind) for s in table.seats])
+        table.presenter = Coach(table.presenter, lang, names, told)

@@ -1,0 +1,146 @@
+"""`lockdown simulate`'s text report in the reader's language: the figures of
+`lockdown_core.ai.simulation` with their labels, and everything they count named
+as the Discord side names it (character kinds, the Keys of the truck, locations,
+epilogues by code and title, variants, AI levels and personas), never by raw key.
+
+The catalog is imported here only: `--json` and the games themselves never load it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any, TextIO
+
+from bot.texts import t
+from bot.texts.catalog import Translate
+
+# The points of a Keys of the truck kept to the end are counted beside the kinds'.
+KEYS = "keys_of_the_truck"
+REASONS = ("safety", "grudge", "leader", "loyalty")
+
+
+def environment_lang() -> str:
+    """French when the terminal's locale is (LC_ALL, LC_MESSAGES, then LANG, as the C
+    library reads them: `fr_FR.UTF-8`, `fr_CA`), English otherwise."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name, "")
+        if value:
+            return "fr" if value.lower().startswith("fr") else "en"
+    return "en"
+
+
+def print_text(report: Mapping[str, Any], lang: str, out: TextIO) -> None:
+    """The report as lines of text in `lang`."""
+
+    def say(key: str, **params: object) -> str:
+        return t(lang, key, **params)
+
+    variants = ", ".join(say(f"variant.{v}.name") for v in report["variants"])
+    seats = "  ".join(f"{ai_name(say, k)} {n:g}" for k, n in report["seats_by_ai"].items())
+    lines = [
+        say(
+            "simulate.cli.run",
+            games=report["games"],
+            players=report["players"],
+            ai=say("simulate.ai.mix" if report["ai"] == "mix" else f"ai.level.{report['ai']}"),
+            variants=variants or say("simulate.cli.no_variant"),
+            seed=report["seed"],
+        ),
+        say("simulate.cli.errors", errors=report["errors"]),
+        say(
+            "simulate.cli.speed",
+            rate=f"{report['games_per_second']:.1f}",
+            seconds=f"{report['elapsed_seconds']:.1f}",
+        ),
+        say(
+            "simulate.cli.length",
+            turns=f"{report['avg_turns']:.2f}",
+            actions=f"{report['avg_actions']:.1f}",
+        ),
+        say(
+            "simulate.cli.survivors",
+            players=f"{report['avg_survivors']:.2f}",
+            characters=f"{report['avg_living_characters']:.2f}",
+        ),
+        say(
+            "simulate.cli.win_by_seat",
+            rates=_rates(
+                {
+                    say("board.seat", number=int(seat) + 1): rate
+                    for seat, rate in report["win_rate_by_seat"].items()
+                }
+            ),
+        ),
+        say(
+            "simulate.cli.win_by_ai",
+            rates=_rates({ai_name(say, k): r for k, r in report["win_rate_by_ai"].items()}),
+            seats=seats,
+        ),
+        say(
+            "simulate.cli.points",
+            points="  ".join(
+                f"{kind_name(say, k)} {p:.2f}" for k, p in report["points_by_kind"].items()
+            ),
+        ),
+        say(
+            "simulate.cli.closed",
+            rates=_rates(
+                {f"{loc} {say(f'location.{loc}')}": r for loc, r in report["closed_rate"].items()}
+            ),
+        ),
+        say(
+            "simulate.cli.epilogues",
+            rates=_rates(
+                {
+                    say("chart.epilogue", code=code, title=say(f"epilogue.{code}.title")): r
+                    for code, r in report["epilogues"].items()
+                }
+            ),
+        ),
+    ]
+    for kind, deeds in report["behaviour_by_ai"].items():
+        lines.append(behaviour(say, ai_name(say, kind), deeds))
+    out.write("\n".join(lines) + "\n")
+
+
+def kind_name(say: Translate, key: str) -> str:
+    """A character kind's name, or the Keys of the truck's, whose points are counted too."""
+    return say(f"card.{KEYS}") if key == KEYS else say(f"kind.{key}")
+
+
+def ai_name(say: Translate, kind: str) -> str:
+    """An AI level, with its persona for a shrewd seat: "shrewd (the Avenger)"."""
+    level, _, persona = kind.partition(":")
+    name = say(f"ai.level.{level}")
+    if not persona:
+        return name
+    return say("simulate.cli.persona", level=name, persona=say(f"ai_personas.{persona}.name"))
+
+
+def behaviour(say: Translate, name: str, deeds: Mapping[str, float]) -> str:
+    """A shrewd seat's deeds: how often it lied when announcing, why it cast its attack
+    ballots, how many of its gifts went to friends, how often it gave up the best average
+    for a smaller spread of its losses."""
+
+    def share(part: str, whole: str) -> str:
+        return f"{deeds.get(part, 0.0) / deeds[whole]:.0%}" if deeds.get(whole) else "-"
+
+    return say(
+        "simulate.cli.behaviour",
+        name=name,
+        announcements=f"{deeds.get('announcements', 0.0):.2f}",
+        lies=share("lies", "announcements"),
+        ballots=f"{deeds.get('ballots', 0.0):.2f}",
+        reasons="  ".join(
+            f"{say(f'simulate.cli.reason.{r}')} {share(f'ballots_{r}', 'ballots')}" for r in REASONS
+        ),
+        gifts=f"{deeds.get('gifts', 0.0):.2f}",
+        friends=share("ally_gifts", "gifts"),
+        decisions=f"{deeds.get('decisions', 0.0):.2f}",
+        hedged=share("hedged", "decisions"),
+    )
+
+
+def _rates(rates: Mapping[str, float]) -> str:
+    return "  ".join(f"{name} {value:.1%}" for name, value in rates.items()) or "-"

@@ -72,6 +72,9 @@ def _refusal(table: Table) -> Reply | None:
 
 
 def _set(seat: Seat, user_id: int | None, *, left: bool, ai_until: str | None) -> None:
+    if user_id != seat.user_id:
+        # "No cards this turn" was the previous person's word, not the newcomer's.
+        seat.no_cards_turn = None
     seat.user_id = user_id
     seat.left = seat.away = left
     seat.missed_deadlines = 0
@@ -104,6 +107,7 @@ async def _commit(
             log.exception("game %s: seat %s could not change hands", table.game_id, seat.index)
             seat.user_id, seat.missed_deadlines = before.user_id, before.missed_deadlines
             seat.left, seat.away, seat.ai_until = before.left, before.away, before.ai_until
+            seat.no_cards_turn = before.no_cards_turn
             return False
     table._wake_ai()
     await table._show([], [notice])

@@ -52,6 +52,16 @@ async def test_a_newcomer_holds_the_seat_from_the_next_step_only() -> None:
     assert table.seat_of(NEWCOMER) is seat
 
 
+async def test_a_newcomer_is_not_bound_by_the_leavers_no_cards_this_turn() -> None:
+    table, _scheduler, _presenter = make_table(humans(3))
+    await table.begin([])
+    table.seats[1].no_cards_turn = table.state.turn
+    await handover.leave(table, 101)
+    assert table.seats[1].no_cards_turn == table.state.turn, "its stand-in keeps the word"
+    await handover.take(table, NEWCOMER, 1, "Nia")
+    assert table.seats[1].no_cards_turn is None
+
+
 async def test_nobody_takes_a_persons_seat_an_ai_seat_or_two_seats() -> None:
     seats = [*humans(3), Seat(3, "Bot", ai_kind="cautious")]
     table, _, _ = make_table(seats)

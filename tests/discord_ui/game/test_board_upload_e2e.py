@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import asyncio
-import itertools
 import random
 from pathlib import Path
 
 import pytest
 
 from bot.discord_ui.game import board
-from lockdown_core import pending_seats
-from tests.discord_ui.players import Game, click_a_choice, open_and_start
+from tests.discord_ui.players import open_and_start, play_by_clicking
 from tests.discord_ui.test_games_e2e import make_bot
 from tests.fakediscord import FakeDiscord, start_client
+from tests.fakediscord.records import FakeMessage
 
 pytestmark = pytest.mark.e2e
 
@@ -25,38 +23,31 @@ async def test_edits_that_change_only_text_keep_the_uploaded_picture(
     ana, bo, cy = guild.members
     async with start_client(make_bot(tmp_path), fake_discord) as bot:
         game = await open_and_start(fake_discord, bot, ana, [bo, cy], 0, guild.channel("general"))
-        await _play_one_click_at_a_time(game, random.Random(5))
-        kept = uploads = 0
-        for message in fake_discord.messages(game.thread):
-            pictures = [
-                next(a for a in v.attachments if a.filename == "board.png")
-                for v in message.versions
-                if any(a.filename == "board.png" for a in v.attachments)
-            ]
-            uploads += len({a.id for a in pictures})
-            kept += sum(1 for a, b in itertools.pairwise(pictures) if a.id == b.id)
-        # Counts and Done marks changed the text many times; none of them sent the file.
-        assert kept > 0
-        assert uploads > 0
-        # The file the board carries at the end is the picture of what it shows.
+        await fake_discord.settle()
         presenter = bot.service.presenters[game.table.game_id]
+        message = game.board()
+        uploaded = _picture_ids(message)
+        # Only the board's text changes (a note under it, as a count or a Done mark does).
+        presenter.board.notes = ("a line of text, nothing the picture draws",)
+        shown = presenter.board.shown
+        assert shown is not None
+        channel = bot.get_channel(game.thread.id)
+        assert await presenter.board.edit(channel, shown)  # type: ignore[arg-type]
+        await fake_discord.settle()
+        assert len(message.versions) > len(uploaded), "the text was edited"
+        assert _picture_ids(message)[-1] == uploaded[-1], "and the file was not sent again"
+
+        await play_by_clicking(game, random.Random(5))
+        await fake_discord.settle()
+        uploads = sum(len(set(_picture_ids(m))) for m in fake_discord.messages(game.thread))
+        assert uploads > 1, "what the picture shows changed, and was uploaded"
+        # The file the board carries at the end is the picture of what it shows.
         shown = presenter.board.shown
         assert shown is not None
         [picture] = [a for a in game.board().attachments if a.filename == "board.png"]
         assert picture.data == board.render_picture(shown, presenter.board.say, presenter.names)
 
 
-async def _play_one_click_at_a_time(game: Game, rng: random.Random) -> None:
-    """Play to the end, letting the bot go quiet after each click.
-
-    Each click then gets its own board edit: on a loaded machine, clicks in a
-    row would be folded into edits that each also change the picture.
-    """
-    while not game.table.finished:
-        waiting = [p for p in pending_seats(game.table.state) if p in game.people]
-        if waiting:
-            await click_a_choice(game, game.people[rng.choice(waiting)], rng)
-            await game.fake.settle(quiet=0.05)
-        else:
-            await asyncio.sleep(0.01)
-    await game.fake.settle()
+def _picture_ids(message: FakeMessage) -> list[int]:
+    """The id of the board picture each version of the message carried."""
+    return [a.id for v in message.versions for a in v.attachments if a.filename == "board.png"]

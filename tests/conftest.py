@@ -18,3 +18,15 @@ def _no_local_settings(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in Settings.model_fields:
         monkeypatch.delenv(name.upper(), raising=False)
     monkeypatch.setitem(Settings.model_config, "env_file", None)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Under pytest-xdist, the tests that may start a bot on PostgreSQL share one worker.
+
+    Such a bot takes PostgreSQL's advisory locks for its shards, and their keys are
+    the same in every test schema: two of these tests at once, on two workers, would
+    each find the other's shards taken.
+    """
+    for item in items:
+        if "postgres" in item.nodeid or item.nodeid.startswith("tests/ops/"):
+            item.add_marker(pytest.mark.xdist_group("postgres"))

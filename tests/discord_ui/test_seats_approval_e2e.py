@@ -6,11 +6,13 @@ the next step. The seat's own person reclaims it without asking anyone."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from bot.texts import t
+from lockdown_core import pending_seats
 from tests.discord_ui.players import Game, open_and_start
 from tests.discord_ui.seats_play import leave, make_bot, play_until, take, thread_text
 from tests.fakediscord import FakeDiscord, start_client
@@ -45,6 +47,13 @@ async def answer(fake: FakeDiscord, who: FakeUser, message: FakeMessage, custom_
     return message.text
 
 
+def waits_on(game: Game, *people: FakeUser) -> Callable[[], bool]:
+    """True while the step waits on one of `people`: it cannot end while they do not act,
+    so a request made now cannot lapse before it is answered."""
+    seats = {s for s, u in game.people.items() if u in people}
+    return lambda: bool(seats & set(pending_seats(game.table.state)))
+
+
 async def test_the_host_approves_a_take_over_and_nobody_else_may(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
@@ -60,6 +69,7 @@ async def test_the_host_approves_a_take_over_and_nobody_else_may(
         game_id = table.game_id
         seat = next(s for s, u in game.people.items() if u == bo)
         name = table.seats[seat].name
+        await play_until(game, random.Random(2), waits_on(game, ana, cy))
         await leave(fake_discord, game, bo)
         assert await take(fake_discord, game, dan, seat) == say("handover.request.sent")
         assert table.seats[seat].user_id == bo.id, "nothing passes before the host says yes"
@@ -116,6 +126,7 @@ async def test_a_moderator_answers_when_the_host_is_gone_and_requests_lapse(
         game_id = table.game_id
         seat = next(s for s, u in game.people.items() if u == bo)
         name = table.seats[seat].name
+        await play_until(game, rng, waits_on(game, ana, cy))
         await leave(fake_discord, game, bo)
         del game.people[seat]
         assert await take(fake_discord, game, dan, seat) == say("handover.request.sent")

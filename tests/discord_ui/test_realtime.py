@@ -32,7 +32,7 @@ from bot.table.scheduler import AsyncioScheduler
 from bot.table.table import TableConfig
 from bot.table.timers import Timers
 from bot.texts import t
-from lockdown_core import epilogue_to_unlock, pending_seats
+from lockdown_core import Step, epilogue_to_unlock, pending_seats
 from tests.discord_ui.players import Game, click_a_choice, open_and_start
 from tests.discord_ui.thread_check import (
     assert_current_step_always_last,
@@ -96,21 +96,36 @@ async def person(game: Game, seat: int, user: FakeUser, rng: random.Random) -> N
             await click_a_choice(game, user, rng)
 
 
-async def play_at_real_pace(game: Game, seed: int, within: float = 150.0) -> None:
+async def play_at_real_pace(game: Game, seed: int, within: float = 150.0) -> Counter[str]:
+    """The people play until the end; returns the seconds the game spent in each step
+    (sampled every 0.1 s), for the share that card windows take of an evening."""
     rng = random.Random(seed)
     people = [
         asyncio.create_task(person(game, seat, user, random.Random(rng.random())))
         for seat, user in game.people.items()
     ]
+    spent: Counter[str] = Counter()
     try:
-        started = time.monotonic()
+        started = last = time.monotonic()
         while not game.table.finished:
             assert time.monotonic() - started < within, f"stuck at {game.table.state.step}"
+            step = str(game.table.state.step)
             await asyncio.sleep(0.1)
+            now = time.monotonic()
+            spent[step] += now - last
+            last = now
     finally:
         for task in people:
             task.cancel()
         await asyncio.gather(*people, return_exceptions=True)
+    return spent
+
+
+def card_windows(spent: Counter[str]) -> str:
+    """The Walkie-talkie and Energy-drink windows' share of the game's time, as printed."""
+    windows = sum(spent[str(step)] for step in (Step.WALKIE_WINDOW, Step.AFTER_MOVE))
+    total = sum(spent.values())
+    return f"card windows {windows:.0f} of {total:.0f} s ({windows / max(total, 1e-9):.0%})"
 
 
 async def thread_done(fake: FakeDiscord, bot: LockdownBot, game_id: int) -> None:
@@ -190,10 +205,13 @@ async def test_two_people_and_four_ai_seats_at_real_pace(
     database = Database(f"sqlite+aiosqlite:///{tmp_path / 'lockdown.db'}")
     async with start_client(real_pace_bot(database), fake_discord) as bot:
         game = await open_and_start(fake_discord, bot, ana, [bo], 4, guild.channel("general"))
-        await play_at_real_pace(game, seed=1)
+        spent = await play_at_real_pace(game, seed=1)
         await thread_done(fake_discord, bot, game.table.game_id)
         figures = await assert_thread_shows_the_game(game, database)
-    print(f"2 people + 4 AI: line delay p50 {figures['p50']:.2f} s, p99 {figures['p99']:.2f} s")
+    print(
+        f"2 people + 4 AI: line delay p50 {figures['p50']:.2f} s, p99 {figures['p99']:.2f} s, "
+        + card_windows(spent)
+    )
 
 
 async def test_six_people_at_real_pace(fake_discord: FakeDiscord, tmp_path: Path) -> None:
@@ -205,14 +223,14 @@ async def test_six_people_at_real_pace(fake_discord: FakeDiscord, tmp_path: Path
     async with start_client(real_pace_bot(database), fake_discord) as bot:
         game = await open_and_start(fake_discord, bot, host, guests, 0, guild.channel("general"))
         since = time.monotonic()
-        await play_at_real_pace(game, seed=2)
+        spent = await play_at_real_pace(game, seed=2)
         await thread_done(fake_discord, bot, game.table.game_id)
         turns = game.table.state.turn
         per_turn = requests_per_turn(fake_discord, since, turns)
         figures = await assert_thread_shows_the_game(game, database)
     print(
         f"6 people: {turns} turns, {per_turn:.1f} bot requests per turn, "
-        f"line delay p50 {figures['p50']:.2f} s, p99 {figures['p99']:.2f} s"
+        f"line delay p50 {figures['p50']:.2f} s, p99 {figures['p99']:.2f} s, " + card_windows(spent)
     )
     assert per_turn <= 25
 

@@ -21,6 +21,7 @@ from bot.storage.tables import GameStatus
 from bot.texts import t
 from tests.discord_ui.players import open_and_start, play_by_clicking
 from tests.discord_ui.test_games_e2e import make_bot
+from tests.discord_ui.test_practice_e2e import open_practice
 from tests.discord_ui.thread_check import assert_current_step_always_last
 from tests.fakediscord import FakeDiscord, start_client
 from tests.fakediscord.protocol import Permission
@@ -160,3 +161,29 @@ async def test_a_thread_that_loses_attach_files_is_told_there_what_is_missing(
         assert await fake_discord.wait_until(lambda: presenter.end_posted, within=15)
     notice = t("en", "permission.attach_files")
     assert not any(notice in m.content for m in fake_discord.dms(ana)), "told in the thread"
+
+
+async def test_a_practice_thread_that_loses_attach_files_names_only_what_it_needs(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """A practice game lives in a private thread: its notice names Attach Files, never
+    Create Public Threads, which such a thread does not need."""
+    guild = fake_discord.create_guild("Club", members=["ana"], channels=("general",))
+    ana = guild.members[0]
+    general = guild.channel("general")
+    async with start_client(make_bot(tmp_path), fake_discord) as bot:
+        bot.service.refused_retry = 0.2
+        game = await open_practice(fake_discord, bot, ana, general, 2)
+        presenter = bot.service.presenters[game.table.game_id]
+        await fake_discord.deny_bot(general, Permission.ATTACH_FILES)
+        await fake_discord.deny_bot(general, Permission.CREATE_PUBLIC_THREADS)
+        await play_by_clicking(game, random.Random(6), within=60)
+        wanted = t("en", "permission.attach_files")
+
+        def notices() -> list[str]:
+            return [m.content for m in fake_discord.messages(game.thread) if wanted in m.content]
+
+        assert await fake_discord.wait_until(lambda: bool(notices()), within=10)
+        assert not any(t("en", "permission.create_public_threads") in n for n in notices())
+        await fake_discord.allow_bot(general, Permission.ATTACH_FILES)
+        assert await fake_discord.wait_until(lambda: presenter.end_posted, within=15)

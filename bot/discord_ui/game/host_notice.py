@@ -9,7 +9,12 @@ from functools import partial
 
 import discord
 
-from bot.discord_ui.errors import Refusal, missing_permissions
+from bot.discord_ui.errors import (
+    GAME_PERMISSIONS,
+    PRACTICE_PERMISSIONS,
+    Refusal,
+    missing_permissions,
+)
 from bot.table.store import Reader
 from bot.texts import t
 from bot.texts.catalog import Translate
@@ -84,4 +89,7 @@ class HostNotice:
             or channel.guild.me is None
         ):
             return []
-        return missing_permissions(channel.permissions_for(channel.guild.me))
+        # A practice game's thread is private: it never needed Create Public Threads.
+        private = isinstance(channel, discord.Thread) and channel.is_private()
+        needed = PRACTICE_PERMISSIONS if private else GAME_PERMISSIONS
+        return missing_permissions(channel.permissions_for(channel.guild.me), needed)

@@ -145,6 +145,11 @@ class Play:
             await self._keep(interaction, table, seat, message.id, message)
             return
         sent = await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        if isinstance(sent, discord.WebhookMessage):
+            # Deferred meanwhile (`answers`): the panel is a follow-up, never the original
+            # response, which may be the board clicked.
+            await self._keep(interaction, table, seat, sent.id, sent)
+            return
         await self._keep(interaction, table, seat, sent.message_id)
 
     async def _keep(

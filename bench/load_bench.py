@@ -51,7 +51,13 @@ from tests.discord_ui.test_realtime import real_pace_bot, unkind
 from tests.discord_ui.thread_check import expected_lines, percentile, thread_lines
 from tests.fakediscord import FakeDiscord, serve, start_client
 from tests.fakediscord.actions import ImpossibleAction
-from tests.fakediscord.records import FakeChannel, FakeGuild, FakeMessage, FakeUser
+from tests.fakediscord.records import (
+    FakeChannel,
+    FakeGuild,
+    FakeMessage,
+    FakeUser,
+    RequestRecord,
+)
 
 AI_SEATS = 4
 DELIVER_WITHIN = 30.0
@@ -64,6 +70,8 @@ class Run:
     """What one measurement saw while it ran."""
 
     games: list[Game] = field(default_factory=list)
+    # Each game with its server and the time from its `/lockdown new` to the next one's.
+    spans: list[tuple[Game, FakeGuild, float, float]] = field(default_factory=list)
     failed_starts: int = 0
     click_failures: int = 0
     lags: list[float] = field(default_factory=list)
@@ -137,6 +145,7 @@ async def slot(
     """One game after another in one server until told to stop."""
     rng = random.Random(seed)
     while not stop.is_set():
+        began = time.monotonic()
         try:
             game = await start_game(fake, bot, guild)
         except (AssertionError, TimeoutError):
@@ -153,6 +162,7 @@ async def slot(
         for task in people:
             task.cancel()
         await asyncio.gather(*people, return_exceptions=True)
+        run.spans.append((game, guild, began, time.monotonic()))
 
 
 async def watch_lag(run: Run, stop: asyncio.Event) -> None:
@@ -185,6 +195,35 @@ async def line_delays(
                 delays.append((shown[found][1] - line.stored_at).total_seconds())
             position = found + 1
     return delays, shown_count, missing
+
+
+def whole_game_requests(fake: FakeDiscord, run: Run) -> list[int]:
+    """Bot-token requests of each finished game, from its `/lockdown new` on: in its
+    thread (its end included), and while it ran, in its server's channel and in its
+    people's DMs (opening the DM channel too)."""
+    counts = []
+    for game, guild, began, ended in run.spans:
+        if game.table.state.result is None:
+            continue
+        people = {user.id for user in guild.members}
+        dms = {c.id for c in fake.world.channels.values() if c.recipient_id in people}
+        around = {guild.channel("general").id, *dms}
+        counts.append(
+            sum(
+                1
+                for r in fake.bot_requests
+                if r.channel_id == game.thread.id
+                or (began <= r.at <= ended and (r.channel_id in around or opens_dm(r, people)))
+            )
+        )
+    return counts
+
+
+def opens_dm(request: RequestRecord, people: set[int]) -> bool:
+    """`POST /users/@me/channels` for one of `people`."""
+    if request.route != "POST /users/@me/channels" or not isinstance(request.body, dict):
+        return False
+    return int(request.body.get("recipient_id", 0)) in people
 
 
 def rss_mb() -> float:
@@ -284,6 +323,12 @@ async def measure(games: int, seconds: float, url: str, budget: bool, token_limi
         threads = {g.thread.id for g in whole}
         in_threads = sum(1 for r in fake.bot_requests if r.channel_id in threads)
         print(f"  requests in a finished game's thread: {in_threads / len(whole):.0f} a game")
+    wholes = whole_game_requests(fake, run)
+    if wholes:
+        print(
+            f"  bot-token requests per finished game (thread, server channel, DMs): "
+            f"{sum(wholes) / len(wholes):.0f} (of {len(wholes)} games)"
+        )
     if budget:
         print(
             f"  budget: {counts.sent} sent, {counts.merged} edits merged, "

@@ -42,6 +42,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from bot.app import LockdownBot
 from bot.storage.database import Database
@@ -75,6 +76,8 @@ class Run:
     failed_starts: int = 0
     click_failures: int = 0
     lags: list[float] = field(default_factory=list)
+    # Seconds each request waited in the budget, by its priority and method.
+    waits: dict[str, list[float]] = field(default_factory=dict)
 
 
 def button(message: FakeMessage, suffix: str) -> str:
@@ -226,6 +229,19 @@ def opens_dm(request: RequestRecord, people: set[int]) -> bool:
     return int(request.body.get("recipient_id", 0)) in people
 
 
+def watch_waits(bot: LockdownBot, run: Run) -> None:
+    """Each request's wait in the budget, noted as the budget lets it go."""
+    budget = bot.budget.budget
+    sent = budget._sent
+
+    def noted(ticket: Any, now: float) -> None:
+        key = f"{ticket.priority.name} {ticket.method}"
+        run.waits.setdefault(key, []).append(now - ticket.submitted_at)
+        sent(ticket, now)
+
+    budget._sent = noted  # type: ignore[method-assign]
+
+
 def rss_mb() -> float:
     with open("/proc/self/statm") as statm:
         pages = int(statm.read().split()[1])
@@ -264,6 +280,7 @@ async def measure(games: int, seconds: float, url: str, budget: bool, token_limi
             del bot.http.get_ratelimit
         else:
             bot.budget.budget.global_window.per_second = token_limit
+            watch_waits(bot, run)
         async with start_client(bot, fake, within=60):
             stop = asyncio.Event()
             began, cpu_began = time.monotonic(), time.process_time()
@@ -325,15 +342,28 @@ async def measure(games: int, seconds: float, url: str, budget: bool, token_limi
         print(f"  requests in a finished game's thread: {in_threads / len(whole):.0f} a game")
     wholes = whole_game_requests(fake, run)
     if wholes:
+        spans = [e - b for g, _, b, e in run.spans if g.table.state.result is not None]
+        boards = [
+            sum(
+                1
+                for m in fake.messages(g.thread)
+                if any(a.filename == "board.png" for a in m.attachments)
+            )
+            for g in whole
+        ]
         print(
             f"  bot-token requests per finished game (thread, server channel, DMs): "
-            f"{sum(wholes) / len(wholes):.0f} (of {len(wholes)} games)"
+            f"{sum(wholes) / len(wholes):.0f} (of {len(wholes)} games, "
+            f"{sum(spans) / len(spans):.0f} s and {sum(boards) / len(boards):.0f} boards "
+            "posted on average)"
         )
     if budget:
         print(
             f"  budget: {counts.sent} sent, {counts.merged} edits merged, "
             f"longest wait {counts.longest_wait:.2f} s"
         )
+        for key, waits in sorted(run.waits.items()):
+            print(f"    waited {key}: {len(waits)}, p50 {pct(waits, 0.5)}, p99 {pct(waits, 0.99)}")
     maxrss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(
         f"  CPU {100 * cpu / wall:.0f}% of a core (bot + fake Discord + people), "

@@ -122,13 +122,19 @@ class Play:
         )
         clicked = interaction.message
         if clicked is not None and clicked.flags.ephemeral:
-            if interaction.response.is_done():
-                # Deferred while the click was stored: the panel is edited still.
-                await interaction.edit_original_response(embed=embed, view=view)
+            try:
+                if interaction.response.is_done():
+                    # Deferred while the click was stored: the panel is edited still.
+                    await interaction.edit_original_response(embed=embed, view=view)
+                else:
+                    await interaction.response.edit_message(embed=embed, view=view)
+            except discord.NotFound:
+                # A newer panel (My hand clicked again meanwhile) removed this one: the
+                # answer, the action's receipt among it, goes on that one, or a new one.
+                reuse = self.panels.current(table.game_id, seat, table.token)
             else:
-                await interaction.response.edit_message(embed=embed, view=view)
-            await self._keep(interaction, table, seat, clicked.id)
-            return
+                await self._keep(interaction, table, seat, clicked.id)
+                return
         if reuse is not None:
             if not interaction.response.is_done():
                 await interaction.response.defer()

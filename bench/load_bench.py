@@ -319,6 +319,12 @@ async def measure(games: int, seconds: float, url: str, budget: bool, token_limi
         f"  answers: {len(answers)} interactions, p50 {pct(latencies, 0.5)}, "
         f"p99 {pct(latencies, 0.99)}, after 3 s or never {late}"
     )
+    kinds: dict[str, list[float]] = {}
+    for ix in answers:
+        kind = ix.name or ":".join(str(ix.custom_id).split(":")[:2])
+        kinds.setdefault(kind, []).append(ix.latency if ix.latency is not None else 99.0)
+    for kind, times in sorted(kinds.items()):
+        print(f"    {kind}: {len(times)}, p50 {pct(times, 0.5)}, p99 {pct(times, 0.99)}")
     refused = Counter(
         f"{'global' if isinstance(r.response, dict) and r.response.get('global') else 'bucket'}"
         f" {r.route}"

@@ -30,7 +30,7 @@ log = logging.getLogger(__name__)
 # at once. Later than the game's own deferral of a stored action (`game.play.DEFER_AFTER`),
 # which knows better how to defer a click on a panel; early enough that the deferral,
 # itself a request, reaches Discord within its 3 seconds on a loaded machine.
-DEFER_AFTER = 1.2
+DEFER_AFTER = 0.6
 
 # Keeps the watches alive until they end (the loop holds tasks only weakly).
 _watches: set[asyncio.Task[None]] = set()

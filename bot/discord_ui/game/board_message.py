@@ -30,6 +30,11 @@ from bot.texts.catalog import Translate
 
 log = logging.getLogger(__name__)
 
+# How long the game's deliveries wait for a progress edit of the board (a vote counted,
+# a Done mark): past it, the edit waits in the request budget on its own, and the next
+# lines are not held behind the lowest priority there is.
+PROGRESS_PATIENCE = 0.25
+
 
 class BoardMessage:
     """Which message holds the board, what it shows, and the writes that keep it last."""
@@ -134,15 +139,35 @@ class BoardMessage:
             return True
         assert self.message_id is not None
         message = channel.get_partial_message(self.message_id)  # type: ignore[attr-defined]
+        with request_priority(Priority.PROGRESS):  # a count, a Done: the first to wait
+            sending = asyncio.ensure_future(
+                message.edit(embed=drawing.embed, view=drawing.view, **self._upload(drawing))
+            )
+        await asyncio.wait({sending}, timeout=PROGRESS_PATIENCE)
+        if not sending.done():
+            # Held back by the request budget: the game's next write goes on meanwhile,
+            # and the budget merges it into this edit while it waits (`discord_http`).
+            self._now_showing(moment, drawing)
+            sending.add_done_callback(self._progress_sent)
+            return True
         try:
-            with request_priority(Priority.PROGRESS):  # a count, a Done: the first to wait
-                await message.edit(embed=drawing.embed, view=drawing.view, **self._upload(drawing))
+            sending.result()
         except discord.NotFound:
             log.info("game %s: the board message was deleted; posting it again", self.game_id)
             self.repost = True
             return False
         self._now_showing(moment, drawing)
         return True
+
+    def _progress_sent(self, sending: asyncio.Future[object]) -> None:
+        """A progress edit that went on without waiting, come back: if it failed, the
+        next write draws the board in full again (a deleted message fails that write
+        too, which then posts it again)."""
+        if sending.cancelled() or sending.exception() is None:
+            return
+        log.info("game %s: a progress edit failed: %s", self.game_id, sending.exception())
+        self._fingerprint = ""
+        self._uploaded = None
 
     async def fold_previous(self, channel: discord.abc.Messageable) -> None:
         """The board above the new one becomes one line of history, without buttons."""

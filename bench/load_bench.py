@@ -17,7 +17,10 @@ threads is delivered (at most 30 s). Then, per N:
   outside the token's limit and counted apart); the budget's merged edits and
   longest wait;
 - CPU (the bot, the fake Discord and the people run in this one process: the
-  figure is all three), RSS, and the event loop's lag at p99.
+  figure is all three), RSS, and the event loop's lag at p99;
+- the answer times by kind of interaction, each request's wait in the budget by
+  priority, and the bot-token requests of a whole finished game (its thread, its
+  server's channel and its people's DMs).
 
 `--budget off` measures the same run without the request budget (discord.py's
 own rate limiting alone), `--budget both` one after the other. `--token-limit`
@@ -26,7 +29,8 @@ few games reach it on a machine that cannot run a hundred.
 
 Run: uv run python bench/load_bench.py --games 10 --seconds 60
      uv run python bench/load_bench.py --games 10,30 --budget both
-     add --postgres postgresql+asyncpg://user:password@host/db for PostgreSQL.
+     add --postgres postgresql+asyncpg://user:password@host/db for PostgreSQL,
+     --ramp 20 to open the first games over 20 s instead of all in the same second.
 """
 
 from __future__ import annotations
@@ -143,10 +147,17 @@ async def person(
 
 
 async def slot(
-    fake: FakeDiscord, bot: LockdownBot, guild: FakeGuild, seed: int, stop: asyncio.Event, run: Run
+    fake: FakeDiscord,
+    bot: LockdownBot,
+    guild: FakeGuild,
+    seed: int,
+    stop: asyncio.Event,
+    run: Run,
+    delay: float = 0.0,
 ) -> None:
-    """One game after another in one server until told to stop."""
+    """One game after another in one server until told to stop, the first after `delay`."""
     rng = random.Random(seed)
+    await asyncio.sleep(delay)
     while not stop.is_set():
         began = time.monotonic()
         try:
@@ -262,7 +273,9 @@ async def pause_and_deliver(bot: LockdownBot) -> None:
     await bot.deliver_queued()
 
 
-async def measure(games: int, seconds: float, url: str, budget: bool, token_limit: int) -> None:
+async def measure(
+    games: int, seconds: float, url: str, budget: bool, token_limit: int, ramp: float = 0.0
+) -> None:
     fake = FakeDiscord()
     unkind(fake)
     fake.rate_limits.global_per_second = token_limit
@@ -285,7 +298,7 @@ async def measure(games: int, seconds: float, url: str, budget: bool, token_limi
             stop = asyncio.Event()
             began, cpu_began = time.monotonic(), time.process_time()
             tasks = [
-                asyncio.create_task(slot(fake, bot, guild, n, stop, run))
+                asyncio.create_task(slot(fake, bot, guild, n, stop, run, ramp * n / games))
                 for n, guild in enumerate(guilds)
             ]
             tasks.append(asyncio.create_task(watch_lag(run, stop)))
@@ -309,7 +322,7 @@ async def measure(games: int, seconds: float, url: str, budget: bool, token_limi
     store = "PostgreSQL" if url.startswith("postgresql") else "SQLite"
     print(
         f"\n{games} games ({store}, budget {'on' if budget else 'off'}, "
-        f"token limit {token_limit}/s), {wall:.0f} s"
+        f"token limit {token_limit}/s), {wall:.0f} s, first games over {ramp:.0f} s"
     )
     print(f"  load before {fmt_load(load_before)}, after {fmt_load(os.getloadavg())}")
     print(
@@ -398,13 +411,19 @@ def main() -> None:
         default=50,
         help="the token's global limit a second (lower it to reach it with fewer games)",
     )
+    parser.add_argument(
+        "--ramp",
+        type=float,
+        default=0.0,
+        help="spread the first games' /lockdown new over this many seconds (0: all at once)",
+    )
     args = parser.parse_args()
     modes = {"on": [True], "off": [False], "both": [False, True]}[args.budget]
     for games in (int(n) for n in args.games.split(",")):
         for budget in modes:
             with tempfile.TemporaryDirectory() as folder:
                 url = args.postgres or f"sqlite+aiosqlite:///{Path(folder) / 'lockdown.db'}"
-                asyncio.run(measure(games, args.seconds, url, budget, args.token_limit))
+                asyncio.run(measure(games, args.seconds, url, budget, args.token_limit, args.ramp))
 
 
 if __name__ == "__main__":

@@ -14,7 +14,6 @@ keeps the message's file, so only a change the picture shows uploads a new one.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 
@@ -175,8 +174,23 @@ class BoardMessage:
             return
         (message_id, moment), self._to_fold = self._to_fold, None
         message = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
-        with contextlib.suppress(discord.NotFound):  # deleted by someone: nothing to fold
-            await message.edit(embed=board.folded(moment, self.say), attachments=[], view=None)
+        # Last in the budget's line, with progress, and not waited for past a moment: its
+        # buttons already answer "stale", and a third of a busy token's edits are folds,
+        # which must not hold back the lines.
+        with request_priority(Priority.PROGRESS):
+            folding = asyncio.ensure_future(
+                message.edit(embed=board.folded(moment, self.say), attachments=[], view=None)
+            )
+        folding.add_done_callback(self._folded)
+        await asyncio.wait({folding}, timeout=PROGRESS_PATIENCE)
+
+    def _folded(self, folding: asyncio.Future[object]) -> None:
+        """A fold come back: one of a message deleted by someone had nothing to fold."""
+        if folding.cancelled():
+            return
+        error = folding.exception()
+        if error is not None and not isinstance(error, discord.NotFound):
+            log.info("game %s: folding the board before failed: %s", self.game_id, error)
 
     def _upload(self, drawing: BoardDrawing) -> dict[str, list[discord.File]]:
         """The edit's `attachments`: a new file only if the picture changed since the

@@ -136,6 +136,11 @@ def answer_of(ix: FakeInteraction) -> str | None:
     return None
 
 
+def was_board(message: FakeMessage) -> bool:
+    """A board once (a board folded away loses its picture; its first version had it)."""
+    return any(a.filename == "board.png" for v in message.versions for a in v.attachments)
+
+
 def has_board(game: Game) -> bool:
     with contextlib.suppress(AssertionError):
         game.board()
@@ -379,14 +384,7 @@ async def measure(
     wholes = whole_game_requests(fake, run)
     if wholes:
         spans = [e - b for g, _, b, e in run.spans if g.table.state.result is not None]
-        boards = [
-            sum(
-                1
-                for m in fake.messages(g.thread)
-                if any(a.filename == "board.png" for a in m.attachments)
-            )
-            for g in whole
-        ]
+        boards = [sum(1 for m in fake.messages(g.thread) if was_board(m)) for g in whole]
         print(
             f"  bot-token requests per finished game (thread, server channel, DMs): "
             f"{sum(wholes) / len(wholes):.0f} (of {len(wholes)} games, "

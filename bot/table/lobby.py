@@ -73,7 +73,7 @@ class Lobby:
         table with AI seats and leave no room for the people it was opened for.
         Without a `kind`, the server's level, and for a shrewd seat the next persona
         of the server's that is not at the table yet (`next_ai_kind`)."""
-        self.check_manager(user_id, is_moderator, "error.lobby_not_host_ai")
+        self._check_manager(user_id, is_moderator, "error.lobby_not_host_ai")
         if not self.allow_ai:
             raise LobbyError("error.lobby_no_ai")
         if kind is None:
@@ -90,7 +90,7 @@ class Lobby:
     def fill_with_ai(self, user_id: int, is_moderator: bool = False) -> None:
         """Every free seat taken by an AI, as the host starts: a table that waited long
         enough plays with whoever came. Nothing changes if any seat is refused."""
-        self.check_manager(user_id, is_moderator, "error.lobby_not_host_ai")
+        self._check_manager(user_id, is_moderator, "error.lobby_not_host_ai")
         if not self.allow_ai:
             raise LobbyError("error.lobby_no_ai")
         if all(s.is_ai for s in self.seats):
@@ -100,7 +100,7 @@ class Lobby:
 
     def remove_ai(self, user_id: int, is_moderator: bool = False) -> None:
         """The last AI seat goes, removed by the host or a moderator (as `add_ai`)."""
-        self.check_manager(user_id, is_moderator, "error.lobby_not_host_ai")
+        self._check_manager(user_id, is_moderator, "error.lobby_not_host_ai")
         ais = [s for s in self.seats if s.is_ai]
         if not ais:
             raise LobbyError("error.lobby_no_ai_seat")
@@ -109,17 +109,20 @@ class Lobby:
 
     def check_start(self, user_id: int, is_moderator: bool) -> None:
         """Only the host or a moderator starts, with 3 to 6 seats and a person among them."""
-        self.check_manager(user_id, is_moderator, "error.lobby_not_host")
+        self._check_manager(user_id, is_moderator, "error.lobby_not_host")
         if not MIN_SEATS <= len(self.seats) <= MAX_SEATS:
             raise LobbyError("error.lobby_seat_count", minimum=MIN_SEATS, maximum=MAX_SEATS)
         if not any(not s.is_ai for s in self.seats):
             raise LobbyError("error.lobby_no_people")
 
+    def _check_manager(self, user_id: int, is_moderator: bool, key: str) -> None:
+        if user_id != self.host_id and not is_moderator:
+            raise LobbyError(key)
+
     def check_manager(self, user_id: int, is_moderator: bool, key: str) -> None:
         """Only the host or a moderator; `key` says what the others may not do. Whoever
         hosts never changes, so a click may be refused on it before anything is stored."""
-        if user_id != self.host_id and not is_moderator:
-            raise LobbyError(key)
+        self._check_manager(user_id, is_moderator, key)
 
     def _renumber(self) -> None:
         for index, seat in enumerate(self.seats):

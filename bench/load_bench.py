@@ -17,7 +17,10 @@ threads is delivered (at most 30 s). Then, per N:
   outside the token's limit and counted apart); the budget's merged edits and
   longest wait;
 - CPU (the bot, the fake Discord and the people run in this one process: the
-  figure is all three), RSS, and the event loop's lag at p99.
+  figure is all three), RSS, and the event loop's lag at p99;
+- the answer times by kind of interaction, each request's wait in the budget by
+  priority, and the bot-token requests of a whole finished game (its thread, its
+  server's channel and its people's DMs).
 
 `--budget off` measures the same run without the request budget (discord.py's
 own rate limiting alone), `--budget both` one after the other. `--token-limit`
@@ -26,7 +29,8 @@ few games reach it on a machine that cannot run a hundred.
 
 Run: uv run python bench/load_bench.py --games 10 --seconds 60
      uv run python bench/load_bench.py --games 10,30 --budget both
-     add --postgres postgresql+asyncpg://user:password@host/db for PostgreSQL.
+     add --postgres postgresql+asyncpg://user:password@host/db for PostgreSQL,
+     --ramp 20 to open the first games over 20 s instead of all in the same second.
 """
 
 from __future__ import annotations
@@ -36,12 +40,14 @@ import asyncio
 import contextlib
 import os
 import random
+import re
 import resource
 import tempfile
 import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from bot.app import LockdownBot
 from bot.storage.database import Database
@@ -51,12 +57,20 @@ from tests.discord_ui.test_realtime import real_pace_bot, unkind
 from tests.discord_ui.thread_check import expected_lines, percentile, thread_lines
 from tests.fakediscord import FakeDiscord, serve, start_client
 from tests.fakediscord.actions import ImpossibleAction
-from tests.fakediscord.records import FakeChannel, FakeGuild, FakeMessage, FakeUser
+from tests.fakediscord.records import (
+    FakeGuild,
+    FakeInteraction,
+    FakeMessage,
+    FakeUser,
+    RequestRecord,
+)
 
 AI_SEATS = 4
 DELIVER_WITHIN = 30.0
 PATIENCE = 15.0  # how long a step of a game's start may take before it counts as failed
 LAG_TICK = 0.1
+BOARD_POLL = 0.25
+THREAD_MENTION = re.compile(r"<#(\d+)>")
 
 
 @dataclass
@@ -64,9 +78,13 @@ class Run:
     """What one measurement saw while it ran."""
 
     games: list[Game] = field(default_factory=list)
+    # Each game with its server and the time from its `/lockdown new` to the next one's.
+    spans: list[tuple[Game, FakeGuild, float, float]] = field(default_factory=list)
     failed_starts: int = 0
     click_failures: int = 0
     lags: list[float] = field(default_factory=list)
+    # Seconds each request waited in the budget, by its priority and method.
+    waits: dict[str, list[float]] = field(default_factory=dict)
 
 
 def button(message: FakeMessage, suffix: str) -> str:
@@ -74,20 +92,21 @@ def button(message: FakeMessage, suffix: str) -> str:
 
 
 async def start_game(fake: FakeDiscord, bot: LockdownBot, guild: FakeGuild) -> Game:
-    """/lockdown new in the slot's channel, the guest joins, four AI seats, start."""
+    """/lockdown new in the slot's channel, the guest joins, four AI seats, start.
+
+    The conditions waited on are cheap (the bot's answer names the new thread; the board
+    is looked for a few times a second): checked after each of the bot's requests, a
+    search of every thread and message of the fake took a third of the CPU at 200 games.
+    """
     host, guest = guild.members
     channel = guild.channel("general")
-    before = {t.id for t in fake.threads(parent=channel)}
-
-    def new_thread() -> FakeChannel | None:
-        fresh = [t for t in fake.threads(parent=channel) if t.id not in before]
-        return fresh[0] if fresh and fake.messages(fresh[0]) else None
-
-    await fake.slash(host, "lockdown", subcommand="new", channel=channel, within=PATIENCE)
-    if not await fake.wait_until(lambda: new_thread() is not None, within=PATIENCE):
+    opened = await fake.slash(host, "lockdown", subcommand="new", channel=channel, within=PATIENCE)
+    if not await fake.wait_until(lambda: answer_of(opened) is not None, within=PATIENCE):
         raise TimeoutError("no lobby")
-    thread = new_thread()
-    assert thread is not None
+    named = THREAD_MENTION.search(answer_of(opened) or "")
+    if named is None:
+        raise TimeoutError("no lobby")  # refused: told why instead
+    thread = fake.world.channels[int(named.group(1))]
     lobby = fake.messages(thread)[0]
     await fake.click(guest, lobby, button(lobby, ":join"), within=PATIENCE)
     for _ in range(AI_SEATS):
@@ -99,9 +118,27 @@ async def start_game(fake: FakeDiscord, bot: LockdownBot, guild: FakeGuild) -> G
     assert table is not None
     people = {s.index: u for s in table.seats for u in (host, guest) if s.user_id == u.id}
     game = Game(fake, bot, thread, table, people)
-    if not await fake.wait_until(lambda: has_board(game), within=PATIENCE):
-        raise TimeoutError("no board")
+    deadline = time.monotonic() + PATIENCE
+    while not has_board(game):
+        if time.monotonic() > deadline:
+            raise TimeoutError("no board")
+        await asyncio.sleep(BOARD_POLL)
     return game
+
+
+def answer_of(ix: FakeInteraction) -> str | None:
+    """The text of a deferred command's answer, once it came (a follow-up, or the
+    original in place of its "thinking")."""
+    if ix.followups:
+        return ix.followups[0].text
+    if ix.original is not None and not ix.original.loading:
+        return ix.original.text
+    return None
+
+
+def was_board(message: FakeMessage) -> bool:
+    """A board once (a board folded away loses its picture; its first version had it)."""
+    return any(a.filename == "board.png" for v in message.versions for a in v.attachments)
 
 
 def has_board(game: Game) -> bool:
@@ -132,11 +169,19 @@ async def person(
 
 
 async def slot(
-    fake: FakeDiscord, bot: LockdownBot, guild: FakeGuild, seed: int, stop: asyncio.Event, run: Run
+    fake: FakeDiscord,
+    bot: LockdownBot,
+    guild: FakeGuild,
+    seed: int,
+    stop: asyncio.Event,
+    run: Run,
+    delay: float = 0.0,
 ) -> None:
-    """One game after another in one server until told to stop."""
+    """One game after another in one server until told to stop, the first after `delay`."""
     rng = random.Random(seed)
+    await asyncio.sleep(delay)
     while not stop.is_set():
+        began = time.monotonic()
         try:
             game = await start_game(fake, bot, guild)
         except (AssertionError, TimeoutError):
@@ -153,6 +198,7 @@ async def slot(
         for task in people:
             task.cancel()
         await asyncio.gather(*people, return_exceptions=True)
+        run.spans.append((game, guild, began, time.monotonic()))
 
 
 async def watch_lag(run: Run, stop: asyncio.Event) -> None:
@@ -187,6 +233,48 @@ async def line_delays(
     return delays, shown_count, missing
 
 
+def whole_game_requests(fake: FakeDiscord, run: Run) -> list[int]:
+    """Bot-token requests of each finished game, from its `/lockdown new` on: in its
+    thread (its end included), and while it ran, in its server's channel and in its
+    people's DMs (opening the DM channel too)."""
+    counts = []
+    for game, guild, began, ended in run.spans:
+        if game.table.state.result is None:
+            continue
+        people = {user.id for user in guild.members}
+        dms = {c.id for c in fake.world.channels.values() if c.recipient_id in people}
+        around = {guild.channel("general").id, *dms}
+        counts.append(
+            sum(
+                1
+                for r in fake.bot_requests
+                if r.channel_id == game.thread.id
+                or (began <= r.at <= ended and (r.channel_id in around or opens_dm(r, people)))
+            )
+        )
+    return counts
+
+
+def opens_dm(request: RequestRecord, people: set[int]) -> bool:
+    """`POST /users/@me/channels` for one of `people`."""
+    if request.route != "POST /users/@me/channels" or not isinstance(request.body, dict):
+        return False
+    return int(request.body.get("recipient_id", 0)) in people
+
+
+def watch_waits(bot: LockdownBot, run: Run) -> None:
+    """Each request's wait in the budget, noted as the budget lets it go."""
+    budget = bot.budget.budget
+    sent = budget._sent
+
+    def noted(ticket: Any, now: float) -> None:
+        key = f"{ticket.priority.name} {ticket.method}"
+        run.waits.setdefault(key, []).append(now - ticket.submitted_at)
+        sent(ticket, now)
+
+    budget._sent = noted  # type: ignore[method-assign]
+
+
 def rss_mb() -> float:
     with open("/proc/self/statm") as statm:
         pages = int(statm.read().split()[1])
@@ -207,7 +295,9 @@ async def pause_and_deliver(bot: LockdownBot) -> None:
     await bot.deliver_queued()
 
 
-async def measure(games: int, seconds: float, url: str, budget: bool, token_limit: int) -> None:
+async def measure(
+    games: int, seconds: float, url: str, budget: bool, token_limit: int, ramp: float = 0.0
+) -> None:
     fake = FakeDiscord()
     unkind(fake)
     fake.rate_limits.global_per_second = token_limit
@@ -225,11 +315,12 @@ async def measure(games: int, seconds: float, url: str, budget: bool, token_limi
             del bot.http.get_ratelimit
         else:
             bot.budget.budget.global_window.per_second = token_limit
+            watch_waits(bot, run)
         async with start_client(bot, fake, within=60):
             stop = asyncio.Event()
             began, cpu_began = time.monotonic(), time.process_time()
             tasks = [
-                asyncio.create_task(slot(fake, bot, guild, n, stop, run))
+                asyncio.create_task(slot(fake, bot, guild, n, stop, run, ramp * n / games))
                 for n, guild in enumerate(guilds)
             ]
             tasks.append(asyncio.create_task(watch_lag(run, stop)))
@@ -253,7 +344,7 @@ async def measure(games: int, seconds: float, url: str, budget: bool, token_limi
     store = "PostgreSQL" if url.startswith("postgresql") else "SQLite"
     print(
         f"\n{games} games ({store}, budget {'on' if budget else 'off'}, "
-        f"token limit {token_limit}/s), {wall:.0f} s"
+        f"token limit {token_limit}/s), {wall:.0f} s, first games over {ramp:.0f} s"
     )
     print(f"  load before {fmt_load(load_before)}, after {fmt_load(os.getloadavg())}")
     print(
@@ -263,6 +354,12 @@ async def measure(games: int, seconds: float, url: str, budget: bool, token_limi
         f"  answers: {len(answers)} interactions, p50 {pct(latencies, 0.5)}, "
         f"p99 {pct(latencies, 0.99)}, after 3 s or never {late}"
     )
+    kinds: dict[str, list[float]] = {}
+    for ix in answers:
+        kind = ix.name or ":".join(str(ix.custom_id).split(":")[:2])
+        kinds.setdefault(kind, []).append(ix.latency if ix.latency is not None else 99.0)
+    for kind, times in sorted(kinds.items()):
+        print(f"    {kind}: {len(times)}, p50 {pct(times, 0.5)}, p99 {pct(times, 0.99)}")
     refused = Counter(
         f"{'global' if isinstance(r.response, dict) and r.response.get('global') else 'bucket'}"
         f" {r.route}"
@@ -284,11 +381,23 @@ async def measure(games: int, seconds: float, url: str, budget: bool, token_limi
         threads = {g.thread.id for g in whole}
         in_threads = sum(1 for r in fake.bot_requests if r.channel_id in threads)
         print(f"  requests in a finished game's thread: {in_threads / len(whole):.0f} a game")
+    wholes = whole_game_requests(fake, run)
+    if wholes:
+        spans = [e - b for g, _, b, e in run.spans if g.table.state.result is not None]
+        boards = [sum(1 for m in fake.messages(g.thread) if was_board(m)) for g in whole]
+        print(
+            f"  bot-token requests per finished game (thread, server channel, DMs): "
+            f"{sum(wholes) / len(wholes):.0f} (of {len(wholes)} games, "
+            f"{sum(spans) / len(spans):.0f} s and {sum(boards) / len(boards):.0f} boards "
+            "posted on average)"
+        )
     if budget:
         print(
             f"  budget: {counts.sent} sent, {counts.merged} edits merged, "
             f"longest wait {counts.longest_wait:.2f} s"
         )
+        for key, waits in sorted(run.waits.items()):
+            print(f"    waited {key}: {len(waits)}, p50 {pct(waits, 0.5)}, p99 {pct(waits, 0.99)}")
     maxrss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(
         f"  CPU {100 * cpu / wall:.0f}% of a core (bot + fake Discord + people), "
@@ -317,13 +426,19 @@ def main() -> None:
         default=50,
         help="the token's global limit a second (lower it to reach it with fewer games)",
     )
+    parser.add_argument(
+        "--ramp",
+        type=float,
+        default=0.0,
+        help="spread the first games' /lockdown new over this many seconds (0: all at once)",
+    )
     args = parser.parse_args()
     modes = {"on": [True], "off": [False], "both": [False, True]}[args.budget]
     for games in (int(n) for n in args.games.split(",")):
         for budget in modes:
             with tempfile.TemporaryDirectory() as folder:
                 url = args.postgres or f"sqlite+aiosqlite:///{Path(folder) / 'lockdown.db'}"
-                asyncio.run(measure(games, args.seconds, url, budget, args.token_limit))
+                asyncio.run(measure(games, args.seconds, url, budget, args.token_limit, args.ramp))
 
 
 if __name__ == "__main__":

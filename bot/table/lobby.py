@@ -120,6 +120,11 @@ class Lobby:
         if user_id != self.host_id and not is_moderator:
             raise LobbyError(key)
 
+    def check_manager(self, user_id: int, is_moderator: bool, key: str) -> None:
+        """Only the host or a moderator; `key` says what the others may not do. Whoever
+        hosts never changes, so a click may be refused on it before anything is stored."""
+        self._check_manager(user_id, is_moderator, key)
+
     def _renumber(self) -> None:
         for index, seat in enumerate(self.seats):
             seat.index = index

@@ -32,7 +32,8 @@ async def test_slash_commands_and_lobby_buttons_through_parsed_payloads(tmp_path
         join = next(b.custom_id for b in lobby.buttons if b.custom_id.endswith(":join"))
         joined = await fake.click(bo, lobby, join)
         assert joined.answered_in_time
-        assert "bo" in str(lobby.embeds)
+        # Answered first, stored, then shown: the card changes after the answer.
+        assert await fake.wait_until(lambda: "bo" in str(lobby.embeds))
         start = next(b.custom_id for b in lobby.buttons if b.custom_id.endswith(":start"))
         refused = await fake.click(bo, lobby, start)
         assert refused.ephemeral

@@ -18,6 +18,7 @@ from bot.texts import t
 from tests.discord_ui.clock import FastScheduler
 from tests.discord_ui.players import Game, open_and_start, play_by_clicking
 from tests.fakediscord import FakeDiscord, start_client
+from tests.fakediscord.protocol import CallbackType
 from tests.fakediscord.records import FakeChannel, FakeInteraction, FakeMessage, FakeUser
 
 pytestmark = pytest.mark.e2e
@@ -36,7 +37,11 @@ def make_bot(db: Path) -> LockdownBot:
 
 async def answer_text(fake: FakeDiscord, ix: FakeInteraction) -> str:
     """What the bot answered (message, embeds, follow-ups) as a reader sees it, once a
-    deferred answer has replaced its "thinking" placeholder."""
+    deferred answer has replaced its "thinking" placeholder. A click deferred as an
+    update is answered by its follow-ups: its original is the message clicked."""
+    if ix.response_type is CallbackType.DEFERRED_UPDATE_MESSAGE:
+        await fake.wait_until(lambda: bool(ix.followups), within=5)
+        return "\n".join(m.text for m in ix.followups)
     await fake.wait_until(
         lambda: (ix.original is not None and not ix.original.loading) or bool(ix.followups),
         within=5,
@@ -276,6 +281,8 @@ async def test_the_host_picks_an_unlocked_variant_in_the_lobby(
         await fake_discord.click(cy, lobby_message, f"ld:l:{lobby_id}:join")
         await fake_discord.click(bo, lobby_message, f"ld:l:{lobby_id}:ai")
         await fake_discord.click(bo, lobby_message, f"ld:l:{lobby_id}:start")
+        # The click is answered (deferred) before the game is dealt: wait for the table.
+        assert await fake_discord.wait_until(lambda: bot.hub.table_in(thread.id) is not None)
         table = bot.hub.table_in(thread.id)
         assert table is not None
         assert table.state.rules.variants == ("hush",)
@@ -333,6 +340,8 @@ async def test_combined_variants_and_open_designations_reach_the_game(
         await fake_discord.click(ana, lobby_message, f"ld:l:{lobby_id}:join")
         await fake_discord.click(bo, lobby_message, f"ld:l:{lobby_id}:ai")
         await fake_discord.click(bo, lobby_message, f"ld:l:{lobby_id}:start")
+        # The click is answered (deferred) before the game is dealt: wait for the table.
+        assert await fake_discord.wait_until(lambda: bot.hub.table_in(thread.id) is not None)
         table = bot.hub.table_in(thread.id)
         assert table is not None
         assert table.state.rules.variants == ("hush", "armoury", "open_ballots")

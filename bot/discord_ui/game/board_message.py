@@ -14,7 +14,6 @@ keeps the message's file, so only a change the picture shows uploads a new one.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 
@@ -29,6 +28,11 @@ from bot.discord_ui.safe_text import raw_names
 from bot.texts.catalog import Translate
 
 log = logging.getLogger(__name__)
+
+# How long the game's deliveries wait for a progress edit of the board (a vote counted,
+# a Done mark): past it, the edit waits in the request budget on its own, and the next
+# lines are not held behind the lowest priority there is.
+PROGRESS_PATIENCE = 0.25
 
 
 class BoardMessage:
@@ -134,9 +138,19 @@ class BoardMessage:
             return True
         assert self.message_id is not None
         message = channel.get_partial_message(self.message_id)  # type: ignore[attr-defined]
+        with request_priority(Priority.PROGRESS):  # a count, a Done: the first to wait
+            sending = asyncio.ensure_future(
+                message.edit(embed=drawing.embed, view=drawing.view, **self._upload(drawing))
+            )
+        await asyncio.wait({sending}, timeout=PROGRESS_PATIENCE)
+        if not sending.done():
+            # Held back by the request budget: the game's next write goes on meanwhile,
+            # and the budget merges it into this edit while it waits (`discord_http`).
+            self._now_showing(moment, drawing)
+            sending.add_done_callback(self._progress_sent)
+            return True
         try:
-            with request_priority(Priority.PROGRESS):  # a count, a Done: the first to wait
-                await message.edit(embed=drawing.embed, view=drawing.view, **self._upload(drawing))
+            sending.result()
         except discord.NotFound:
             log.info("game %s: the board message was deleted; posting it again", self.game_id)
             self.repost = True
@@ -144,14 +158,39 @@ class BoardMessage:
         self._now_showing(moment, drawing)
         return True
 
+    def _progress_sent(self, sending: asyncio.Future[object]) -> None:
+        """A progress edit that went on without waiting, come back: if it failed, the
+        next write draws the board in full again (a deleted message fails that write
+        too, which then posts it again)."""
+        if sending.cancelled() or sending.exception() is None:
+            return
+        log.info("game %s: a progress edit failed: %s", self.game_id, sending.exception())
+        self._fingerprint = ""
+        self._uploaded = None
+
     async def fold_previous(self, channel: discord.abc.Messageable) -> None:
         """The board above the new one becomes one line of history, without buttons."""
         if self._to_fold is None:
             return
         (message_id, moment), self._to_fold = self._to_fold, None
         message = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
-        with contextlib.suppress(discord.NotFound):  # deleted by someone: nothing to fold
-            await message.edit(embed=board.folded(moment, self.say), attachments=[], view=None)
+        # Last in the budget's line, with progress, and not waited for past a moment: its
+        # buttons already answer "stale", and a third of a busy token's edits are folds,
+        # which must not hold back the lines.
+        with request_priority(Priority.PROGRESS):
+            folding = asyncio.ensure_future(
+                message.edit(embed=board.folded(moment, self.say), attachments=[], view=None)
+            )
+        folding.add_done_callback(self._folded)
+        await asyncio.wait({folding}, timeout=PROGRESS_PATIENCE)
+
+    def _folded(self, folding: asyncio.Future[object]) -> None:
+        """A fold come back: one of a message deleted by someone had nothing to fold."""
+        if folding.cancelled():
+            return
+        error = folding.exception()
+        if error is not None and not isinstance(error, discord.NotFound):
+            log.info("game %s: folding the board before failed: %s", self.game_id, error)
 
     def _upload(self, drawing: BoardDrawing) -> dict[str, list[discord.File]]:
         """The edit's `attachments`: a new file only if the picture changed since the

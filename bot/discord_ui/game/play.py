@@ -28,7 +28,10 @@ T = TypeVar("T")
 # (storing the action) before it is deferred: Discord fails a click left unanswered
 # 3 s, and a saturated store or a busy process must never do that. Counted from the
 # click, not from its arrival: a click that reached a busy bot late is deferred at once.
-DEFER_AFTER = 1.0
+# Short: a quiet store takes milliseconds (one answer, no deferral), and a busy one
+# must not cost the person a wait (100 games on SQLite, waiting 1 s: half of the action
+# clicks were answered after 1.2 s).
+DEFER_AFTER = 0.3
 
 
 async def answer_first(
@@ -124,13 +127,19 @@ class Play:
         )
         clicked = interaction.message
         if clicked is not None and clicked.flags.ephemeral:
-            if interaction.response.is_done():
-                # Deferred while the click was stored: the panel is edited still.
-                await interaction.edit_original_response(embed=embed, view=view)
+            try:
+                if interaction.response.is_done():
+                    # Deferred while the click was stored: the panel is edited still.
+                    await interaction.edit_original_response(embed=embed, view=view)
+                else:
+                    await interaction.response.edit_message(embed=embed, view=view)
+            except discord.NotFound:
+                # A newer panel (My hand clicked again meanwhile) removed this one: the
+                # answer, the action's receipt among it, goes on that one, or a new one.
+                reuse = self.panels.current(table.game_id, seat, table.token)
             else:
-                await interaction.response.edit_message(embed=embed, view=view)
-            await self._keep(interaction, table, seat, clicked.id)
-            return
+                await self._keep(interaction, table, seat, clicked.id)
+                return
         if reuse is not None:
             if not interaction.response.is_done():
                 await interaction.response.defer()
@@ -147,6 +156,11 @@ class Play:
             await self._keep(interaction, table, seat, message.id, message)
             return
         sent = await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        if isinstance(sent, discord.WebhookMessage):
+            # Deferred meanwhile (`answers`): the panel is a follow-up, never the original
+            # response, which may be the board clicked.
+            await self._keep(interaction, table, seat, sent.id, sent)
+            return
         await self._keep(interaction, table, seat, sent.message_id)
 
     async def _keep(

@@ -24,6 +24,15 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+# The lobby buttons only the host or a moderator may use, with the refusal the others
+# read at once (the rest of a click's checks wait for the clicks stored before it).
+MANAGER_ONLY = {
+    "ai": "error.lobby_not_host_ai",
+    "noai": "error.lobby_not_host_ai",
+    "fill": "error.lobby_not_host_ai",
+    "start": "error.lobby_not_host",
+}
+
 
 class Lobbies:
     """Every lobby click and command is checked (the server, the moment) and handed to
@@ -179,6 +188,16 @@ class Lobbies:
             return
         user = interaction.user
         moderator = is_moderator(interaction)
+        managing = MANAGER_ONLY.get(op)
+        try:
+            if managing is not None:
+                lobby.check_manager(user.id, moderator, managing)
+        except LobbyError as exc:
+            await service.tell(interaction, exc.key, **exc.params)
+            return
+        # Answered first (Discord's 3 seconds never wait on the store): the card is
+        # redrawn through this click's own token once the change is stored.
+        await interaction.response.defer()
         changes: dict[str, LobbyChange] = {
             "join": lambda target: target.join(user.id, user.display_name),
             "leave": lambda target: target.leave(user.id),
@@ -202,7 +221,8 @@ class Lobbies:
         self, interaction: discord.Interaction[Any], lobby: Lobby, change: LobbyChange
     ) -> None:
         """A change to `lobby` from one of its components, stored before the message
-        shows it (a restart finds the lobby as shown)."""
+        shows it (a restart finds the lobby as shown); the click may be deferred
+        already, or answered by the new card."""
         try:
             await self.service.hub.change_lobby(lobby, change)
         except LobbyError as exc:
@@ -220,9 +240,14 @@ class Lobbies:
         await self.show(interaction, lobby)
 
     async def show(self, interaction: discord.Interaction[Any], lobby: Lobby) -> None:
-        """The lobby's message, redrawn in place of the one clicked."""
+        """The lobby's message, redrawn in place of the one clicked: the click's
+        answer, or, once deferred, an edit of its original response (the card clicked)
+        with the click's token, which the bot token's global limit does not count."""
         embed, view = self.message(lobby)
-        await interaction.response.edit_message(embed=embed, view=view)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(embed=embed, view=view)
+        else:
+            await interaction.response.edit_message(embed=embed, view=view)
 
     def message(self, lobby: Lobby) -> tuple[discord.Embed, discord.ui.View]:
         lang = self.service.lobby_lang(lobby.lobby_id)
@@ -239,8 +264,10 @@ class Lobbies:
     ) -> None:
         """The game starts in the name of `starter` (the host when a full lobby starts
         by itself) and the lobby's card says so in place of its buttons."""
-        lobby.check_start(starter, moderator)
-        await interaction.response.defer()
+        # Checked by the hub under the lobby's lock, after the changes clicked before it
+        # (deferred, they may still be storing).
+        if not interaction.response.is_done():
+            await interaction.response.defer()
         service = self.service
         table = await service.hub.start(
             lobby,
@@ -250,8 +277,9 @@ class Lobbies:
             game_variants=self.plans.game_variants(lobby),
         )
         lang = service.meta[table.game_id].lang
-        if interaction.message is not None:
-            await interaction.message.edit(content=t(lang, said), embed=None, view=None)
+        # The card clicked is the deferred click's original response: edited with its
+        # token, outside the bot token's global limit.
+        await interaction.edit_original_response(content=t(lang, said), embed=None, view=None)
 
 
 def looking_for_players(config: GuildConfig) -> dict[str, Any]:

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from bot.texts import t
 from lockdown_core import pending_seats
 from tests.discord_ui.players import Game, open_and_start, open_panel
 from tests.discord_ui.test_games_e2e import make_bot
@@ -84,3 +85,43 @@ async def test_a_click_stored_quickly_is_answered_once_without_a_deferral(
 
         assert ix.answered_in_time
         assert not ix.deferred
+
+
+async def test_a_click_whose_panel_was_replaced_while_storing_answers_on_the_new_panel(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """My hand asked again while a click on the panel is stored: the old panel is gone,
+    so the click's receipt goes on the new one, never a "try again" for a stored action."""
+    guild = fake_discord.create_guild("Club", members=["ana", "bo", "cy"], channels=("general",))
+    ana, bo, cy = guild.members
+    async with start_client(make_bot(tmp_path, speed=1.0), fake_discord) as bot:
+        game = await open_and_start(fake_discord, bot, ana, [bo, cy], 0, guild.channel("general"))
+        table = game.table
+        assert table.store is not None
+        record = table.store.record
+
+        async def slow_record(*args: Any, **kwargs: Any) -> Any:
+            await asyncio.sleep(SLOW_STORE)
+            return await record(*args, **kwargs)
+
+        table.store.record = slow_record  # type: ignore[method-assign]
+        seat = pending_seats(table.state)[0]
+        user = game.people[seat]
+        panel, action = await an_action(fake_discord, game, user)
+        version = table.state.version
+
+        clicked = await fake_discord.click(user, panel, str(action.custom_id), wait=False)
+        again = await fake_discord.slash(user, "lockdown", subcommand="hand", channel=game.thread)
+        assert await fake_discord.wait_until(lambda: panel.deleted, within=5)
+        new_panel = again.original if again.original is not None else again.followups[0]
+        versions = len(new_panel.versions)
+
+        assert await fake_discord.wait_answered(clicked, within=5)
+        assert clicked.answered_in_time
+        assert await fake_discord.wait_until(lambda: table.state.version > version, within=10)
+        # On the new panel if it still shows this step, else on a panel of its own.
+        assert await fake_discord.wait_until(
+            lambda: len(new_panel.versions) > versions or bool(clicked.followups), within=10
+        )
+        told = [m.text for m in clicked.followups]
+        assert not any(t("en", "error.try_again") in text for text in told)

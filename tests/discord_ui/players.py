@@ -12,7 +12,7 @@ from bot.table.table import Table
 from lockdown_core import pending_seats
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.protocol import CallbackType
-from tests.fakediscord.records import FakeChannel, FakeMessage, FakeUser
+from tests.fakediscord.records import FakeButton, FakeChannel, FakeMessage, FakeUser
 
 
 @dataclass
@@ -113,6 +113,23 @@ async def open_panel(game: Game, user: FakeUser) -> FakeMessage | None:
     await fake.settle(quiet=0.05)
     panels = [m for m in fake.ephemerals(user) if m.buttons and not m.deleted]
     return panels[-1] if panels else None
+
+
+async def an_action(game: Game, user: FakeUser) -> tuple[FakeMessage, FakeButton]:
+    """The person's panel and one of its action buttons (past a narrowing button)."""
+    panel = await open_panel(game, user)
+    assert panel is not None
+    for _ in range(3):
+        actions = [b for b in panel.buttons if str(b.custom_id).startswith("ld:a:")]
+        if actions:
+            return panel, actions[0]
+        narrow = next(b for b in panel.buttons if str(b.custom_id).startswith("ld:g:"))
+        ix = await game.fake.click(user, panel, str(narrow.custom_id))
+        if ix.response_type is CallbackType.DEFERRED_UPDATE_MESSAGE:
+            await game.fake.settle(quiet=0.05)  # a late answer: the panel is edited after
+        panel = ix.original or ix.message
+        assert panel is not None
+    raise AssertionError("no action button on the panel")
 
 
 async def click_a_choice(game: Game, user: FakeUser, rng: random.Random) -> None:

@@ -23,14 +23,14 @@ from tests.discord_ui.test_games_e2e import make_bot
 from tests.discord_ui.test_lobby_fill_e2e import button, open_lobby
 from tests.fakediscord import FakeDiscord, start_client
 from tests.fakediscord.protocol import CallbackType
-from tests.fakediscord.records import FakeInteraction
+from tests.fakediscord.records import FakeChannel, FakeInteraction
 
 pytestmark = pytest.mark.e2e
 
 # Longer than Discord's 3 seconds: an interaction that waited for it would fail.
 SLOW = 3.5
 SUB_COMMAND, GROUP = 1, 2
-STRING = 3
+STRING, INTEGER, CHANNEL = 3, 4, 7
 
 
 def slow_handlers(bot: LockdownBot) -> None:
@@ -53,19 +53,28 @@ def slow_handlers(bot: LockdownBot) -> None:
     store.schedule_dynamic_item_call = slow_schedule
 
 
-def subcommands(options: list[dict[str, Any]], prefix: str = "") -> Iterator[tuple[str, dict]]:
+def subcommands(
+    options: list[dict[str, Any]], channel: FakeChannel, prefix: str = ""
+) -> Iterator[tuple[str, dict[str, Any]]]:
     """Each synced subcommand of `/lockdown` ("config set"...) with its required options
-    (the first choice, or "1" for free text)."""
+    (the first choice, "1" for free text, 1 for a number, `channel` for a channel)."""
     for option in options:
         name = f"{prefix}{option['name']}"
         if option["type"] == GROUP:
-            yield from subcommands(option.get("options", []), f"{name} ")
+            yield from subcommands(option.get("options", []), channel, f"{name} ")
         elif option["type"] == SUB_COMMAND:
-            values = {
-                o["name"]: (o["choices"][0]["value"] if o.get("choices") else "1")
-                for o in option.get("options", [])
-                if o.get("required") and o["type"] == STRING
-            }
+            values: dict[str, Any] = {}
+            for o in option.get("options", []):
+                if not o.get("required"):
+                    continue
+                if o.get("choices"):
+                    values[o["name"]] = o["choices"][0]["value"]
+                elif o["type"] == STRING:
+                    values[o["name"]] = "1"
+                elif o["type"] == INTEGER:
+                    values[o["name"]] = 1
+                elif o["type"] == CHANNEL:
+                    values[o["name"]] = channel
             yield name, values
 
 
@@ -87,7 +96,7 @@ async def test_every_command_is_answered_in_time_however_slow_its_work(
     async with start_client(make_bot(tmp_path), fake_discord) as bot:
         slow_handlers(bot)
         (group,) = [c for c in fake_discord.commands() if c["name"] == "lockdown"]
-        walked = list(subcommands(group["options"]))
+        walked = list(subcommands(group["options"], guild.channel("general")))
         assert len(walked) >= 15
         asked = [
             await fake_discord.slash(

@@ -16,7 +16,7 @@ import pytest
 
 from bot.texts import t
 from lockdown_core import pending_seats
-from tests.discord_ui.players import Game, open_and_start
+from tests.discord_ui.players import Game, an_action, open_and_start
 from tests.discord_ui.test_games_e2e import make_bot
 from tests.fakediscord import FakeDiscord, start_client
 from tests.fakediscord.protocol import CallbackType
@@ -170,10 +170,8 @@ async def test_a_click_is_receipted_on_the_panel_itself_in_the_words_of_its_butt
         game = await open_and_start(fake_discord, bot, ana, [bo, cy], 0, guild.channel("general"))
         table = game.table
         mover = game.people[table.state.mover]
-        opened = await fake_discord.click(mover, game.board(), f"ld:h:{table.game_id}")
-        panel = opened.original
-        assert panel is not None
-        button = next(b for b in panel.buttons if (b.custom_id or "").startswith("ld:a:"))
+        # A My hand answered late is deferred, its panel a follow-up: an_action finds it.
+        panel, button = await an_action(game, mover)
         assert button.label is not None
         clicked = await fake_discord.click(mover, panel, button.custom_id or "")
         assert clicked.answered_in_time

@@ -10,29 +10,11 @@ import pytest
 
 from bot.texts import t
 from lockdown_core import pending_seats
-from tests.discord_ui.players import Game, open_and_start, open_panel
+from tests.discord_ui.players import an_action, open_and_start
 from tests.discord_ui.test_games_e2e import make_bot
 from tests.fakediscord import FakeDiscord, start_client
-from tests.fakediscord.records import FakeButton, FakeMessage, FakeUser
 
 pytestmark = pytest.mark.e2e
-
-
-async def an_action(
-    fake: FakeDiscord, game: Game, user: FakeUser
-) -> tuple[FakeMessage, FakeButton]:
-    """The person's panel and one of its action buttons (past a narrowing button)."""
-    panel = await open_panel(game, user)
-    assert panel is not None
-    for _ in range(3):
-        actions = [b for b in panel.buttons if str(b.custom_id).startswith("ld:a:")]
-        if actions:
-            return panel, actions[0]
-        narrow = next(b for b in panel.buttons if str(b.custom_id).startswith("ld:g:"))
-        ix = await fake.click(user, panel, str(narrow.custom_id))
-        panel = ix.original or ix.message
-        assert panel is not None
-    raise AssertionError("no action button on the panel")
 
 
 # Longer than Discord's 3 seconds: without the deferral the click would fail.
@@ -57,7 +39,7 @@ async def test_a_click_stored_slowly_is_deferred_in_time_and_its_panel_edited_af
         table.store.record = slow_record  # type: ignore[method-assign]
         seat = pending_seats(table.state)[0]
         user = game.people[seat]
-        panel, action = await an_action(fake_discord, game, user)
+        panel, action = await an_action(game, user)
         versions = len(panel.versions)
         version = table.state.version
 
@@ -79,7 +61,7 @@ async def test_a_click_stored_quickly_is_answered_once_without_a_deferral(
         table = game.table
         seat = pending_seats(table.state)[0]
         user = game.people[seat]
-        panel, action = await an_action(fake_discord, game, user)
+        panel, action = await an_action(game, user)
 
         ix = await fake_discord.click(user, panel, str(action.custom_id))
 
@@ -107,7 +89,7 @@ async def test_a_click_whose_panel_was_replaced_while_storing_answers_on_the_new
         table.store.record = slow_record  # type: ignore[method-assign]
         seat = pending_seats(table.state)[0]
         user = game.people[seat]
-        panel, action = await an_action(fake_discord, game, user)
+        panel, action = await an_action(game, user)
         version = table.state.version
 
         clicked = await fake_discord.click(user, panel, str(action.custom_id), wait=False)

@@ -524,7 +524,8 @@ async def measure_process(
             f"{sum(boards) / max(len(boards), 1):.0f} boards posted on average)"
         )
     print(
-        "  the bot's /metrics: store p99 "
+        "  the bot's /metrics: actions stored "
+        f"{metric_sum(metrics_body, 'lockdown_actions_stored_total') / wall:.1f}/s, store p99 "
         f"{histogram_p99(metrics_body, 'lockdown_store_seconds')}, answer p99 "
         f"{histogram_p99(metrics_body, 'lockdown_interaction_answer_seconds')}, unanswered "
         f"{metric_sum(metrics_body, 'lockdown_interactions_unanswered_total'):.0f}, "

@@ -30,7 +30,9 @@ few games reach it on a machine that cannot run a hundred.
 Run: uv run python bench/load_bench.py --games 10 --seconds 60
      uv run python bench/load_bench.py --games 10,30 --budget both
      add --postgres postgresql+asyncpg://user:password@host/db for PostgreSQL,
-     --ramp 20 to open the first games over 20 s instead of all in the same second.
+     --ramp 20 to open the first games over 20 s instead of all in the same second,
+     --bot-process to run the bot as a `lockdown-bot` process of its own, apart from the
+     fake Discord and the people (bench/process_bench.py; budget on, token limit 50).
 """
 
 from __future__ import annotations
@@ -432,7 +434,26 @@ def main() -> None:
         default=0.0,
         help="spread the first games' /lockdown new over this many seconds (0: all at once)",
     )
+    parser.add_argument(
+        "--bot-process",
+        action="store_true",
+        help="run the bot as a lockdown-bot process of its own (bench/process_bench.py)",
+    )
     args = parser.parse_args()
+    if args.bot_process:
+        if args.budget != "on" or args.token_limit != 50:
+            parser.error("--bot-process runs the bot as it ships: budget on, token limit 50")
+        from bench.process_bench import measure_process
+
+        for games in (int(n) for n in args.games.split(",")):
+            with tempfile.TemporaryDirectory() as folder:
+                url = args.postgres or f"sqlite+aiosqlite:///{Path(folder) / 'lockdown.db'}"
+                asyncio.run(
+                    measure_process(
+                        games, args.seconds, url, args.token_limit, args.ramp, Path(folder)
+                    )
+                )
+        return
     modes = {"on": [True], "off": [False], "both": [False, True]}[args.budget]
     for games in (int(n) for n in args.games.split(",")):
         for budget in modes:

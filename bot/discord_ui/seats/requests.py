@@ -63,6 +63,7 @@ class TakeRequests:
         """Post the request (the person may take the seat: the caller checked), or say
         that one already waits for this seat."""
         service = self.service
+        self._prune()
         if self._live(table, seat) is not None:
             await service.tell(interaction, "handover.request.pending")
             return
@@ -147,6 +148,15 @@ class TakeRequests:
             log.warning("a request's message could not be redrawn", exc_info=True)
             if not interaction.response.is_done():
                 await self.service.tell(interaction, "handover.request.done")
+
+    def _prune(self) -> None:
+        """Requests of games no longer running here, or of steps that are over, go: a game
+        that ended by itself never says so to this room, and its requests must not stay."""
+        tables = self.service.hub.tables
+        for key, request in list(self.pending.items()):
+            table = tables.get(key[0])
+            if table is None or table.token != request.token:
+                del self.pending[key]
 
     def forget(self, game_id: int) -> None:
         """The game is over here: its requests go with it."""

@@ -69,9 +69,11 @@ async def test_two_personas_talk_in_a_french_thread_and_the_reveal_says_why(
         assert "AI 1" not in lobby_card
         kinds = [s.ai_kind for s in game.table.seats]
         assert kinds == [None, *["shrewd:gambler", "shrewd:trickster"] * 2]
-        await play_by_clicking(game, random.Random(1), idle={0})
-        await fake_discord.settle()
         presenter = bot.service.presenters.get(game.table.game_id)
+        await play_by_clicking(game, random.Random(1), idle={0})
+        # The end is posted last: until then the thread may still be catching up.
+        assert presenter is not None
+        assert await fake_discord.wait_until(lambda: presenter.end_posted, within=60)
         names = presenter.names if presenter is not None else []
         assert names[1] == name_text("IA 1 (le Flambeur)")
         assert names[2] == name_text("IA 2 (la Filoute)")

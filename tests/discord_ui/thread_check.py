@@ -97,7 +97,17 @@ def assert_each_line_once_in_order(
         in_thread = before + after[_overlap(before, after) :]
     missing = [line.text for line in expected if line.text not in in_thread]
     assert not missing, f"{len(missing)} lines never reached the thread, e.g. {missing[:3]}"
-    assert in_thread == [line.text for line in expected], "lines repeated or out of order"
+    wanted_order = [line.text for line in expected]
+    if in_thread != wanted_order:
+        at = next(
+            (i for i, (a, b) in enumerate(zip(in_thread, wanted_order, strict=False)) if a != b),
+            min(len(in_thread), len(wanted_order)),
+        )
+        raise AssertionError(
+            f"lines repeated or out of order from line {at}: shown {in_thread[at : at + 3]}, "
+            f"stored {wanted_order[at : at + 3]} ({len(in_thread)} shown, {len(wanted_order)} "
+            f"stored, killed at {killed_at})"
+        )
 
 
 def _overlap(before: list[str], after: list[str]) -> int:

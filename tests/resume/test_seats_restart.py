@@ -74,9 +74,10 @@ async def test_a_seat_taken_over_stays_its_newcomers_across_a_restart(
     )
     assert back == say("handover.error.not_free")
     resumed.people[seat] = dan
+    presenter = bot2.service.presenters[again.game_id]
     await play_by_clicking(resumed, random.Random(4))
-    async with again.lock:
-        await fake_discord.settle(quiet=0.1)
+    # The end is posted last: until then the thread may still be catching up.
+    await wait_for(lambda: presenter.end_posted, within=60)
     expected = await expected_lines(databases(), again.game_id)
     assert_each_line_once_in_order(expected, thread_lines(fake_discord, game.thread), killed_at)
     text = thread_text(fake_discord, game)

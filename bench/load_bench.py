@@ -60,6 +60,7 @@ from tests.discord_ui.thread_check import expected_lines, percentile, thread_lin
 from tests.fakediscord import FakeDiscord, serve, start_client
 from tests.fakediscord.actions import ImpossibleAction
 from tests.fakediscord.records import (
+    FakeChannel,
     FakeGuild,
     FakeInteraction,
     FakeMessage,
@@ -212,14 +213,15 @@ async def watch_lag(run: Run, stop: asyncio.Event) -> None:
 
 
 async def line_delays(
-    bot: LockdownBot, fake: FakeDiscord, games: list[Game]
+    database: Database, fake: FakeDiscord, threads: list[tuple[int, FakeChannel]]
 ) -> tuple[list[float], int, int]:
-    """Delays from each stored action to its line, the lines shown, the lines missing."""
+    """Delays from each stored action to its line, the lines shown, the lines missing,
+    over the games' threads (a game id and its thread each)."""
     delays: list[float] = []
     shown_count = missing = 0
-    for game in games:
-        expected = await expected_lines(bot.database, game.table.game_id)
-        shown = thread_lines(fake, game.thread)
+    for game_id, thread in threads:
+        expected = await expected_lines(database, game_id)
+        shown = thread_lines(fake, thread)
         texts = [text for text, _ in shown]
         position = 0
         for line in expected:
@@ -336,7 +338,9 @@ async def measure(
             for task in tasks:
                 task.cancel()
             await pause_and_deliver(bot)
-            delays, shown, missing = await line_delays(bot, fake, run.games)
+            delays, shown, missing = await line_delays(
+                bot.database, fake, [(g.table.game_id, g.thread) for g in run.games]
+            )
             counts = bot.budget.counts
     made = [r for r in fake.bot_requests if began <= r.at <= ended]
     answers = [ix for ix in fake.interactions if ix.created_at <= ended]

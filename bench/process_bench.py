@@ -46,6 +46,7 @@ from bench.load_bench import (
     answer_of,
     button,
     fmt_load,
+    line_delays,
     opens_dm,
     pct,
     was_board,
@@ -53,7 +54,6 @@ from bench.load_bench import (
 from bot.storage.database import Database
 from lockdown_core import GameState, pending_seats
 from tests.discord_ui.test_realtime import unkind
-from tests.discord_ui.thread_check import expected_lines, thread_lines
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.actions import ImpossibleAction
 from tests.fakediscord.protocol import CallbackType
@@ -323,12 +323,13 @@ async def click_a_choice(fake: FakeDiscord, game: Seen, user: FakeUser, rng: ran
     for _ in range(4):
         if panel is None:
             return
-        choices = [b for b in panel.buttons if b.custom_id.startswith(("ld:a:", "ld:g:"))]
+        ids = [b.custom_id for b in panel.buttons if b.custom_id]
+        choices = [i for i in ids if i.startswith(("ld:a:", "ld:g:"))]
         if not choices:
             return
         choice = rng.choice(choices)
-        ix = await fake.click(user, panel, choice.custom_id, within=PATIENCE)
-        if choice.custom_id.startswith("ld:a:"):
+        ix = await fake.click(user, panel, choice, within=PATIENCE)
+        if choice.startswith("ld:a:"):
             return
         panel = ix.original or ix.message
 
@@ -470,7 +471,11 @@ async def measure_process(
         status = await bot.stop()
         await outside.refresh()
         watcher.cancel()
-        delays, shown, missing = await line_delays(reader, fake, list(outside.games.values()))
+        delays, shown, missing = await line_delays(
+            reader,
+            fake,
+            [(g.game_id, g.thread) for g in outside.games.values() if g.state is not None],
+        )
     finally:
         await bot.kill()
         await server.stop()
@@ -539,32 +544,6 @@ async def measure_process(
         f"{' '.join(f'{r:.0f}' for r in rss_samples)} every 5 s); exit status {status}"
     )
     print(f"  harness (fake Discord + people + this bench): CPU {100 * harness_cpu / wall:.0f}%")
-
-
-async def line_delays(
-    database: Database, fake: FakeDiscord, games: list[Seen]
-) -> tuple[list[float], int, int]:
-    """Delays from each stored action to its line, the lines shown, the lines missing."""
-    delays: list[float] = []
-    shown_count = missing = 0
-    for game in games:
-        if game.state is None:
-            continue
-        expected = await expected_lines(database, game.game_id)
-        shown = thread_lines(fake, game.thread)
-        texts = [line for line, _ in shown]
-        position = 0
-        for line in expected:
-            try:
-                found = texts.index(line.text, position)
-            except ValueError:
-                missing += 1
-                continue
-            shown_count += 1
-            if line.stored_at is not None:
-                delays.append((shown[found][1] - line.stored_at).total_seconds())
-            position = found + 1
-    return delays, shown_count, missing
 
 
 def whole_game_requests(fake: FakeDiscord, outside: Outside) -> list[int]:

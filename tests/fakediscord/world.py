@@ -56,6 +56,9 @@ class World:
         self.channels: dict[int, FakeChannel] = {}
         self.messages: dict[int, FakeMessage] = {}
         self.interactions: dict[int, FakeInteraction] = {}
+        self._by_token: dict[str, FakeInteraction] = {}
+        # How long an interaction's token works for its webhook routes (Discord: 15 min).
+        self.token_life = 15 * 60.0
         # Synced application commands: None holds the global ones, else per guild id.
         self.commands: dict[int | None, list[Json]] = {}
         # Discord keeps a command's id across syncs as long as its scope, name and type hold.
@@ -108,11 +111,17 @@ class World:
         return found
 
     def interaction_by_token(self, application_id: int, token: str) -> FakeInteraction:
-        """The interaction whose token a webhook route names (Discord: 'Unknown Webhook')."""
+        """The interaction whose token a webhook route names (Discord: 'Unknown Webhook'),
+        while the token lives ('Invalid Webhook Token' once it expired)."""
         if application_id == self.application_id:
-            for interaction in self.interactions.values():
-                if interaction.token == token:
-                    return interaction
+            found = self._by_token.get(token)
+            if found is None:
+                self._by_token = {ix.token: ix for ix in self.interactions.values()}
+                found = self._by_token.get(token)
+            if found is not None:
+                if time.monotonic() - found.created_at > self.token_life:
+                    raise ApiError(401, ErrorCode.INVALID_WEBHOOK_TOKEN, "Invalid Webhook Token")
+                return found
         raise ApiError(404, ErrorCode.UNKNOWN_WEBHOOK, "Unknown Webhook")
 
     def guild_of(self, channel: FakeChannel) -> FakeGuild | None:

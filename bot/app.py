@@ -96,7 +96,9 @@ class LockdownBot(commands.AutoShardedBot):
         )
         self.settings = settings
         self.budget = install(
-            self.http, share=process_share(settings.shard_ids, settings.shard_count)
+            self.http,
+            share=process_share(settings.shard_ids, settings.shard_count),
+            carry_edits=settings.click_tokens_carry_edits,
         )
         drawings.configure(settings.drawing_workers)
         self.scheduler = scheduler or AsyncioScheduler()
@@ -142,7 +144,7 @@ class LockdownBot(commands.AutoShardedBot):
         """Every room: the slash commands, their translations, the cogs and the
         persistent components (`bot.discord_ui.rooms`)."""
         # The tree, the cogs and the dynamic items are alike on a sharded bot.
-        await self.rooms.add_to(cast(commands.Bot, self))
+        await self.rooms.add_to(cast(commands.Bot, self), self.budget.carry_edits)
 
     async def setup_hook(self) -> None:
         await self.add_commands()

@@ -170,6 +170,14 @@ class Settings(BaseSettings):
             "threads of the bot's own process; default: 1"
         ),
     )
+    click_tokens_carry_edits: bool = Field(
+        default=True,
+        description=(
+            "edit a board someone clicked in the last 14 minutes with that click's token, "
+            "outside the bot token's 50 requests a second; false: every edit with the bot "
+            "token; default: true"
+        ),
+    )
 
     @field_validator("discord_token", mode="before")
     @classmethod

@@ -17,6 +17,10 @@ made-up clock; `bot.discord_http.client` drives it on the event loop.
   (`bot.discord_http.merge`): it keeps its place in the line, takes the more
   urgent of the two priorities, and both callers get the one answer. Only
   the latest version of a message is sent; nothing else is ever dropped.
+- An edit of a message someone clicked (`bot.discord_http.carriers`) goes with
+  that click's token, at once: it takes no room in the global window nor in
+  the channel's bucket, and waits only for the edit of the same message on its
+  way. Should the token fail, the edit goes back in the line with the bot's.
 """
 
 from __future__ import annotations
@@ -28,11 +32,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.discord_http.buckets import Buckets, RateHeaders
+from bot.discord_http.carriers import Carrier, Carriers
 from bot.discord_http.merge import body_of, merged
 from bot.discord_http.priority import Priority
 
 # How often idle buckets (threads of games long over) are forgotten.
 FORGET_EVERY = 60.0
+
+# The route a carried edit is made on, as the counts name it.
+CARRIED_ROUTE = "PATCH /webhooks/{application_id}/{interaction_token}/messages/@original"
 
 
 @dataclass(eq=False, slots=True)
@@ -48,6 +56,10 @@ class Ticket:
     kwargs: dict[str, Any]
     submitted_at: float
     route: Any = None  # what the sender needs to make the request (a discord.py Route)
+    # The message an edit changes, when a click's token could carry it (`carriers`).
+    message_id: int | None = None
+    carrier: Carrier | None = None  # the token carrying it, once sent that way
+    uncarried: bool = False  # a carrier failed it: it goes with the bot token
     callers: int = 1
     bucket_key: str | None = None
     sent_at: float | None = None
@@ -90,8 +102,10 @@ class Counts:
     """What the budget did, for metrics and the load bench."""
 
     submitted: int = 0
-    sent: int = 0
+    sent: int = 0  # with the bot token
     merged: int = 0
+    carried: int = 0  # edits made with a click's token instead (`carriers`)
+    carry_failed: int = 0  # of those, sent again with the bot token
     waited: float = 0.0  # total seconds requests spent waiting for the budget
     longest_wait: float = 0.0
     by_route: dict[str, int] = field(default_factory=dict)
@@ -104,6 +118,7 @@ class Budget:
         self.buckets = Buckets()
         self.global_window = GlobalWindow(per_second, window)
         self.counts = Counts()
+        self.carriers = Carriers()
         self._waiting: list[Ticket] = []  # sorted by `Ticket.order`
         self._edits: dict[str, Ticket] = {}  # url -> the waiting edit that absorbs the next
         self._editing: set[str] = set()  # urls with an edit on its way
@@ -125,8 +140,10 @@ class Budget:
         priority: Priority,
         now: float,
         route: Any = None,
+        message_id: int | None = None,
     ) -> Ticket:
-        """Queue a request; an edit of a message whose edit still waits joins that one."""
+        """Queue a request; an edit of a message whose edit still waits joins that one.
+        `message_id` names the message of an edit that a click's token may carry."""
         self.counts.submitted += 1
         if method == "PATCH":
             older = self._edits.get(url)
@@ -144,6 +161,8 @@ class Budget:
         ticket = Ticket(
             next(self._seq), priority, method, route_key, major, url, kwargs, now, route
         )
+        if method == "PATCH" and body_of(kwargs) is not None:
+            ticket.message_id = message_id
         bisect.insort(self._waiting, ticket, key=lambda t: t.order)
         if method == "PATCH" and body_of(kwargs) is not None:
             self._edits[url] = ticket
@@ -159,19 +178,32 @@ class Budget:
         return True
 
     def pick(self, now: float) -> tuple[list[Ticket], float | None]:
-        """The requests that go now, and when to look again (None: at the next answer)."""
+        """The requests that go now, and when to look again (None: at the next answer).
+
+        Once the global window is full only carried edits still go, so the line is
+        read to its end rather than to the first request the window holds back.
+        """
         self._forget(now)
         chosen: list[Ticket] = []
         kept: list[Ticket] = []
         blocked: set[str] = set()
         wake: float | None = None
-        for index, ticket in enumerate(self._waiting):
-            if not self.global_window.room(now):
-                kept.extend(self._waiting[index:])
-                wake = _earliest(wake, self.global_window.free_at())
-                break
+        full = False
+        for ticket in self._waiting:
             if ticket.method == "PATCH" and ticket.url in self._editing:
                 kept.append(ticket)  # after the edit on its way: they could land swapped
+                continue
+            carrier = self._carrier(ticket, now)
+            if carrier is not None:
+                ticket.carrier = carrier
+                self._sent(ticket, now)
+                chosen.append(ticket)
+                continue
+            if full or not self.global_window.room(now):
+                if not full:
+                    full = True
+                    wake = _earliest(wake, self.global_window.free_at())
+                kept.append(ticket)
                 continue
             key = self.buckets.key(ticket.route_key, ticket.major)
             if key in blocked or not self.buckets.room(ticket.route_key, ticket.major, now):
@@ -189,14 +221,23 @@ class Budget:
         self._waiting = kept
         return chosen, wake
 
+    def _carrier(self, ticket: Ticket, now: float) -> Carrier | None:
+        if ticket.message_id is None or ticket.uncarried:
+            return None
+        return self.carriers.get(ticket.message_id, now)
+
     def _sent(self, ticket: Ticket, now: float) -> None:
         ticket.sent_at = now
         if self._edits.get(ticket.url) is ticket:
             del self._edits[ticket.url]
         if ticket.method == "PATCH":
             self._editing.add(ticket.url)
-        waited = now - ticket.submitted_at
         counts = self.counts
+        if ticket.carrier is not None:
+            counts.carried += 1
+            counts.by_route[CARRIED_ROUTE] = counts.by_route.get(CARRIED_ROUTE, 0) + 1
+            return
+        waited = now - ticket.submitted_at
         counts.sent += 1
         counts.waited += waited
         counts.longest_wait = max(counts.longest_wait, waited)
@@ -204,13 +245,27 @@ class Budget:
 
     def answered(self, ticket: Ticket, now: float) -> None:
         """The request came back (or failed): its bucket learns what the answer said."""
-        assert ticket.bucket_key is not None, "only a request that went can come back"
         if ticket.method == "PATCH":
             self._editing.discard(ticket.url)
+        if ticket.carrier is not None:
+            return  # a click's token: neither the global window nor the bot's buckets
+        assert ticket.bucket_key is not None, "only a request that went can come back"
         self.global_window.release(now)
         self.buckets.answered(
             ticket.bucket_key, ticket.route_key, ticket.major, ticket.headers, now
         )
+
+    def uncarry(self, ticket: Ticket) -> None:
+        """A carried edit that failed, back in the line to go with the bot token (its
+        carrier forgotten): in its old place, so it still goes before a newer edit."""
+        assert ticket.carrier is not None
+        assert ticket.message_id is not None
+        self.carriers.drop(ticket.message_id, ticket.carrier)
+        self.counts.carry_failed += 1
+        ticket.carrier = None
+        ticket.uncarried = True
+        ticket.sent_at = None
+        bisect.insort(self._waiting, ticket, key=lambda t: t.order)
 
     def _forget(self, now: float) -> None:
         if now - self._forgotten_at >= FORGET_EVERY:

@@ -20,7 +20,10 @@ until Discord answers 429, and nothing of which request matters more.
 Interaction answers never reach this layer: discord.py makes them through
 its webhook adapter, outside `HTTPClient.request`, as Discord keeps them
 outside the global limit. A request on an interaction or webhook route that
-does come here goes straight through.
+does come here goes straight through. An edit of a message someone clicked
+is made through that adapter too, with the click's token
+(`bot.discord_http.carriers`, `RequestBudget.carry_edits`), whenever the
+budget finds one for it.
 
 The global budget is the process's share of the token's 50 a second
 (`bot.discord_http.share`); how the `Budget` keeps it whatever the latency is
@@ -30,13 +33,16 @@ told in `bot.discord_http.budget`.
 from __future__ import annotations
 
 import asyncio
+import logging
 from contextvars import ContextVar
 from typing import Any, Protocol
 
 import discord
+from discord.webhook.async_ import async_context
 
 from bot.discord_http.buckets import RateHeaders
 from bot.discord_http.budget import Budget, Counts, Ticket
+from bot.discord_http.carriers import CARRY_FOR, Carrier
 from bot.discord_http.dm_channels import DmChannels, dm_recipient
 from bot.discord_http.priority import Priority, chosen_priority
 from bot.discord_http.share import requests_per_second
@@ -50,6 +56,11 @@ URGENT_ROUTES = frozenset(
     }
 )
 
+log = logging.getLogger(__name__)
+
+# The edit of a message, which a click's token can carry instead of the bot token.
+MESSAGE_EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
+
 # The ticket being sent in this task, for the probe to file its answer's headers.
 _SENDING: ContextVar[Ticket | None] = ContextVar("sending", default=None)
 
@@ -58,6 +69,12 @@ class Send(Protocol):
     """discord.py's own `HTTPClient.request`, which makes the request for real."""
 
     async def __call__(self, route: discord.http.Route, **kwargs: Any) -> Any: ...
+
+
+class Carry(Protocol):
+    """Makes an edit with a click's token: the same arguments, another route."""
+
+    async def __call__(self, carrier: Carrier, kwargs: dict[str, Any]) -> Any: ...
 
 
 def outside_budget(route: discord.http.Route) -> bool:
@@ -72,8 +89,11 @@ def default_priority(route: discord.http.Route) -> Priority:
 class RequestBudget:
     """One token's requests in one process: queued in a `Budget`, sent when it allows."""
 
-    def __init__(self, send: Send, *, per_second: int, window: float = 1.0) -> None:
+    def __init__(
+        self, send: Send, *, per_second: int, window: float = 1.0, carry: Carry | None = None
+    ) -> None:
         self._send = send
+        self._carry = carry
         self.budget = Budget(per_second, window)
         self.dm_channels = DmChannels()
         self._callers: dict[Ticket, list[asyncio.Future[Any]]] = {}
@@ -84,6 +104,25 @@ class RequestBudget:
     def counts(self) -> Counts:
         """What the budget did so far (requests sent, edits merged, time waited)."""
         return self.budget.counts
+
+    def carry_edits(self, interaction: discord.Interaction[Any]) -> None:
+        """`interaction`, a click answered by updating the message clicked, lends its
+        token to that message's next edits until it expires (`carriers`)."""
+        message = interaction.message
+        if (
+            self._carry is None
+            or interaction.type is not discord.InteractionType.component
+            or message is None
+            or message.flags.ephemeral
+        ):
+            return
+        age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+        if age >= CARRY_FOR:
+            return
+        now = asyncio.get_running_loop().time()
+        carrier = Carrier(interaction.application_id, interaction.token, now + CARRY_FOR - age)
+        self.budget.carriers.keep(message.id, carrier, now)
+        self._pump()  # an edit of that message waiting for the budget may go now
 
     async def request(self, route: discord.http.Route, **kwargs: Any) -> Any:
         """What `HTTPClient.request` answers, once the budget lets the request go."""
@@ -105,6 +144,7 @@ class RequestBudget:
             priority=chosen_priority() or default_priority(route),
             now=loop.time(),
             route=route,
+            message_id=edited_message(route),
         )
         answer: asyncio.Future[Any] = loop.create_future()
         self._callers.setdefault(ticket, []).append(answer)
@@ -142,7 +182,12 @@ class RequestBudget:
         loop = asyncio.get_running_loop()
         _SENDING.set(ticket)  # this task's own context: the probe finds the ticket here
         try:
-            data = await self._send(ticket.route, **ticket.kwargs)
+            if ticket.carrier is not None:
+                data = await self._carried(ticket)
+                if data is None:
+                    return  # back in the line, for the bot token
+            else:
+                data = await self._send(ticket.route, **ticket.kwargs)
         except BaseException as exc:  # every caller gets the failure, even a cancellation
             self._finish(ticket, loop.time())
             for caller in self._callers.pop(ticket, []):
@@ -158,6 +203,21 @@ class RequestBudget:
         for caller in self._callers.pop(ticket, []):
             if not caller.done():
                 caller.set_result(data)
+
+    async def _carried(self, ticket: Ticket) -> Any:
+        """The edit made with a click's token; None if Discord refused it (the token
+        expired, the message is gone), the edit then queued again for the bot token."""
+        assert self._carry is not None
+        assert ticket.carrier is not None
+        try:
+            return await self._carry(ticket.carrier, ticket.kwargs)
+        except discord.HTTPException as exc:
+            log.info("an edit carried by a click's token failed (%s); the bot sends it", exc)
+            loop = asyncio.get_running_loop()
+            self.budget.answered(ticket, loop.time())
+            self.budget.uncarry(ticket)
+            self._pump()
+            return None
 
     def _finish(self, ticket: Ticket, now: float) -> None:
         self.budget.answered(ticket, now)
@@ -183,13 +243,46 @@ class HeaderProbe:
             ticket.headers = RateHeaders.parse(response.headers)
 
 
-def install(http: discord.http.HTTPClient, *, share: float = 1.0) -> RequestBudget:
+def edited_message(route: discord.http.Route) -> int | None:
+    """The message a request edits, if it is a message edit a click's token can carry."""
+    if route.key != MESSAGE_EDIT:
+        return None
+    return int(route.url.rpartition("/")[2])
+
+
+def carry_with(http: discord.http.HTTPClient) -> Carry:
+    """Edits made as discord.py edits an interaction's original response: its webhook
+    adapter, on the client's own connection, without the bot's authorization."""
+
+    async def carry(carrier: Carrier, kwargs: dict[str, Any]) -> Any:
+        return await async_context.get().edit_original_interaction_response(
+            carrier.application_id,
+            carrier.token,
+            session=http._HTTPClient__session,  # type: ignore[attr-defined]
+            proxy=http.proxy,
+            proxy_auth=http.proxy_auth,
+            payload=kwargs.get("json"),
+            multipart=kwargs.get("form"),
+            files=kwargs.get("files"),
+        )
+
+    return carry
+
+
+def install(
+    http: discord.http.HTTPClient, *, share: float = 1.0, carry_edits: bool = True
+) -> RequestBudget:
     """Put the budget on a client's HTTP layer (`client.http`), before it logs in.
 
     `share` is this process's part of the token's global limit
-    (`bot.discord_http.share.process_share`).
+    (`bot.discord_http.share.process_share`); `carry_edits` lets clicks' tokens
+    carry edits of the messages clicked (`carriers`).
     """
-    budget = RequestBudget(http.request, per_second=requests_per_second(share))
+    budget = RequestBudget(
+        http.request,
+        per_second=requests_per_second(share),
+        carry=carry_with(http) if carry_edits else None,
+    )
     probe = HeaderProbe()
 
     def get_ratelimit(_key: str) -> HeaderProbe:

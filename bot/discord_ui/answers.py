@@ -14,12 +14,17 @@ A component is deferred as an update (nothing shows, the message clicked is kept
 the edit); a slash command as a private "thinking" (every command of this bot
 answers privately, so the placeholder never makes a public answer private, nor a
 private one public).
+
+A click answered by updating the message clicked (deferred or not) then lends its
+token to that message's next edits (`bot.discord_http.carriers`): the board's
+progress and lines go outside the token's global limit.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -31,6 +36,9 @@ log = logging.getLogger(__name__)
 # which knows better how to defer a click on a panel; early enough that the deferral,
 # itself a request, reaches Discord within its 3 seconds on a loaded machine.
 DEFER_AFTER = 0.6
+
+# Told of each click answered by updating the message clicked (`RequestBudget.carry_edits`).
+Carry = Callable[[discord.Interaction[Any]], None]
 
 # Keeps the watches alive until they end (the loop holds tasks only weakly).
 _watches: set[asyncio.Task[None]] = set()
@@ -44,18 +52,21 @@ class AnsweredFirst(discord.InteractionResponse[Any]):
     where a deferred interaction's answer goes.
     """
 
-    __slots__ = ("_lock", "late")
+    __slots__ = ("_carry", "_lock", "late")
 
-    def __init__(self, parent: discord.Interaction[Any]) -> None:
+    def __init__(self, parent: discord.Interaction[Any], carry: Carry | None = None) -> None:
         super().__init__(parent)
         self._lock = asyncio.Lock()
+        self._carry = carry
         self.late = False
 
     async def defer(self, *args: Any, **kwargs: Any) -> Any:
         async with self._lock:
             if self.late:
                 return None  # deferred already, by the watch
-            return await super().defer(*args, **kwargs)
+            answer = await super().defer(*args, **kwargs)
+            self._lend_token()
+            return answer
 
     async def send_message(self, *args: Any, **kwargs: Any) -> Any:
         """The answer; after the watch's deferral, a follow-up (returned, a
@@ -74,7 +85,9 @@ class AnsweredFirst(discord.InteractionResponse[Any]):
         interaction's original response (the message clicked, for a deferred update)."""
         async with self._lock:
             if not self.late:
-                return await super().edit_message(*args, **kwargs)
+                answer = await super().edit_message(*args, **kwargs)
+                self._lend_token()
+                return answer
         kwargs.pop("delete_after", None)
         kwargs.pop("suppress_embeds", None)
         if args:
@@ -94,12 +107,22 @@ class AnsweredFirst(discord.InteractionResponse[Any]):
                 discord.InteractionType.modal_submit,
             ):
                 await super().defer()
+                self._lend_token()
             else:
                 return  # autocomplete and pings have no deferral
             self.late = True
 
+    def _lend_token(self) -> None:
+        """The message clicked is now this interaction's original response: its token
+        may carry that message's edits."""
+        if self._carry is not None and self._response_type in (
+            discord.InteractionResponseType.deferred_message_update,
+            discord.InteractionResponseType.message_update,
+        ):
+            self._carry(self._parent)
 
-def watch(interaction: discord.Interaction[Any]) -> None:
+
+def watch(interaction: discord.Interaction[Any], carry: Carry | None = None) -> None:
     """`interaction` is answered first: its response shared with a watch that defers
     it `DEFER_AFTER` seconds after the click if its handler has not answered by then.
 
@@ -112,7 +135,7 @@ def watch(interaction: discord.Interaction[Any]) -> None:
         discord.InteractionType.modal_submit,
     ):
         return
-    response = AnsweredFirst(interaction)
+    response = AnsweredFirst(interaction, carry)
     interaction._cs_response = response  # type: ignore[attr-defined]
     task = asyncio.get_running_loop().create_task(_defer_when_late(interaction, response))
     _watches.add(task)
@@ -130,8 +153,9 @@ async def _defer_when_late(interaction: discord.Interaction[Any], response: Answ
         log.info("interaction %s: not deferred (%s)", interaction.id, exc.status)
 
 
-def answer_first_everywhere(client: discord.Client) -> None:
-    """Every interaction `client` receives is watched (`watch`) from its dispatch on.
+def answer_first_everywhere(client: discord.Client, carry: Carry | None = None) -> None:
+    """Every interaction `client` receives is watched (`watch`) from its dispatch on;
+    `carry` is told of the clicks whose tokens may carry edits.
 
     discord.py creates the handler's task, then dispatches the `interaction` event in
     the same call; hooking that dispatch runs `watch` before any handler starts.
@@ -141,7 +165,7 @@ def answer_first_everywhere(client: discord.Client) -> None:
 
     def dispatching(event: str, /, *args: Any, **kwargs: Any) -> None:
         if event == "interaction" and args and isinstance(args[0], discord.Interaction):
-            watch(args[0])
+            watch(args[0], carry)
         dispatch(event, *args, **kwargs)
 
     state.dispatch = dispatching

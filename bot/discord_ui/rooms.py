@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_ui.answers import answer_first_everywhere
+from bot.discord_ui.answers import Carry, answer_first_everywhere
 from bot.discord_ui.campaign.cog import CampaignRoom
 from bot.discord_ui.campaign.items import CAMPAIGN_ITEMS
 from bot.discord_ui.errors import command_failed
@@ -67,11 +67,12 @@ class Rooms:
             practice=PracticeRoom(group, desk.service),
         )
 
-    async def add_to(self, bot: commands.Bot) -> None:
+    async def add_to(self, bot: commands.Bot, carry: Carry | None = None) -> None:
         """The slash commands (with their translations), the cogs behind them and the
         persistent components: everything `sync-commands` registers; and every
-        interaction they receive answered first (`answers`)."""
-        answer_first_everywhere(bot)
+        interaction they receive answered first (`answers`), the clicks that update
+        their message lending `carry` their token."""
+        answer_first_everywhere(bot, carry)
         await bot.tree.set_translator(CatalogTranslator())
         bot.tree.error(command_failed)
         rooms = (

@@ -5,6 +5,8 @@ path against the fake Discord is in `test_budget_e2e.py`."""
 from __future__ import annotations
 
 import asyncio
+from datetime import timedelta
+from types import SimpleNamespace
 from typing import Any
 
 import discord
@@ -12,6 +14,7 @@ import pytest
 from discord.http import Route
 
 from bot.discord_http import Priority, request_priority
+from bot.discord_http.carriers import Carrier
 from bot.discord_http.client import HeaderProbe, RequestBudget, install
 
 EDIT = "/channels/{channel_id}/messages/{message_id}"
@@ -187,3 +190,78 @@ async def test_install_replaces_the_clients_request_and_buckets() -> None:
     assert isinstance(http.get_ratelimit("any"), HeaderProbe)
     assert budget.budget.global_window.per_second == 25
     await client.close()
+
+
+class Carry:
+    """Stands for the webhook adapter's edit of an original response."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, dict[str, Any]]] = []
+        self.fail_with: BaseException | None = None
+
+    async def __call__(self, carrier: Carrier, kwargs: dict[str, Any]) -> Any:
+        self.calls.append((carrier.token, kwargs))
+        await asyncio.sleep(0.01)
+        if self.fail_with is not None:
+            raise self.fail_with
+        return {"id": 7, "carried": kwargs.get("json")}
+
+
+def board_click(message_id: int, *, ephemeral: bool = False, age: float = 0.0) -> Any:
+    """What `carry_edits` reads of an interaction: a click on a message, answered."""
+    flags = discord.MessageFlags._from_value(64 if ephemeral else 0)
+    return SimpleNamespace(
+        type=discord.InteractionType.component,
+        message=SimpleNamespace(id=message_id, flags=flags),
+        application_id=5,
+        token=f"click-{message_id}",
+        created_at=discord.utils.utcnow() - timedelta(seconds=age),
+    )
+
+
+async def test_an_edit_of_a_clicked_message_goes_with_the_clicks_token() -> None:
+    send, carry = Recorder(), Carry()
+    budget = RequestBudget(send, per_second=1, window=30.0, carry=carry)
+    await budget.request(read(9))  # the global window is full for 30 s
+    budget.carry_edits(board_click(7))
+    answer = await asyncio.wait_for(budget.request(edit(7), json={"content": "2 votes"}), 0.5)
+    assert answer == {"id": 7, "carried": {"content": "2 votes"}}
+    assert carry.calls == [("click-7", {"json": {"content": "2 votes"}})]
+    assert [call[0] for call in send.calls] == ["GET"]
+
+
+async def test_no_token_is_lent_by_a_private_message_or_an_expiring_click() -> None:
+    send, carry = Recorder(delay=0.0), Carry()
+    budget = RequestBudget(send, per_second=50, carry=carry)
+    budget.carry_edits(board_click(7, ephemeral=True))
+    budget.carry_edits(board_click(8, age=14 * 60 + 1))
+    await budget.request(edit(7), json={"content": "a"})
+    await budget.request(edit(8), json={"content": "b"})
+    assert carry.calls == []
+    assert len(send.calls) == 2
+
+
+async def test_an_edit_its_carrier_fails_is_made_with_the_bot_token() -> None:
+    send, carry = Recorder(), Carry()
+    expired = SimpleNamespace(status=401, reason="Unauthorized")
+    carry.fail_with = discord.HTTPException(
+        expired, {"code": 50027, "message": "Invalid Webhook Token"}
+    )  # type: ignore[arg-type]
+    budget = RequestBudget(send, per_second=50, carry=carry)
+    budget.carry_edits(board_click(7))
+    answer = await budget.request(edit(7), json={"content": "turn 2"})
+    assert answer == {"id": 1, "sent": {"content": "turn 2"}}
+    assert len(carry.calls) == 1
+    await budget.request(edit(7), json={"content": "turn 2, one more line"})
+    assert len(carry.calls) == 1  # the failed carrier is not lent again
+    assert budget.counts.carry_failed == 1
+    assert budget.counts.sent == 2
+
+
+async def test_without_a_carry_every_edit_goes_with_the_bot_token() -> None:
+    send = Recorder(delay=0.0)
+    budget = RequestBudget(send, per_second=50)
+    budget.carry_edits(board_click(7))
+    await budget.request(edit(7), json={"content": "a"})
+    assert len(send.calls) == 1
+    assert budget.counts.carried == 0

@@ -352,7 +352,7 @@ async def _serve(settings: Settings) -> None:
     )
     time_statements(database.engine)
     metrics.build_info(running_version(), running_commit())
-    collector = census(bot.service, lambda: bot.shard_count, lambda: bot.latencies)
+    collector = census(bot.service, lambda: bot.shard_count, lambda: bot.latencies, bot.budget)
     REGISTRY.register(collector)
     ops = None
     if settings.ops_port is not None:

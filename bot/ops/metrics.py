@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 
 from prometheus_client import Counter, Gauge, Histogram, Info
-from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.registry import Collector
 
 ACTIONS_STORED = Counter("lockdown_actions_stored", "Game actions stored in the database.")
@@ -116,11 +116,23 @@ def timed_store() -> Iterator[None]:
     ACTIONS_STORED.inc()
 
 
-class BotCollector(Collector):
-    """Scrape-time values of one running bot: games by shard and by state, gateway latency.
+# What the request budget did (`bot.discord_http`), as `BotCollector`'s `budget` names it.
+BUDGET_COUNTERS = {
+    "sent": "Requests the request budget sent with the bot token.",
+    "merged": "Edits merged into a waiting edit of the same message, never sent alone.",
+    "carried": "Edits of a clicked message sent with that click's token, not the bot's.",
+    "carry_failed": "Carried edits Discord refused (token expired), sent with the bot token.",
+    "waited_seconds": "Seconds requests waited in the request budget before they went.",
+}
 
-    `games_by_shard`, `latencies` and `games_by_state` are callables of the
-    bot, read at every scrape; nothing needs to be kept up to date in between.
+
+class BotCollector(Collector):
+    """Scrape-time values of one running bot: games by shard and by state, gateway
+    latency, and what its request budget did.
+
+    `games_by_shard`, `latencies`, `games_by_state` and `budget` are callables of
+    the bot, read at every scrape; nothing needs to be kept up to date in between.
+    `budget` gives the budget's running totals (`BUDGET_COUNTERS`) and `waiting`.
     """
 
     def __init__(
@@ -128,12 +140,14 @@ class BotCollector(Collector):
         games_by_shard: Callable[[], dict[int, int]],
         latencies: Callable[[], Iterable[tuple[int, float]]],
         games_by_state: Callable[[], dict[str, int]] = dict,
+        budget: Callable[[], dict[str, float]] = dict,
     ) -> None:
         self._games = games_by_shard
         self._latencies = latencies
         self._states = games_by_state
+        self._budget = budget
 
-    def collect(self) -> Iterator[GaugeMetricFamily]:
+    def collect(self) -> Iterator[GaugeMetricFamily | CounterMetricFamily]:
         games = GaugeMetricFamily(
             "lockdown_games_running", "Games this process runs, by shard.", labels=["shard"]
         )
@@ -157,3 +171,15 @@ class BotCollector(Collector):
             if seconds == seconds and seconds != float("inf"):  # nan before the first beat
                 latency.add_metric([str(shard)], seconds)
         yield latency
+        figures = self._budget()
+        for name, help_text in BUDGET_COUNTERS.items():
+            if name in figures:
+                yield CounterMetricFamily(
+                    f"lockdown_request_budget_{name}", help_text, value=figures[name]
+                )
+        if "waiting" in figures:
+            yield GaugeMetricFamily(
+                "lockdown_request_budget_waiting",
+                "Requests waiting in the request budget now.",
+                value=figures["waiting"],
+            )

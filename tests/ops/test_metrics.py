@@ -207,3 +207,21 @@ def test_the_delivery_lag_is_that_of_the_oldest_line_shown() -> None:
     assert clock.shown(5, now=20.0) is None
     clock.track(8, 5)
     assert sample("lockdown_delivery_lag_seconds_count") == count + 1
+
+
+def test_the_request_budgets_totals_are_read_at_each_scrape() -> None:
+    figures = {
+        "sent": 3.0,
+        "merged": 2.0,
+        "carried": 5.0,
+        "carry_failed": 1.0,
+        "waited_seconds": 0.5,
+        "waiting": 4.0,
+    }
+    registry = CollectorRegistry()
+    registry.register(metrics.BotCollector(dict, list, dict, lambda: figures))
+    assert registry.get_sample_value("lockdown_request_budget_carried_total") == 5.0
+    assert registry.get_sample_value("lockdown_request_budget_merged_total") == 2.0
+    assert registry.get_sample_value("lockdown_request_budget_waiting") == 4.0
+    figures["carried"] = 6.0
+    assert registry.get_sample_value("lockdown_request_budget_carried_total") == 6.0

@@ -32,7 +32,9 @@ Run: uv run python bench/load_bench.py --games 10 --seconds 60
      add --postgres postgresql+asyncpg://user:password@host/db for PostgreSQL,
      --ramp 20 to open the first games over 20 s instead of all in the same second,
      --bot-process to run the bot as a `lockdown-bot` process of its own, apart from the
-     fake Discord and the people (bench/process_bench.py; budget on, token limit 50).
+     fake Discord and the people (bench/process_bench.py; budget on, token limit 50),
+     with --carry off|both to measure it without clicks' tokens carrying board edits
+     (CLICK_TOKENS_CARRY_EDITS=false), or without and with in the same run.
 """
 
 from __future__ import annotations
@@ -443,20 +445,34 @@ def main() -> None:
         action="store_true",
         help="run the bot as a lockdown-bot process of its own (bench/process_bench.py)",
     )
+    parser.add_argument(
+        "--carry",
+        choices=("on", "off", "both"),
+        default="on",
+        help="with --bot-process: clicks' tokens carry board edits (CLICK_TOKENS_CARRY_EDITS)",
+    )
     args = parser.parse_args()
     if args.bot_process:
         if args.budget != "on" or args.token_limit != 50:
             parser.error("--bot-process runs the bot as it ships: budget on, token limit 50")
         from bench.process_bench import measure_process
 
+        carrying = {"on": [True], "off": [False], "both": [False, True]}[args.carry]
         for games in (int(n) for n in args.games.split(",")):
-            with tempfile.TemporaryDirectory() as folder:
-                url = args.postgres or f"sqlite+aiosqlite:///{Path(folder) / 'lockdown.db'}"
-                asyncio.run(
-                    measure_process(
-                        games, args.seconds, url, args.token_limit, args.ramp, Path(folder)
+            for carry in carrying:
+                with tempfile.TemporaryDirectory() as folder:
+                    url = args.postgres or f"sqlite+aiosqlite:///{Path(folder) / 'lockdown.db'}"
+                    asyncio.run(
+                        measure_process(
+                            games,
+                            args.seconds,
+                            url,
+                            args.token_limit,
+                            args.ramp,
+                            Path(folder),
+                            carry,
+                        )
                     )
-                )
         return
     modes = {"on": [True], "off": [False], "both": [False, True]}[args.budget]
     for games in (int(n) for n in args.games.split(",")):

@@ -3,6 +3,9 @@ bench's bot process (`bench/load_bench.py --bot-process`).
 
     python -m bench.pace_bot API_BASE GATEWAY_URL
 
+With `PACE_BOT_PROFILE=FILE` in its environment it runs under cProfile and writes
+its statistics to FILE as it stops (read them with `python -m pstats FILE`).
+
 The console script's entry point (`bot.run.main`) runs unchanged: settings from the
 environment, the database, the shard locks, the signals, /metrics. Two things are
 set before it starts, as `tests.ops.bot_process` and
@@ -17,6 +20,8 @@ set before it starts, as `tests.ops.bot_process` and
 
 from __future__ import annotations
 
+import cProfile
+import os
 import sys
 from typing import Any
 
@@ -50,4 +55,9 @@ if __name__ == "__main__":
     Route.BASE = api_base
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
     LockdownBot.__init__ = _at_pace  # type: ignore[method-assign]
-    main(sys.argv[3:])
+    profile = os.environ.get("PACE_BOT_PROFILE")
+    if profile:
+        # Where the bot's CPU goes (cProfile slows it down: read shares, not times).
+        cProfile.run("main(sys.argv[3:])", profile)
+    else:
+        main(sys.argv[3:])

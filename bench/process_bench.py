@@ -105,6 +105,8 @@ class Outside:
     # Each game with the time from its `/lockdown new` to the next one's.
     spans: list[tuple[Seen, float, float]] = field(default_factory=list)
     failed_starts: int = 0
+    # Why starts failed, for the report: the exception's name and words, counted.
+    start_errors: Counter[str] = field(default_factory=Counter)
     click_failures: int = 0
 
     async def refresh(self) -> None:
@@ -158,7 +160,12 @@ class BotProcess:
     """`python -m bench.pace_bot`: its log file, its /readyz and /metrics, its CPU."""
 
     def __init__(
-        self, folder: Path, server: FakeDiscordServer, fake: FakeDiscord, url: str
+        self,
+        folder: Path,
+        server: FakeDiscordServer,
+        fake: FakeDiscord,
+        url: str,
+        carry: bool = True,
     ) -> None:
         self.folder = folder
         self.log_path = folder / "bot.log"
@@ -172,6 +179,7 @@ class BotProcess:
             "OPS_PORT": str(self.port),
             "LOG_LEVEL": "INFO",
             "SHUTDOWN_DELIVERY_SECONDS": str(DELIVER_WITHIN),
+            "CLICK_TOKENS_CARRY_EDITS": "true" if carry else "false",
         }
         self.process: asyncio.subprocess.Process | None = None
 
@@ -259,6 +267,13 @@ class BotProcess:
         except TimeoutError:
             await self.kill()
             return None
+
+    def problems(self) -> list[str]:
+        """The warnings and errors in the bot's log."""
+        if not self.log_path.exists():
+            return []
+        lines = self.log_path.read_text(errors="replace").splitlines()
+        return [line for line in lines if " WARNING " in line or " ERROR " in line]
 
     async def kill(self) -> None:
         if self.process is not None and self.process.returncode is None:
@@ -378,8 +393,9 @@ async def slot(
         began = time.monotonic()
         try:
             game = await start_game(fake, outside, guild)
-        except (AssertionError, TimeoutError, StopIteration, IndexError):
+        except (AssertionError, TimeoutError, StopIteration, IndexError) as exc:
             outside.failed_starts += 1
+            outside.start_errors[f"{type(exc).__name__}: {exc}"] += 1
             await asyncio.sleep(1.0)
             continue
         people = [
@@ -426,7 +442,13 @@ def histogram_p99(body: str, name: str) -> str:
 
 
 async def measure_process(
-    games: int, seconds: float, url: str, token_limit: int, ramp: float, folder: Path
+    games: int,
+    seconds: float,
+    url: str,
+    token_limit: int,
+    ramp: float,
+    folder: Path,
+    carry: bool = True,
 ) -> None:
     fake = FakeDiscord()
     unkind(fake)
@@ -439,7 +461,7 @@ async def measure_process(
     load_before = os.getloadavg()
     server = FakeDiscordServer(fake)
     await server.start()
-    bot = BotProcess(folder, server, fake, url)
+    bot = BotProcess(folder, server, fake, url, carry)
     reader: Database | None = None
     try:
         await bot.start()
@@ -488,14 +510,22 @@ async def measure_process(
     seen = list(outside.games.values())
     store = "PostgreSQL" if url.startswith("postgresql") else "SQLite"
     print(
-        f"\n{games} games ({store}, bot in its own process, token limit {token_limit}/s), "
-        f"{wall:.0f} s, first games over {ramp:.0f} s"
+        f"\n{games} games ({store}, bot in its own process, token limit {token_limit}/s, "
+        f"clicks carry edits: {'on' if carry else 'off'}), {wall:.0f} s, first games over "
+        f"{ramp:.0f} s"
     )
     print(f"  load before {fmt_load(load_before)}, at the end of the run {fmt_load(load_during)}")
     print(
         f"  games started {len(seen)}, finished {sum(1 for g in seen if g.won)}; "
         f"starts failed {outside.failed_starts}; clicks failed {outside.click_failures}"
     )
+    for error, count in outside.start_errors.most_common(3):
+        print(f"    start failed {count}x: {error}")
+    problems = bot.problems()
+    if problems:
+        print(f"  the bot logged {len(problems)} warnings and errors; the first:")
+        for line in problems[:5]:
+            print(f"    {line[:160]}")
     print(
         f"  answers: {len(answers)} interactions, p50 {pct(latencies, 0.5)}, "
         f"p99 {pct(latencies, 0.99)}, after 3 s or never {late}"
@@ -528,6 +558,16 @@ async def measure_process(
             f"{sum(wholes) / len(wholes):.0f} (of {len(wholes)} games, "
             f"{sum(boards) / max(len(boards), 1):.0f} boards posted on average)"
         )
+    budget = {
+        name: metric_sum(metrics_body, f"lockdown_request_budget_{name}_total")
+        for name in ("sent", "merged", "carried", "carry_failed")
+    }
+    print(
+        f"  the budget: {budget['sent'] / wall:.1f}/s sent with the bot token, "
+        f"{budget['carried'] / wall:.1f}/s edits carried by clicks' tokens "
+        f"({budget['carry_failed']:.0f} refused, sent again), "
+        f"{budget['merged'] / wall:.1f}/s edits merged"
+    )
     print(
         "  the bot's /metrics: actions stored "
         f"{metric_sum(metrics_body, 'lockdown_actions_stored_total') / wall:.1f}/s, store p99 "

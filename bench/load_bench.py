@@ -457,6 +457,12 @@ def main() -> None:
             parser.error("--bot-process runs the bot as it ships: budget on, token limit 50")
         from bench.process_bench import measure_process
 
+        if args.postgres and args.carry == "both":
+            # The second run would resume the first one's games, whose threads are gone.
+            parser.error(
+                "--carry both needs a new database for each run: with --postgres, "
+                "run --carry off and --carry on one at a time, each on an empty one"
+            )
         carrying = {"on": [True], "off": [False], "both": [False, True]}[args.carry]
         for games in (int(n) for n in args.games.split(",")):
             for carry in carrying:

@@ -18,6 +18,8 @@ import pytest
 from discord import app_commands
 
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, serve, start_client
+from tests.fakediscord.protocol import ApiError, ErrorCode, InteractionType
+from tests.fakediscord.records import FakeInteraction
 from tests.fakediscord.unkind import Latency, Limit
 
 SEND = "POST /channels/{channel_id}/messages"
@@ -293,3 +295,27 @@ async def test_a_send_retried_with_its_nonce_is_not_shown_twice() -> None:
     assert again.id == first.id
     assert other.id != first.id
     assert [m.content for m in fake.messages(guild.channel("general"))] == ["the scores"] * 2
+
+
+def test_an_interaction_token_works_for_its_webhook_routes_for_fifteen_minutes() -> None:
+    world = FakeDiscord().world
+    user = world.add_user("ana")
+    clicked = FakeInteraction(
+        id=world.new_id(),
+        token="click-token",
+        type=InteractionType.MESSAGE_COMPONENT,
+        user=user,
+        channel_id=1,
+        guild_id=None,
+        payload={},
+        created_at=time.monotonic() - 14 * 60,
+    )
+    world.interactions[clicked.id] = clicked
+    assert world.interaction_by_token(world.application_id, "click-token") is clicked
+    clicked.created_at -= 2 * 60  # sixteen minutes old
+    with pytest.raises(ApiError) as refused:
+        world.interaction_by_token(world.application_id, "click-token")
+    assert (refused.value.status, refused.value.code) == (401, ErrorCode.INVALID_WEBHOOK_TOKEN)
+    with pytest.raises(ApiError) as unknown:
+        world.interaction_by_token(world.application_id, "no-such-token")
+    assert unknown.value.code == ErrorCode.UNKNOWN_WEBHOOK

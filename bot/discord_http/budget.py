@@ -161,10 +161,9 @@ class Budget:
         ticket = Ticket(
             next(self._seq), priority, method, route_key, major, url, kwargs, now, route
         )
-        if method == "PATCH" and body_of(kwargs) is not None:
-            ticket.message_id = message_id
         bisect.insort(self._waiting, ticket, key=lambda t: t.order)
         if method == "PATCH" and body_of(kwargs) is not None:
+            ticket.message_id = message_id
             self._edits[url] = ticket
         return ticket
 
@@ -187,11 +186,14 @@ class Budget:
         chosen: list[Ticket] = []
         kept: list[Ticket] = []
         blocked: set[str] = set()
+        held: set[str] = set()  # messages with an edit kept waiting: the next ones follow it
         wake: float | None = None
         full = False
         for ticket in self._waiting:
-            if ticket.method == "PATCH" and ticket.url in self._editing:
-                kept.append(ticket)  # after the edit on its way: they could land swapped
+            if ticket.method == "PATCH" and (ticket.url in self._editing or ticket.url in held):
+                # After the edit on its way, or an older one still waiting (one a carrier
+                # gave back): they could land swapped.
+                self._keep(ticket, kept, held)
                 continue
             carrier = self._carrier(ticket, now)
             if carrier is not None:
@@ -203,7 +205,7 @@ class Budget:
                 if not full:
                     full = True
                     wake = _earliest(wake, self.global_window.free_at())
-                kept.append(ticket)
+                self._keep(ticket, kept, held)
                 continue
             key = self.buckets.key(ticket.route_key, ticket.major)
             if key in blocked or not self.buckets.room(ticket.route_key, ticket.major, now):
@@ -212,7 +214,7 @@ class Budget:
                     wake = _earliest(
                         wake, self.buckets.free_at(ticket.route_key, ticket.major, now)
                     )
-                kept.append(ticket)
+                self._keep(ticket, kept, held)
                 continue
             ticket.bucket_key = self.buckets.take(ticket.route_key, ticket.major)
             self.global_window.take()
@@ -220,6 +222,13 @@ class Budget:
             chosen.append(ticket)
         self._waiting = kept
         return chosen, wake
+
+    @staticmethod
+    def _keep(ticket: Ticket, kept: list[Ticket], held: set[str]) -> None:
+        """`ticket` waits on; a later edit of its message may not overtake it."""
+        kept.append(ticket)
+        if ticket.method == "PATCH":
+            held.add(ticket.url)
 
     def _carrier(self, ticket: Ticket, now: float) -> Carrier | None:
         if ticket.message_id is None or ticket.uncarried:

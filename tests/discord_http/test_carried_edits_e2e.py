@@ -1,6 +1,6 @@
 """Board edits carried by the players' clicks, against the fake Discord with its latency
 and rate limits on: the edits leave the bot token's budget, the thread still shows
-every line once and in order, and an expired token costs nothing but a resend."""
+every line once and in order, and a token Discord refuses costs nothing but a resend."""
 
 from __future__ import annotations
 

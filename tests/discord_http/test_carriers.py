@@ -153,3 +153,17 @@ def test_only_a_plain_message_edit_can_be_carried() -> None:
     chosen, _ = budget.pick(0.0)
     assert chosen == [with_reason]
     assert with_reason.carrier is None
+
+
+def test_a_newer_edit_never_overtakes_an_older_one_given_back_by_its_carrier() -> None:
+    budget = Budget(per_second=3)
+    budget.carriers.keep(BOARD, carrier("click"), now=0.0)
+    older = edit(budget, {"content": "turn 1"})
+    assert budget.pick(0.0)[0] == [older]
+    budget.answered(older, 0.1)
+    budget.uncarry(older)  # refused: it must now go with the bot token
+    fill_the_window(budget, now=0.1)
+    newer = edit(budget, {"content": "turn 1, and a line"}, now=0.2)
+    budget.carriers.keep(BOARD, carrier("another"), now=0.2)
+    assert budget.pick(0.2)[0] == []  # the newer one could be carried, but waits
+    assert newer.sent_at is None

@@ -240,25 +240,29 @@ async def line_delays(
 
 
 def whole_game_requests(fake: FakeDiscord, run: Run) -> list[int]:
-    """Bot-token requests of each finished game, from its `/lockdown new` on: in its
-    thread (its end included), and while it ran, in its server's channel and in its
-    people's DMs (opening the DM channel too)."""
-    counts = []
-    for game, guild, began, ended in run.spans:
-        if game.table.state.result is None:
-            continue
-        people = {user.id for user in guild.members}
-        dms = {c.id for c in fake.world.channels.values() if c.recipient_id in people}
-        around = {guild.channel("general").id, *dms}
-        counts.append(
-            sum(
-                1
-                for r in fake.bot_requests
-                if r.channel_id == game.thread.id
-                or (began <= r.at <= ended and (r.channel_id in around or opens_dm(r, people)))
-            )
-        )
-    return counts
+    """Bot-token requests of each finished game (`game_requests`)."""
+    return [
+        game_requests(fake, guild, game.thread, began, ended)
+        for game, guild, began, ended in run.spans
+        if game.table.state.result is not None
+    ]
+
+
+def game_requests(
+    fake: FakeDiscord, guild: FakeGuild, thread: FakeChannel, began: float, ended: float
+) -> int:
+    """Bot-token requests of one game, from its `/lockdown new` on: in its thread (its end
+    included), and while it ran, in its server's channel and in its people's DMs
+    (opening the DM channel too)."""
+    people = {user.id for user in guild.members}
+    dms = {c.id for c in fake.world.channels.values() if c.recipient_id in people}
+    around = {guild.channel("general").id, *dms}
+    return sum(
+        1
+        for r in fake.bot_requests
+        if r.channel_id == thread.id
+        or (began <= r.at <= ended and (r.channel_id in around or opens_dm(r, people)))
+    )
 
 
 def opens_dm(request: RequestRecord, people: set[int]) -> bool:
@@ -346,8 +350,6 @@ async def measure(
             counts = bot.budget.counts
     made = [r for r in fake.bot_requests if began <= r.at <= ended]
     answers = [ix for ix in fake.interactions if ix.created_at <= ended]
-    latencies = [ix.latency for ix in answers if ix.latency is not None]
-    late = sum(1 for ix in answers if not ix.answered_in_time)
     finished = sum(1 for g in run.games if g.table.state.result is not None)
     store = "PostgreSQL" if url.startswith("postgresql") else "SQLite"
     print(
@@ -358,16 +360,7 @@ async def measure(
     print(
         f"  games started {len(run.games)}, finished {finished}; starts failed {run.failed_starts}"
     )
-    print(
-        f"  answers: {len(answers)} interactions, p50 {pct(latencies, 0.5)}, "
-        f"p99 {pct(latencies, 0.99)}, after 3 s or never {late}"
-    )
-    kinds: dict[str, list[float]] = {}
-    for ix in answers:
-        kind = ix.name or ":".join(str(ix.custom_id).split(":")[:2])
-        kinds.setdefault(kind, []).append(ix.latency if ix.latency is not None else 99.0)
-    for kind, times in sorted(kinds.items()):
-        print(f"    {kind}: {len(times)}, p50 {pct(times, 0.5)}, p99 {pct(times, 0.99)}")
+    print_answers(answers)
     refused = Counter(
         f"{'global' if isinstance(r.response, dict) and r.response.get('global') else 'bucket'}"
         f" {r.route}"
@@ -412,6 +405,23 @@ async def measure(
         f"RSS {rss:.0f} MB (peak {maxrss:.0f} MB), "
         f"loop lag p99 {1000 * percentile(run.lags, 0.99):.0f} ms"
     )
+
+
+def print_answers(answers: list[FakeInteraction]) -> None:
+    """From each click to its answer, p50 and p99, in all and by kind of interaction;
+    clicks answered after 3 s, or never."""
+    latencies = [ix.latency for ix in answers if ix.latency is not None]
+    late = sum(1 for ix in answers if not ix.answered_in_time)
+    print(
+        f"  answers: {len(answers)} interactions, p50 {pct(latencies, 0.5)}, "
+        f"p99 {pct(latencies, 0.99)}, after 3 s or never {late}"
+    )
+    kinds: dict[str, list[float]] = {}
+    for ix in answers:
+        kind = ix.name or ":".join(str(ix.custom_id).split(":")[:2])
+        kinds.setdefault(kind, []).append(ix.latency if ix.latency is not None else 99.0)
+    for kind, times in sorted(kinds.items()):
+        print(f"    {kind}: {len(times)}, p50 {pct(times, 0.5)}, p99 {pct(times, 0.99)}")
 
 
 def pct(values: list[float], share: float) -> str:

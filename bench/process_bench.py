@@ -46,9 +46,10 @@ from bench.load_bench import (
     answer_of,
     button,
     fmt_load,
+    game_requests,
     line_delays,
-    opens_dm,
     pct,
+    print_answers,
     was_board,
 )
 from bot.storage.database import Database
@@ -505,8 +506,6 @@ async def measure_process(
             await reader.close()
     made = [r for r in fake.bot_requests if began <= r.at <= ended]
     answers = [ix for ix in fake.interactions if ix.created_at <= ended]
-    latencies = [ix.latency for ix in answers if ix.latency is not None]
-    late = sum(1 for ix in answers if not ix.answered_in_time)
     seen = list(outside.games.values())
     store = "PostgreSQL" if url.startswith("postgresql") else "SQLite"
     print(
@@ -526,16 +525,7 @@ async def measure_process(
         print(f"  the bot logged {len(problems)} warnings and errors; the first:")
         for line in problems[:5]:
             print(f"    {line[:160]}")
-    print(
-        f"  answers: {len(answers)} interactions, p50 {pct(latencies, 0.5)}, "
-        f"p99 {pct(latencies, 0.99)}, after 3 s or never {late}"
-    )
-    kinds: dict[str, list[float]] = {}
-    for ix in answers:
-        kind = ix.name or ":".join(str(ix.custom_id).split(":")[:2])
-        kinds.setdefault(kind, []).append(ix.latency if ix.latency is not None else 99.0)
-    for kind, times in sorted(kinds.items()):
-        print(f"    {kind}: {len(times)}, p50 {pct(times, 0.5)}, p99 {pct(times, 0.99)}")
+    print_answers(answers)
     print(
         f"  429s: {len(fake.rate_limited)} (the bot's /metrics: "
         f"{metric_sum(metrics_body, 'lockdown_discord_rate_limited_total'):.0f})"
@@ -587,20 +577,9 @@ async def measure_process(
 
 
 def whole_game_requests(fake: FakeDiscord, outside: Outside) -> list[int]:
-    """Bot-token requests of each finished game (see load_bench.whole_game_requests)."""
-    counts = []
-    for game, began, ended in outside.spans:
-        if not game.won:
-            continue
-        people = {user.id for user in game.guild.members}
-        dms = {c.id for c in fake.world.channels.values() if c.recipient_id in people}
-        around = {game.guild.channel("general").id, *dms}
-        counts.append(
-            sum(
-                1
-                for r in fake.bot_requests
-                if r.channel_id == game.thread.id
-                or (began <= r.at <= ended and (r.channel_id in around or opens_dm(r, people)))
-            )
-        )
-    return counts
+    """Bot-token requests of each finished game (`load_bench.game_requests`)."""
+    return [
+        game_requests(fake, game.guild, game.thread, began, ended)
+        for game, began, ended in outside.spans
+        if game.won
+    ]

@@ -61,6 +61,10 @@ log = logging.getLogger(__name__)
 # The edit of a message, which a click's token can carry instead of the bot token.
 MESSAGE_EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 
+# How long a carried edit may take, its retries included, before the bot token sends it
+# instead: the same body again, so one that lands late anyway shows the same thing.
+CARRY_PATIENCE = 3.0
+
 # The ticket being sent in this task, for the probe to file its answer's headers.
 _SENDING: ContextVar[Ticket | None] = ContextVar("sending", default=None)
 
@@ -206,13 +210,17 @@ class RequestBudget:
 
     async def _carried(self, ticket: Ticket) -> Any:
         """The edit made with a click's token; None if Discord refused it (the token
-        expired, the message is gone), the edit then queued again for the bot token."""
+        expired, the message is gone) or it did not come back within `CARRY_PATIENCE`
+        (a 5xx that discord.py's webhook adapter retries for up to 25 s), the edit then
+        queued again for the bot token, behind nothing newer of its message."""
         assert self._carry is not None
         assert ticket.carrier is not None
         try:
-            return await self._carry(ticket.carrier, ticket.kwargs)
-        except discord.HTTPException as exc:
-            log.info("an edit carried by a click's token failed (%s); the bot sends it", exc)
+            return await asyncio.wait_for(
+                self._carry(ticket.carrier, ticket.kwargs), CARRY_PATIENCE
+            )
+        except (discord.HTTPException, TimeoutError) as exc:
+            log.info("an edit carried by a click's token failed (%r); the bot sends it", exc)
             loop = asyncio.get_running_loop()
             self.budget.answered(ticket, loop.time())
             self.budget.uncarry(ticket)

@@ -12,9 +12,17 @@ import pytest
 
 from bot.app import LockdownBot
 from bot.settings import Settings
+from bot.storage.database import Database
 from bot.table.table import TableConfig
 from tests.discord_ui.clock import FastScheduler
 from tests.discord_ui.players import Game, open_and_start, play_by_clicking
+from tests.discord_ui.test_realtime import (
+    assert_thread_shows_the_game,
+    play_at_real_pace,
+    real_pace_bot,
+    thread_done,
+    unkind,
+)
 from tests.discord_ui.thread_check import (
     assert_each_line_once_in_order,
     expected_lines,
@@ -140,4 +148,36 @@ async def test_refused_click_tokens_fall_back_to_the_bot_token_and_lose_nothing(
     counts = bot.budget.counts
     assert counts.carry_failed > 0
     assert counts.carried > counts.carry_failed
+    assert fake_discord.rate_limited == []
+
+
+@pytest.mark.realtime
+async def test_refused_and_failing_click_tokens_at_real_pace_lose_nothing(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """At Discord's pace (50-200 ms a request, its rate limits, 8-second steps), twenty
+    edits made with interaction tokens are refused as expired and five fail with a 500
+    at every retry (the bot gives up on a token after 3 s): the carried ones among them
+    go again with the bot token, and the thread still shows every line once, in order,
+    with its board last, and every click is answered within 3 s
+    (`assert_thread_shows_the_game`)."""
+    unkind(fake_discord)
+    fake_discord.fail(CARRIED, status=401, code=50027, times=20)
+    fake_discord.fail(CARRIED, status=500, times=25)
+    guild = fake_discord.create_guild("Club", members=["ana", "bo"], channels=("general",))
+    ana, bo = guild.members
+    database = Database(f"sqlite+aiosqlite:///{tmp_path / 'lockdown.db'}")
+    async with start_client(real_pace_bot(database), fake_discord) as bot:
+        game = await open_and_start(fake_discord, bot, ana, [bo], 4, guild.channel("general"))
+        await play_at_real_pace(game, seed=3)
+        await thread_done(fake_discord, bot, game.table.game_id)
+        figures = await assert_thread_shows_the_game(game, database)
+    counts = bot.budget.counts
+    print(
+        f"refused click tokens at real pace: {counts.carried} carried, "
+        f"{counts.carry_failed} sent again with the bot token, line delay p99 "
+        f"{figures['p99']:.2f} s"
+    )
+    assert counts.carry_failed > 0
+    assert len(fake_discord.injected_failures) == 45
     assert fake_discord.rate_limited == []

@@ -265,3 +265,23 @@ async def test_without_a_carry_every_edit_goes_with_the_bot_token() -> None:
     await budget.request(edit(7), json={"content": "a"})
     assert len(send.calls) == 1
     assert budget.counts.carried == 0
+
+
+async def test_an_edit_its_carrier_holds_too_long_is_made_with_the_bot_token(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # discord.py's webhook adapter retries a 5xx for up to 25 s: the bot does not wait.
+    monkeypatch.setattr("bot.discord_http.client.CARRY_PATIENCE", 0.05)
+    send, carry = Recorder(), Carry()
+    slow = asyncio.Event()
+
+    async def stuck(carrier: Carrier, kwargs: dict[str, Any]) -> Any:
+        carry.calls.append((carrier.token, kwargs))
+        await slow.wait()
+
+    budget = RequestBudget(send, per_second=50, carry=stuck)
+    budget.carry_edits(board_click(7))
+    answer = await asyncio.wait_for(budget.request(edit(7), json={"content": "turn 3"}), 1.0)
+    assert answer == {"id": 1, "sent": {"content": "turn 3"}}
+    assert len(carry.calls) == 1
+    assert budget.counts.carry_failed == 1

@@ -55,6 +55,7 @@ pytestmark = [pytest.mark.realtime, pytest.mark.e2e]
 TIMERS = Timers.model_construct(discussion=8, designation=8, destination=8, other=6, card_window=6)
 EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 POST = "POST /channels/{channel_id}/messages"
+CARRIED = "PATCH /webhooks/{app_id}/{token}/messages/{message}"
 
 
 async def until(condition: Callable[[], bool]) -> None:
@@ -288,6 +289,8 @@ async def test_a_hard_kill_in_the_last_step_then_a_restart(
         await until(lambda: game.table.finished)
         fake_discord.fail(POST, status=503, times=1000, channel=game.thread)
         fake_discord.fail(EDIT, status=503, times=1000, channel=game.thread)
+        # Nor does an edit of the board carried by a click's token (`discord_http.carriers`).
+        fake_discord.fail(CARRIED, status=503, times=1000, channel=game.thread)
 
     cutter = asyncio.create_task(cut_at_the_end())
     await play_at_real_pace(game, seed=4)

@@ -79,13 +79,25 @@ class PanelKeeper:
         token: str,
         followup: discord.WebhookMessage | None = None,
     ) -> OpenPanel | None:
-        """`interaction`'s original response (message `message_id`) is now the seat's
-        panel; returns the panel it replaces when that was another message, to be
-        removed, so that a player never has two."""
+        """`interaction`'s original response (message `message_id`) is the seat's panel
+        unless a newer click's panel is kept already; returns the one of the two to
+        remove when they are different messages, so that a player never has two.
+
+        The clicks' order decides, not the order their answers come back in:
+        interaction ids are snowflakes, which grow with the time of the click. A click
+        on the panel whose edit returns after a later My hand's new panel would
+        otherwise register the old panel over the new one, while the new one's
+        registration had removed the old: the player was left with none."""
         now = time.monotonic()
         self._open = {k: p for k, p in self._open.items() if now - p.at <= EDITABLE_FOR}
-        old = self._open.get((game_id, seat))
-        self._open[(game_id, seat)] = OpenPanel(interaction, message_id, token, now, followup)
+        key = (game_id, seat)
+        old = self._open.get(key)
+        new = OpenPanel(interaction, message_id, token, now, followup)
+        if old is not None and old.interaction.id > interaction.id:
+            if message_id is not None and old.message_id == message_id:
+                return None
+            return new
+        self._open[key] = new
         if old is None or (message_id is not None and old.message_id == message_id):
             return None
         return old

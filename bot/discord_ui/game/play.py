@@ -138,7 +138,7 @@ class Play:
                 # answer, the action's receipt among it, goes on that one, or a new one.
                 reuse = self.panels.current(table.game_id, seat, table.token)
             else:
-                await self._keep(interaction, table, seat, clicked.id)
+                await self._keep(interaction, table, seat, (embed, view), clicked.id)
                 return
         if reuse is not None:
             if not interaction.response.is_done():
@@ -153,28 +153,37 @@ class Play:
             message = await interaction.followup.send(
                 embed=embed, view=view, ephemeral=True, wait=True
             )
-            await self._keep(interaction, table, seat, message.id, message)
+            await self._keep(interaction, table, seat, (embed, view), message.id, message)
             return
         sent = await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
         if isinstance(sent, discord.WebhookMessage):
             # Deferred meanwhile (`answers`): the panel is a follow-up, never the original
             # response, which may be the board clicked.
-            await self._keep(interaction, table, seat, sent.id, sent)
+            await self._keep(interaction, table, seat, (embed, view), sent.id, sent)
             return
-        await self._keep(interaction, table, seat, sent.message_id)
+        await self._keep(interaction, table, seat, (embed, view), sent.message_id)
 
     async def _keep(
         self,
         interaction: discord.Interaction[Any],
         table: Table,
         seat: int,
+        drawn: tuple[discord.Embed, discord.ui.View],
         message_id: int | None,
         followup: discord.WebhookMessage | None = None,
     ) -> None:
-        """This panel is the seat's one from now on; the one before it is removed."""
-        old = self.panels.keep(table.game_id, seat, interaction, message_id, table.token, followup)
-        if old is not None:
-            await old.remove()
+        """This panel is the seat's one from now on and the one before it is removed;
+        unless a newer click's panel is kept already: then this one goes, and what it
+        showed (drawn last, with this click's receipt) moves onto the newer one."""
+        panels = self.panels
+        loser = panels.keep(table.game_id, seat, interaction, message_id, table.token, followup)
+        if loser is None:
+            return
+        if loser.interaction is interaction:
+            kept = panels.current(table.game_id, seat, table.token)
+            if kept is not None:
+                await kept.edit(*drawn)
+        await loser.remove()
 
     async def act(
         self, interaction: discord.Interaction[Any], game_id: int, token: str, code: str

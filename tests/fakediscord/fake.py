@@ -23,6 +23,7 @@ from .actions import (
     interaction_payload,
     modal_submit_data,
 )
+from .aging import Aging
 from .payloads import channel_payload, guild_payload
 from .protocol import (
     BOT_PERMISSIONS,
@@ -118,6 +119,12 @@ class FakeDiscord:
     @interaction_deadline.setter
     def interaction_deadline(self, seconds: float | None) -> None:
         self.rest.deadline = seconds
+
+    @property
+    def aging(self) -> Aging:
+        """Idle threads archive and hour-old messages' edits are limited (`aging.py`); on at
+        Discord's own clock, which a test may run faster (`aging.speed`)."""
+        return self.rest.aging
 
     # -- making Discord as unkind as the real one (all off by default) --------------------
 
@@ -492,6 +499,10 @@ class FakeDiscord:
             raise ImpossibleAction(f"{user.name} cannot see channel {channel.name or channel.id}")
         if not self._links:
             raise RuntimeError("no bot is connected to the fake Discord")
+        await self.rest.age(channel)
+        if kind is InteractionType.APPLICATION_COMMAND and channel.archived:
+            # Discord: application commands cannot be used in an archived thread.
+            raise ImpossibleAction(f"the thread {channel.name} is archived")
         interaction_id = self.world.new_id()
         token = f"ix-{interaction_id}-{secrets.token_hex(8)}"
         payload = interaction_payload(

@@ -6,6 +6,7 @@ through, the interactions people started and how the bot answered them, the requ
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -77,6 +78,8 @@ class FakeChannel:
     locked: bool = False
     invitable: bool = True
     auto_archive_duration: int = 1440
+    # Monotonic time of the thread's last activity (`aging`): a message, an unarchive.
+    active_at: float = field(default_factory=time.monotonic)
     member_ids: set[int] = field(default_factory=set)
     # Permissions a member overwrite denies the bot here (threads follow their parent).
     bot_denied: int = 0

@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .aging import Aging
 from .contract import discord_contract
 from .messages import next_version
 from .payloads import (
@@ -154,6 +155,8 @@ class RestApi:
         self._nonces: dict[tuple[int, str], tuple[int, float]] = {}
         self.rate_limits = RateLimits()
         self.failures = FailurePlan()
+        # Threads that archive when idle, and hour-old messages' edits limited (`aging`).
+        self.aging = Aging()
         # Discord's OpenAPI contract, checked on every request body (see contract.py).
         self.contract_check = True
         # What GET /gateway/bot recommends; an AutoShardedClient without a count follows it.
@@ -334,9 +337,13 @@ class RestApi:
     async def _edit_channel(self, request: ApiRequest, params: dict[str, str]) -> ApiReply:
         channel = self.world.channel(int(params["channel_id"]))
         body: Json = request.body or {}
+        self.aging.check_duration(body.get("auto_archive_duration"))
+        await self.age(channel)
         for key in ("name", "topic", "archived", "locked", "invitable", "auto_archive_duration"):
             if key in body and body[key] is not None:
                 setattr(channel, key, body[key])
+        if body.get("archived") is False or body.get("auto_archive_duration") is not None:
+            self.aging.touch(channel)  # Discord counts both as the thread's activity
         payload = channel_payload(self.world, channel)
         await self._dispatch("THREAD_UPDATE" if channel.is_thread else "CHANNEL_UPDATE", payload)
         return ok(payload)
@@ -394,6 +401,7 @@ class RestApi:
         name = body.get("name") or ""
         if not 1 <= len(name) <= 100:
             raise form_error("name", "Must be between 1 and 100 in length.")
+        self.aging.check_duration(body.get("auto_archive_duration"))
         thread = FakeChannel(
             id=thread_id,
             type=kind,
@@ -413,6 +421,8 @@ class RestApi:
 
     async def _join_thread(self, request: ApiRequest, params: dict[str, str]) -> ApiReply:
         thread, user_id = self._thread_and_member(params)
+        await self.age(thread)
+        self.aging.check_join(thread)
         thread.member_ids.add(user_id)
         return NO_CONTENT
 
@@ -462,6 +472,8 @@ class RestApi:
             Permission.SEND_MESSAGES_IN_THREADS if channel.is_thread else Permission.SEND_MESSAGES
         )
         self._require(channel, send, *([Permission.ATTACH_FILES] if request.uploads else []))
+        await self.age(channel)
+        self.aging.check_send(channel)
         body: Json = request.body or {}
         nonce = body.get("nonce") if body.get("enforce_nonce") else None
         if nonce is not None:
@@ -491,6 +503,7 @@ class RestApi:
                 ErrorCode.CANNOT_EDIT_OTHERS_MESSAGE,
                 "Cannot edit a message authored by another user",
             )
+        await self._check_edit(message)
         self._revise(message, request.body or {}, request.uploads)
         await self._announce("MESSAGE_UPDATE", message)
         return ok(message_payload(self.world, message))
@@ -558,6 +571,17 @@ class RestApi:
             if message.guild_id is not None:
                 event["guild_id"] = str(message.guild_id)
             await self._dispatch("MESSAGE_DELETE", event)
+
+    async def age(self, channel: FakeChannel) -> None:
+        """Time's work on `channel` before a request touches it: an idle thread archives,
+        and Discord tells the bot (THREAD_UPDATE)."""
+        if self.aging.archive_if_idle(channel):
+            await self._dispatch("THREAD_UPDATE", channel_payload(self.world, channel))
+
+    async def _check_edit(self, message: FakeMessage) -> None:
+        channel = self.world.channel(message.channel_id)
+        await self.age(channel)
+        self.aging.check_edit(channel, message, self.world.now())
 
     async def _announce(self, event: str, message: FakeMessage) -> None:
         """The gateway echo of a visible message; ephemeral ones have none, as on Discord."""
@@ -637,6 +661,7 @@ class RestApi:
         elif kind is CallbackType.DEFERRED_UPDATE_MESSAGE:
             ix.original = ix.message
         elif kind is CallbackType.UPDATE_MESSAGE and ix.message is not None:
+            await self._check_edit(ix.message)
             self._revise(ix.message, data, request.uploads)
             ix.original = ix.message
             await self._announce("MESSAGE_UPDATE", ix.message)
@@ -732,6 +757,8 @@ class RestApi:
 
     async def _hook_edit(self, request: ApiRequest, params: dict[str, str]) -> ApiReply:
         message = self._hook_message(params)
+        if not (message.loading and message.interaction is not None):
+            await self._check_edit(message)
         self._revise(message, request.body or {}, request.uploads)
         await self._announce("MESSAGE_UPDATE", message)
         return ok(message_payload(self.world, message))

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+import discord
+
 # A message.
 CONTENT = 2000
 NONCE = 25
@@ -34,6 +36,12 @@ ATTACHMENT_DESCRIPTION = 1024
 THREAD_NAME = 100
 # The choices of one slash command option.
 COMMAND_CHOICES = 25
+
+# Edits Discord refuses for the message's age or its thread's state, where a new message
+# goes through: 30046, edits of messages older than an hour past an unpublished allowance;
+# 50083, any edit in an archived thread (a message sent there unarchives it).
+EDIT_REFUSED_OLD = 30046
+EDIT_REFUSED_ARCHIVED = 50083
 
 ELLIPSIS = "…"
 
@@ -72,3 +80,15 @@ def field_chunks(lines: Iterable[str]) -> list[str]:
 def message_chunks(lines: Iterable[str]) -> list[str]:
     """Whole lines gathered into message contents."""
     return split_lines(lines, CONTENT)
+
+
+def edit_refused(error: Exception) -> bool:
+    """Whether Discord refused an edit of a message that can no longer be edited but may be
+    posted anew: deleted, too old to edit now, or in an archived thread. A slow game's
+    board is hours old and its thread idle for hours: it must never depend on an edit."""
+    if isinstance(error, discord.NotFound):
+        return True
+    return isinstance(error, discord.HTTPException) and error.code in (
+        EDIT_REFUSED_OLD,
+        EDIT_REFUSED_ARCHIVED,
+    )

@@ -23,7 +23,7 @@ from bot.discord_http import Priority, request_priority
 from bot.discord_ui.game import board
 from bot.discord_ui.game.board import BoardDrawing, BoardMoment
 from bot.discord_ui.game.lines import Batch
-from bot.discord_ui.limits import CONTENT, message_chunks
+from bot.discord_ui.limits import CONTENT, edit_refused, message_chunks
 from bot.discord_ui.safe_text import raw_names
 from bot.texts.catalog import Translate
 
@@ -121,8 +121,14 @@ class BoardMessage:
             await message.edit(
                 content=content, embed=drawing.embed, view=drawing.view, **self._upload(drawing)
             )
-        except discord.NotFound:
-            log.info("game %s: the board message was deleted; posting it again", self.game_id)
+        except discord.HTTPException as error:
+            if not edit_refused(error):
+                raise
+            log.info(
+                "game %s: the board can no longer be edited (%s); posting it again",
+                self.game_id,
+                error,
+            )
             self._content = None
             return False
         self._content = content
@@ -151,8 +157,14 @@ class BoardMessage:
             return True
         try:
             sending.result()
-        except discord.NotFound:
-            log.info("game %s: the board message was deleted; posting it again", self.game_id)
+        except discord.HTTPException as error:
+            if not edit_refused(error):
+                raise
+            log.info(
+                "game %s: the board can no longer be edited (%s); posting it again",
+                self.game_id,
+                error,
+            )
             self.repost = True
             return False
         self._now_showing(moment, drawing)
@@ -160,13 +172,16 @@ class BoardMessage:
 
     def _progress_sent(self, sending: asyncio.Future[object]) -> None:
         """A progress edit that went on without waiting, come back: if it failed, the
-        next write draws the board in full again (a deleted message fails that write
-        too, which then posts it again)."""
+        next write draws the board in full again, in a new message when Discord will no
+        longer edit this one (deleted, hour-old, or its thread archived)."""
         if sending.cancelled() or sending.exception() is None:
             return
-        log.info("game %s: a progress edit failed: %s", self.game_id, sending.exception())
+        error = sending.exception()
+        log.info("game %s: a progress edit failed: %s", self.game_id, error)
         self._fingerprint = ""
         self._uploaded = None
+        if isinstance(error, Exception) and edit_refused(error):
+            self.repost = True
 
     async def fold_previous(self, channel: discord.abc.Messageable) -> None:
         """The board above the new one becomes one line of history, without buttons."""
@@ -189,7 +204,8 @@ class BoardMessage:
         if folding.cancelled():
             return
         error = folding.exception()
-        if error is not None and not isinstance(error, discord.NotFound):
+        # A board Discord no longer lets us edit stays as it was: its buttons say "moved on".
+        if isinstance(error, Exception) and not edit_refused(error):
             log.info("game %s: folding the board before failed: %s", self.game_id, error)
 
     def _upload(self, drawing: BoardDrawing) -> dict[str, list[discord.File]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,6 +18,8 @@ from bot.discord_ui.game.requests import Requests
 from bot.discord_ui.service import GameService
 from bot.discord_ui.slash import Room, SlashCommand, command_name, command_text, menu_choice
 
+log = logging.getLogger(__name__)
+
 
 class GameRoom(Room, name=NAME):
     """A running game on Discord: its commands, and the clicks on its board and panels
@@ -24,6 +27,7 @@ class GameRoom(Room, name=NAME):
 
     def __init__(self, group: app_commands.Group, service: GameService) -> None:
         super().__init__(group)
+        self.service = service
         self.play = Play(service)
         self.abort = Abort(service)
         self.requests = Requests(service)
@@ -33,6 +37,23 @@ class GameRoom(Room, name=NAME):
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Every click and command says the person's Discord language: their DMs use it."""
         self.locales.seen(interaction.user.id, str(interaction.locale))
+
+    @commands.Cog.listener()
+    async def on_thread_update(self, before: discord.Thread, after: discord.Thread) -> None:
+        """A running game's thread stays open for the game's life. Discord archives a thread
+        that went its whole period without a new message (a slow game's steps last hours,
+        and the board's edits are no activity); in an archived thread nobody can use a
+        command or join, and no message can be edited. The bot started it, so it may
+        unarchive it; a locked thread is a moderator's decision and is left alone."""
+        if before.archived or not after.archived or after.locked:
+            return
+        table = self.service.hub.table_in(after.id)
+        if table is None or table.finished:
+            return
+        try:
+            await after.edit(archived=False)
+        except discord.HTTPException as error:
+            log.info("game %s: its thread could not be unarchived: %s", table.game_id, error)
 
     # The buttons' handlers (`game.buttons.GameHandler`) ------------------------------
 

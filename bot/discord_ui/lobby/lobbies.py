@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 
@@ -115,7 +115,7 @@ class Lobbies:
         thread = await channel.create_thread(
             name=fit(t(lang, "lobby.thread_name", host=host_name), THREAD_NAME),
             type=discord.ChannelType.public_thread,
-            auto_archive_duration=1440,
+            auto_archive_duration=archive_after(step_hours),
         )
         lobby: Lobby | None = None
         try:
@@ -303,3 +303,10 @@ async def _remove_thread(thread: discord.Thread) -> None:
     except discord.HTTPException:
         with contextlib.suppress(discord.HTTPException):
             await thread.edit(archived=True)
+
+
+def archive_after(step_hours: int | None) -> Literal[60, 1440, 4320, 10080]:
+    """The thread's inactivity period, in minutes: a day for a game at the table's pace,
+    Discord's longest (a week) for a slow game, whose thread may see no new message for
+    days; the game's cog unarchives it if it archives all the same."""
+    return 1440 if step_hours is None else 10080

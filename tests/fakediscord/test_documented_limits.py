@@ -1,7 +1,9 @@
-"""What time does on the fake Discord, as Discord documents it: idle threads archive, an
-archived thread refuses edits and joins and is unarchived by a message, and edits of
-messages older than an hour are limited (30046). Time is moved by ageing the records, not
-by waiting."""
+"""Discord's documented limits and refusals on the routes the bot uses, as the fake keeps
+them (the fidelity table of this folder's README names each row's test here or elsewhere).
+
+Time first: idle threads archive, an archived thread refuses edits and joins and is
+unarchived by a message, and edits of messages older than an hour are limited (30046).
+Time is moved by ageing the records, not by waiting."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ import pytest
 from tests.fakediscord import FakeChannel, FakeDiscord, ImpossibleAction, serve, start_client
 from tests.fakediscord.aging import ARCHIVED_THREAD, OLD_MESSAGE_EDITS
 from tests.fakediscord.protocol import ErrorCode
+from tests.fakediscord.rest import ApiRequest
 
 pytestmark = pytest.mark.e2e
 
@@ -119,3 +122,44 @@ async def test_speed_makes_discords_hours_pass_in_seconds() -> None:
         with pytest.raises(discord.HTTPException) as refused:
             await message.edit(content="late")
         assert refused.value.code == ARCHIVED_THREAD
+
+
+# Discord's other refusals on the routes the bot uses, asked of the fake directly. ------
+
+
+def _request(fake: FakeDiscord, method: str, path: str, body: object = None) -> ApiRequest:
+    return ApiRequest(method, path, {}, body, [], token=fake.token)
+
+
+async def test_a_second_answer_to_an_interaction_is_refused_with_40060() -> None:
+    async with _thread() as (fake, _thread_channel, _record):
+        ana = fake.guilds[0].members[0]
+        command = {"name": "hello", "description": "Say hello", "type": 1}
+        path = f"/applications/{fake.application_id}/commands"
+        assert (await fake.rest.handle(_request(fake, "PUT", path, [command]))).status == 200
+        ix = await fake.slash(ana, "hello", channel=fake.guilds[0].channel("general"), wait=False)
+        callback = f"/interactions/{ix.id}/{ix.token}/callback"
+        first = await fake.rest.handle(_request(fake, "POST", callback, {"type": 5}))
+        again = await fake.rest.handle(_request(fake, "POST", callback, {"type": 5}))
+        assert first.status == 204
+        assert (again.status, again.body["code"]) == (400, ErrorCode.ALREADY_ACKNOWLEDGED)
+
+
+async def test_a_message_of_someone_else_cannot_be_edited_50005() -> None:
+    async with _thread() as (fake, thread, _record):
+        sent = await thread.send("mine")
+        fake.world.messages[sent.id].author_id = fake.guilds[0].members[0].id
+        reply = await fake.rest.handle(
+            _request(fake, "PATCH", f"/channels/{thread.id}/messages/{sent.id}", {"content": "x"})
+        )
+        assert (reply.status, reply.body["code"]) == (403, ErrorCode.CANNOT_EDIT_OTHERS_MESSAGE)
+
+
+async def test_a_thread_name_must_be_one_to_a_hundred_characters() -> None:
+    async with _thread() as (fake, thread, _record):
+        parent = thread.parent_id
+        for name in ("", "x" * 101):
+            reply = await fake.rest.handle(
+                _request(fake, "POST", f"/channels/{parent}/threads", {"name": name, "type": 11})
+            )
+            assert (reply.status, reply.body["code"]) == (400, ErrorCode.INVALID_FORM_BODY)

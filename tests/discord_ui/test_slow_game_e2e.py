@@ -43,10 +43,20 @@ async def test_a_slow_game_reminds_each_person_as_their_move_comes(
         assert await fake_discord.wait_until(lambda: table.deadline is not None)
         assert table.deadline is not None
         assert table.deadline - bot.hub.scheduler.now() > DAY - 600
-        # The placement asks one person at a time. A third of a day is 29 real seconds
-        # on this clock: their reminder comes at once, and nobody else gets one.
+        # The placement asks one seat at a time. When the AI seat holds the badge it
+        # places first: the seat to move is read once a person's turn has come.
+        people = {ana.id: ana, bo.id: bo}
+
+        def person_to_move() -> bool:
+            return any(table.seats[s].user_id in people for s in pending_seats(table.state))
+
+        assert await fake_discord.wait_until(person_to_move, within=10)
+        # A third of a day is 29 real seconds on this clock: their reminder comes at
+        # once, and nobody else gets one.
         (seat,) = pending_seats(table.state)
-        mover = next(u for u in (ana, bo) if table.seats[seat].user_id == u.id)
+        user_id = table.seats[seat].user_id
+        assert user_id is not None
+        mover = people[user_id]
         assert await fake_discord.wait_until(lambda: bool(fake_discord.dms(mover)), within=3)
         await asyncio.sleep(0.2)
         assert [u.name for u in (ana, bo) if fake_discord.dms(u)] == [mover.name]

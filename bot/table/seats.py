@@ -26,6 +26,11 @@ class Seat:
     # "No cards this turn" (`discord_ui.game.passes`): the turn whose card windows the
     # bot answers Done in for this seat. Stored with the seat, so a restart keeps it.
     no_cards_turn: int | None = None
+    # The people a take-over replaced at this seat, in order. A person plays one seat
+    # per game (`handover.take_refusal`): each of them may come back to this seat and
+    # to no other. Rebuilt from the stored seat changes when a game resumes; None
+    # while those could not be read, and nobody then takes a seat they do not hold.
+    former: tuple[int, ...] | None = ()
 
     @property
     def is_ai(self) -> bool:

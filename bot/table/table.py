@@ -308,8 +308,7 @@ class Table:
             marks = seat_marks(self.seats)
             notices: list[Notice] = []
             if not self._grace:
-                waiting = pending_seats(self.state)
-                gone = missed_deadlines(self.seats, waiting, self.config)
+                gone = missed_deadlines(self.seats, self.state, self.config)
                 notices = [Notice("notice.seat_away", {"seat": index}) for index in gone]
             self._timer = None
             self._timer_token = None
@@ -335,7 +334,7 @@ class Table:
         token = self.token
         when = self.scheduler.now() + self.config.ai_delay
         for index in pending_seats(self.state):
-            if self.seats[index].played_by_ai:
+            if self.players.answers(index, self.state):
                 handle = self.scheduler.call_at(when, self._make_ai_turn(index, token))
                 self._ai_handles.append(handle)
 
@@ -346,11 +345,12 @@ class Table:
         return turn
 
     async def ai_turn(self, index: int, token: str) -> None:
-        """An AI seat (or a stand-in for an away person) answers its decision."""
+        """An AI (a seat's, an away person's stand-in) or a pass on cards answers for it."""
         async with self.lock:
             if token != self.token or self.finished or self.paused:
                 return
-            if index not in pending_seats(self.state) or not self.seats[index].played_by_ai:
+            asked = index in pending_seats(self.state)
+            if not asked or not self.players.answers(index, self.state):
                 return
             legal = legal_actions(self.state, index)
             if not legal:

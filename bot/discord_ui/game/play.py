@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 import discord
 
-from bot.discord_ui.game import panel
+from bot.discord_ui.game import panel, passes
 from bot.discord_ui.game.panels import OpenPanel, PanelKeeper
 from bot.discord_ui.game.passes import NO_CARDS
 from bot.discord_ui.service import GameService
@@ -122,7 +122,7 @@ class Play:
             receipt=receipt,
             lesson=teach_lines(lang, table.state, seat, names) if practice is not None else (),
             reasons=practice or (),
-            offer_pass=service.passes.offered(table, seat),
+            offer_pass=passes.offered(table, seat),
             end_vote=meta is not None and host_gone(table.seats, meta.host_id),
         )
         clicked = interaction.message
@@ -206,7 +206,7 @@ class Play:
         passing = code == NO_CARDS and seat is not None and token == table.token
         if passing and seat is not None:
             # "No cards this turn": Done now, and in this turn's card windows to come.
-            service.passes.hold(table, seat.index, table.state.turn)
+            passes.hold(table, seat.index)
             code = encode(Done(seat.index), rules)
         from_panel = clicked is not None and clicked.flags.ephemeral
         lang = service.lang(interaction, service.game_lang(game_id))

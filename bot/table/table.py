@@ -30,7 +30,7 @@ from bot.table.talk import apply_stored, talk_events
 from bot.table.timers import TableConfig as TableConfig
 from bot.table.timers import missed_deadlines, next_deadline
 from bot.table.tokens import step_token
-from bot.table.undo import freeze, restore_marks, seat_marks, thaw
+from bot.table.undo import SeatMarks, freeze, restore_marks, seat_marks, thaw
 from lockdown_core import (
     Action,
     Event,
@@ -152,11 +152,11 @@ class Table:
                 return Reply(False, "error.stale")
             if seat.ai_until is not None:  # taken over: its stand-in finishes this step
                 return Reply(False, "handover.error.next_step")
+            marks = seat_marks(self.seats)  # before `build`, which may mark a pass on cards
             try:
                 action = build(seat.index)
             except IllegalAction as exc:
                 return Reply(False, f"error.{exc.key}", dict(exc.params))
-            marks = seat_marks(self.seats)
             notices: list[Notice] = []
             if seat.away:
                 seat.away = False
@@ -165,7 +165,7 @@ class Table:
             return await self._apply(action, notices, marks)
 
     async def _apply(
-        self, action: Action, notices: list[Notice], marks: list[tuple[bool, int]] | None = None
+        self, action: Action, notices: list[Notice], marks: SeatMarks | None = None
     ) -> Reply:
         """Apply, store, then show. The seats' marks changed with this action (`marks`
         is how they were before) count only if it is stored: a refused or unstored

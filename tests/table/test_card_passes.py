@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from typing import Any
 
 from bot.table.seats import CARD_WINDOWS, Seat
 from bot.table.stored_form import seat_records, stored_seats
@@ -162,3 +163,35 @@ async def test_a_seat_passing_on_cards_is_answered_in_every_window_without_a_tim
     # Every window the seat passed on ended without waiting for its timer.
     assert "timeout" not in [e.kind for u in presenter.updates for e in u.public]
     assert seats[0].missed_deadlines == 0
+
+
+class RefusingStore:
+    """A store that keeps nothing (a database gone away)."""
+
+    async def record(
+        self,
+        game_id: int,
+        expected_version: int,
+        actor: int | None,
+        action: dict[str, Any],
+        state: GameState,
+        deadline: float | None,
+        seats: list[Seat],
+    ) -> None:
+        raise ConnectionError("the database is away")
+
+
+async def test_a_pass_whose_done_is_not_stored_is_undone_with_it() -> None:
+    state, seats = walkie_window()
+    table = table_of(state, seats)
+    await table.begin([])
+    table.store = RefusingStore()
+
+    def pass_on_cards(index: int) -> Done:
+        # As the click on "No cards this turn" builds its action: the pass, then the Done.
+        seats[index].no_cards_turn = table.state.turn
+        return Done(index)
+
+    assert (await table.act(100, table.token, pass_on_cards)).key == "error.try_again"
+    assert seats[0].no_cards_turn is None, "a pass is kept only with its Done"
+    assert 0 in pending_seats(table.state)

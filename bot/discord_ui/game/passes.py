@@ -8,7 +8,8 @@ and the Done it makes is an ordinary Done: the window ends when everyone asked
 has answered, as it always did, and its public side is the same.
 
 The choice is the seat's (`Seat.no_cards_turn`), stored with the seat when the
-action it goes with is (the Done it makes at once). The table answers for it
+action it goes with is (the Done it makes at once), and undone with it if that
+Done is not stored. The table answers for it
 (`Seat.passes`), in every window of that turn and again whenever another seat's
 card cancels its Done (R2.3), before and after a restart alike; this module
 only offers the choice on the panel and records the click.
@@ -18,15 +19,18 @@ from __future__ import annotations
 
 from bot.table.seats import CARD_WINDOWS
 from bot.table.table import Table
-from lockdown_core import Done, legal_actions
+from lockdown_core import Done, IllegalAction, legal_actions
 
 # The code of the choice on a panel's button (`ids.ACT`); no action has this letter.
 NO_CARDS = "Z"
 
 
 def hold(table: Table, seat: int) -> None:
-    """The seat passes on cards for the turn under way; stored with the next action the
-    table records (the Done the choice makes)."""
+    """The seat passes on cards for the turn under way, from the action being built (the
+    Done the choice makes: the table keeps the pass with it, or undoes both). Only
+    where the panel offers it: a click forged elsewhere changes nothing."""
+    if not offered(table, seat):
+        raise IllegalAction("wrong_step")
     table.seats[seat].no_cards_turn = table.state.turn
 
 

@@ -15,6 +15,7 @@ from tests.discord_ui.players import open_and_start
 from tests.discord_ui.seats_play import leave, make_bot, play_until, take
 from tests.discord_ui.test_seats_approval_e2e import answer, request_message, waits_on
 from tests.fakediscord import FakeDiscord, start_client
+from tests.moderation.test_forged_servers import forged_click
 from tests.moderation.test_moderation_e2e import configure
 
 pytestmark = pytest.mark.e2e
@@ -60,4 +61,39 @@ async def test_a_person_replaced_at_their_seat_may_not_ask_for_another(
         assert await take(fake_discord, game, eve, other) == say("handover.request.sent")
         assert await take(fake_discord, game, cy, other) == say("handover.reclaimed")
         assert table.seat_of(cy.id) is table.seats[other]
+        fake_discord.assert_no_contract_violations()
+
+
+async def test_a_host_approving_a_second_seat_for_one_person_is_told_why_not(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    guild = fake_discord.create_guild("Club", members=["ana", "bo", "cy", "dan"])
+    ana, bo, cy, dan = guild.members
+    general = guild.channel("general")
+    async with start_client(make_bot(tmp_path), fake_discord) as bot:
+        await configure(fake_discord, ana, general, "takeover_approval", "on")
+        game = await open_and_start(fake_discord, bot, ana, [bo, cy], 0, general)
+        table = game.table
+        game_id = table.game_id
+        first = next(s for s, u in game.people.items() if u == bo)
+        second = next(s for s, u in game.people.items() if u == cy)
+        await play_until(game, random.Random(6), waits_on(game, ana))
+        await leave(fake_discord, game, bo)
+        await leave(fake_discord, game, cy)
+        # Dan asks for both open seats: each request waits for the host.
+        for seat in (first, second):
+            assert await take(fake_discord, game, dan, seat) == say("handover.request.sent")
+        requests = [request_message(fake_discord, game, dan, s) for s in (first, second)]
+        yes = [f"ld:r:{game_id}:{s}:{dan.id}:yes" for s in (first, second)]
+        await answer(fake_discord, ana, requests[0], yes[0])
+        assert table.seats[first].user_id == dan.id
+        # Even after leaving the first, Dan knows its secrets: the second stays Cy's.
+        bye = f"ld:s:{game_id}:bye"
+        left = await forged_click(fake_discord, dan, game.thread, game.board(), bye)
+        assert left == say("handover.left")
+        told = await answer(fake_discord, ana, requests[1], yes[1])
+        name = bot.service.presenters[game_id].names[second]
+        assert told == say("handover.request.one_seat", taker="dan", name=name)
+        assert table.seats[second].user_id == cy.id
+        assert not requests[1].buttons
         fake_discord.assert_no_contract_violations()

@@ -27,7 +27,7 @@ class Seat:
     away: bool = False
     left: bool = False
     ai_until: str | None = None
-    # "No cards this turn" (`passes`): the turn whose card windows the table answers
+    # "No cards this turn" (`Seat.passes`): the turn whose card windows the table answers
     # Done in for this seat. Stored with the seat, so a restart keeps it.
     no_cards_turn: int | None = None
     # The people a take-over replaced at this seat, in order. A person plays one seat

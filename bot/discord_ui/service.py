@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord_ui.game.end import GameEnding
-from bot.discord_ui.game.passes import CardPasses, PassingPresenter
 from bot.discord_ui.game.presenter import DiscordPresenter
 from bot.discord_ui.safe_text import SeatNames
 from bot.ops.discord_http import interaction_refused
@@ -115,8 +114,6 @@ class GameService:
         # Practice games (`/lockdown practice`): their panels teach and say why the AI
         # seats chose (the lines kept here), their end is no campaign's.
         self.practice_games: dict[int, list[str]] = {}
-        # Seats that said "no cards this turn" (`game.passes`).
-        self.passes = CardPasses()
         self.meta: dict[int, GameMeta] = {}
         self.lobby_langs: dict[int, str] = {}
         # The server's settings as each lobby opened (its game keeps the lobby's id).
@@ -203,10 +200,8 @@ class GameService:
 
     # Games ----------------------------------------------------------------------
 
-    def make_presenter(self, game_id: int, lobby: Lobby) -> PassingPresenter:
-        """A game's presenter, kept here with its `GameMeta` (the hub's presenter factory);
-        the table gets it through `PassingPresenter`, which answers the card windows of
-        the seats that pass on cards this turn."""
+    def make_presenter(self, game_id: int, lobby: Lobby) -> DiscordPresenter:
+        """A game's presenter, kept here with its `GameMeta` (the hub's presenter factory)."""
         lang = self.lobby_lang(lobby.lobby_id)
         plan = self.plans.get(lobby.lobby_id)
         presenter = DiscordPresenter(
@@ -230,7 +225,7 @@ class GameService:
         )
         self.presenters[game_id] = presenter
         self.meta[game_id] = GameMeta(lobby.guild_id, lobby.host_id, lang)
-        return PassingPresenter(presenter, self.passes)
+        return presenter
 
     async def cursors(self, game_ids: list[int]) -> dict[int, Cursor]:
         """Where each game's thread stands; a game without one shows everything again."""

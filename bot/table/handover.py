@@ -7,8 +7,12 @@ seat an AI stands in for (left, or its person away) may be taken by the first
 person at no seat of this table; the stand-in still finishes the step under
 way (`Seat.ai_until`), so a secret choice is never half made by two people.
 Only the seat's own person reclaims it from its stand-in: nobody takes a seat
-from another person, and nobody votes against a player. The thread is told
-each change; who holds a seat is never a secret.
+from another person, and nobody votes against a player. A person plays one
+seat per game, the one they held first (a newcomer: the first they took): one
+who held another seat knows its hand and destination, and would carry them
+into the next. The seats' stored changes decide it (`Seat.former`), so a
+restart forgets nobody. The thread is told each change; who holds a seat is
+never a secret.
 """
 
 from __future__ import annotations
@@ -45,6 +49,46 @@ def stand_ins(seats: list[Seat], changes: Sequence[SeatChange], token: str) -> N
             and change.user_id == seat.user_id
         ):
             seat.ai_until = token
+
+
+def replaced(seats: list[Seat], changes: Sequence[SeatChange]) -> None:
+    """A resumed game: each seat's `former` holders, from its stored take-overs in order.
+
+    A change kept before takers' predecessors were (revision 0007) names none: the
+    seat's holder before it is then the one its previous change names."""
+    holder: dict[int, int] = {}
+    for seat in seats:
+        seat.former = ()
+    for change in changes:
+        if change.change == "took" and 0 <= change.seat < len(seats):
+            previous = change.previous_user_id
+            if previous is None:
+                previous = holder.get(change.seat)
+            _replace(seats[change.seat], previous, change.user_id)
+        holder[change.seat] = change.user_id
+
+
+def unknown_history(seats: list[Seat]) -> None:
+    """A resumed game whose seat changes could not be read: who held which seat before
+    is unknown, so nobody takes a seat they do not hold (`take_refusal`)."""
+    for seat in seats:
+        seat.former = None
+
+
+def _replace(seat: Seat, previous: int | None, taker: int) -> None:
+    former = seat.former or ()
+    if previous is not None:
+        former = (*former, previous)
+    seat.former = tuple(dict.fromkeys(p for p in former if p != taker))
+
+
+def first_seat(seats: list[Seat], user_id: int) -> int | None:
+    """The seat `user_id` held first in this game (the one they hold, have left, or were
+    replaced at), or None for a person new to the table."""
+    for seat in seats:
+        if not seat.is_ai and (seat.user_id == user_id or user_id in (seat.former or ())):
+            return seat.index
+    return None
 
 
 def seated_people(seats: list[Seat]) -> list[int]:
@@ -107,7 +151,7 @@ async def _commit(
             log.exception("game %s: seat %s could not change hands", table.game_id, seat.index)
             seat.user_id, seat.missed_deadlines = before.user_id, before.missed_deadlines
             seat.left, seat.away, seat.ai_until = before.left, before.away, before.ai_until
-            seat.no_cards_turn = before.no_cards_turn
+            seat.no_cards_turn, seat.former = before.no_cards_turn, before.former
             return False
     table._wake_ai()
     await table._show([], [notice])
@@ -140,7 +184,8 @@ def is_reclaim(table: Table, user_id: int, index: int) -> bool:
 def take_refusal(table: Table, user_id: int, index: int) -> Reply | None:
     """Why `user_id` may not take (or reclaim) seat `index` now; None if they may.
 
-    Asked again when a host approves a request, since the table moved meanwhile.
+    Only the seat they held first, if they held any (`first_seat`). Asked again
+    when a host approves a request, since the table moved meanwhile.
     """
     refused = _refusal(table)
     if refused is not None:
@@ -152,8 +197,14 @@ def take_refusal(table: Table, user_id: int, index: int) -> Reply | None:
         return Reply(False, "handover.error.ai_seat")
     if seat.user_id == user_id:
         return None if seat.left or seat.away else Reply(False, "handover.error.yours_already")
-    if any(s.user_id == user_id for s in table.seats):
+    if table.seat_of(user_id) is not None:
         return Reply(False, "handover.error.already_seated")
+    if any(s.former is None for s in table.seats):
+        return Reply(False, "handover.error.history_unknown")
+    first = first_seat(table.seats, user_id)
+    if first is not None and first != index:
+        # They know another seat's hand and destination: one seat per game.
+        return Reply(False, "handover.error.one_seat")
     if index not in open_seats(table.seats):
         return Reply(False, "handover.error.not_free")
     return None
@@ -180,6 +231,7 @@ async def take(
         if seat.user_id == user_id:
             return await _reclaim(table, seat)
         before = copy(seat)
+        _replace(seat, seat.user_id, user_id)
         _set(seat, user_id, left=False, ai_until=table.token)
         notice = Notice("handover.notice.taken", {"seat": index, "taker": name})
         if not await _commit(table, seat, before, "took", notice, name):

@@ -349,7 +349,7 @@ class GameKeeper:
             raise LogMismatch("the action log does not rebuild the stored snapshot")
         seats = stored_seats(record.seats)
         token = step_token(state)
-        await self._stand_ins(record.id, seats, token)
+        await self._seat_history(record.id, seats, token)
         due = record.deadlines.get(token)
         self.actions.remember(record.id, seats)
         if state.step == Step.GAME_OVER and record.status == GameStatus.RUNNING:
@@ -358,16 +358,19 @@ class GameKeeper:
             return None
         return ResumableGame(record, state, seats, due.timestamp() if due else None, events)
 
-    async def _stand_ins(self, game_id: int, seats: list[Seat], token: str) -> None:
-        """The seats taken over in the step under way stay their stand-ins' for it; if
-        the changes cannot be read, their newcomers play at once rather than the game
-        being paused."""
+    async def _seat_history(self, game_id: int, seats: list[Seat], token: str) -> None:
+        """The seats taken over in the step under way stay their stand-ins' for it, and
+        each seat knows whom a take-over replaced there. If the changes cannot be read,
+        their newcomers play at once rather than the game being paused, and nobody
+        takes a seat they do not hold."""
         try:
             changes = await self.actions.seat_changes(game_id)
         except Exception:
             log.exception("game %s: its seat changes could not be read", game_id)
+            handover.unknown_history(seats)
             return
         handover.stand_ins(seats, changes, token)
+        handover.replaced(seats, changes)
 
     async def _unloadable(self, broken: Sequence[BrokenGame]) -> list[UnloadableGame]:
         """Where to tell of each unreadable game or lobby, and in which language: read

@@ -1,4 +1,5 @@
-"""The AI players of a table: AI seats, and stand-ins for people who are away.
+"""The AI players of a table: AI seats, and stand-ins for people who are away; and the
+Done the table says for a seat whose person passes on cards this turn (`Seat.passes`).
 
 Each seat's player is made on first need and kept for the whole game, so it
 remembers everything its seat was shown, in order, as a person would.
@@ -15,7 +16,7 @@ from typing import Any, Protocol
 
 from bot.table.seats import Seat
 from bot.table.talk import TALK, Reasons, heard
-from lockdown_core import Action, Event, GameState, action_to_dict, view
+from lockdown_core import Action, Done, Event, GameState, action_to_dict, view
 
 
 class SeatPlayer(Protocol):
@@ -51,9 +52,18 @@ class SeatPlayers:
             self._made[index] = self._factory(self._seats[index].ai_kind or "cautious", index)
         return self._made[index]
 
+    def answers(self, index: int, state: GameState) -> bool:
+        """The table answers seat `index`'s decision now, without a person's click."""
+        seat = self._seats[index]
+        return seat.played_by_ai or seat.passes(state)
+
     def choose(self, index: int, state: GameState, legal: list[Action]) -> Action:
         """Seat `index`'s AI picks one of `legal` from its view; what it said with it is
-        kept for `stored`."""
+        kept for `stored`. A seat whose person passes on cards says Done, whoever
+        plays it: their word holds for the stand-in too, and says nothing."""
+        if self._seats[index].passes(state):
+            self._said = None
+            return Done(index)
         before = self._words.get(index)
         if before is not None and before[0] == state.version and before[1] in legal:
             self._said = (before[1], before[2])

@@ -30,7 +30,7 @@ from bot.table.talk import apply_stored, talk_events
 from bot.table.timers import TableConfig as TableConfig
 from bot.table.timers import missed_deadlines, next_deadline
 from bot.table.tokens import step_token
-from bot.table.undo import freeze, restore_marks, seat_marks, thaw
+from bot.table.undo import SeatMarks, freeze, restore_marks, seat_marks, thaw
 from lockdown_core import (
     Action,
     Event,
@@ -152,11 +152,11 @@ class Table:
                 return Reply(False, "error.stale")
             if seat.ai_until is not None:  # taken over: its stand-in finishes this step
                 return Reply(False, "handover.error.next_step")
+            marks = seat_marks(self.seats)  # before `build`, which may mark a pass on cards
             try:
                 action = build(seat.index)
             except IllegalAction as exc:
                 return Reply(False, f"error.{exc.key}", dict(exc.params))
-            marks = seat_marks(self.seats)
             notices: list[Notice] = []
             if seat.away:
                 seat.away = False
@@ -165,7 +165,7 @@ class Table:
             return await self._apply(action, notices, marks)
 
     async def _apply(
-        self, action: Action, notices: list[Notice], marks: list[tuple[bool, int]] | None = None
+        self, action: Action, notices: list[Notice], marks: SeatMarks | None = None
     ) -> Reply:
         """Apply, store, then show. The seats' marks changed with this action (`marks`
         is how they were before) count only if it is stored: a refused or unstored
@@ -308,8 +308,7 @@ class Table:
             marks = seat_marks(self.seats)
             notices: list[Notice] = []
             if not self._grace:
-                waiting = pending_seats(self.state)
-                gone = missed_deadlines(self.seats, waiting, self.config)
+                gone = missed_deadlines(self.seats, self.state, self.config)
                 notices = [Notice("notice.seat_away", {"seat": index}) for index in gone]
             self._timer = None
             self._timer_token = None
@@ -335,7 +334,7 @@ class Table:
         token = self.token
         when = self.scheduler.now() + self.config.ai_delay
         for index in pending_seats(self.state):
-            if self.seats[index].played_by_ai:
+            if self.players.answers(index, self.state):
                 handle = self.scheduler.call_at(when, self._make_ai_turn(index, token))
                 self._ai_handles.append(handle)
 
@@ -346,11 +345,12 @@ class Table:
         return turn
 
     async def ai_turn(self, index: int, token: str) -> None:
-        """An AI seat (or a stand-in for an away person) answers its decision."""
+        """An AI (a seat's, an away person's stand-in) or a pass on cards answers for it."""
         async with self.lock:
             if token != self.token or self.finished or self.paused:
                 return
-            if index not in pending_seats(self.state) or not self.seats[index].played_by_ai:
+            asked = index in pending_seats(self.state)
+            if not asked or not self.players.answers(index, self.state):
                 return
             legal = legal_actions(self.state, index)
             if not legal:

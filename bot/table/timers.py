@@ -14,7 +14,7 @@ from importlib.resources import files
 from pydantic import BaseModel, ConfigDict, Field
 
 from bot.table.seats import Seat
-from lockdown_core import Event, GameState, Step
+from lockdown_core import Event, GameState, Step, pending_seats
 
 MIN_SECONDS = 15
 MAX_SECONDS = 30 * 60
@@ -109,14 +109,15 @@ def next_deadline(
     return now + timers.seconds_for(state.step)
 
 
-def missed_deadlines(seats: list[Seat], waiting: list[int], config: TableConfig) -> list[int]:
-    """A deadline passed while `waiting` were to choose: each person among them missed
-    one more, and is away (an AI stands in) after `absent_after` in a row. Returns
-    the seats that went away just now."""
+def missed_deadlines(seats: list[Seat], state: GameState, config: TableConfig) -> list[int]:
+    """A deadline passed while the seats pending in `state` were to choose: each person
+    among them missed one more, and is away (an AI stands in) after `absent_after` in
+    a row; a seat that passes on cards (`Seat.passes`) was answered for, and misses
+    nothing. Returns the seats that went away just now."""
     gone = []
-    for index in waiting:
+    for index in pending_seats(state):
         seat = seats[index]
-        if seat.played_by_ai:
+        if seat.played_by_ai or seat.passes(state):
             continue
         seat.missed_deadlines += 1
         if seat.missed_deadlines >= config.absent_after:

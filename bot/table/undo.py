@@ -1,8 +1,9 @@
 """What an action that is not stored is undone to: the state and the seats' marks.
 
 The engine changes the state in place, and an action changes the seats' away
-flags and missed deadlines before it is stored; an action refused by the
-engine or not stored must leave the game exactly as it was.
+flags, missed deadlines and passes on cards ("No cards this turn" comes with
+the Done it makes) before it is stored; an action refused by the engine or not
+stored must leave the game exactly as it was.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ import pickle
 from bot.table.seats import Seat
 from lockdown_core import GameState
 
-# Each seat's (away, missed deadlines), in seat order.
-SeatMarks = list[tuple[bool, int]]
+# Each seat's (away, missed deadlines, turn it passes on cards), in seat order.
+SeatMarks = list[tuple[bool, int, int | None]]
 
 
 def freeze(state: GameState) -> bytes:
@@ -32,11 +33,12 @@ def thaw(frozen: bytes) -> GameState:
 
 
 def seat_marks(seats: list[Seat]) -> SeatMarks:
-    """Each seat's away flag and missed deadlines, to put back if an action fails."""
-    return [(seat.away, seat.missed_deadlines) for seat in seats]
+    """Each seat's away flag, missed deadlines and pass on cards, to put back if an
+    action fails."""
+    return [(seat.away, seat.missed_deadlines, seat.no_cards_turn) for seat in seats]
 
 
 def restore_marks(seats: list[Seat], marks: SeatMarks | None) -> None:
     if marks is not None:
-        for seat, (away, missed) in zip(seats, marks, strict=True):
-            seat.away, seat.missed_deadlines = away, missed
+        for seat, (away, missed, passes) in zip(seats, marks, strict=True):
+            seat.away, seat.missed_deadlines, seat.no_cards_turn = away, missed, passes

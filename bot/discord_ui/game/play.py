@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 import discord
 
-from bot.discord_ui.game import panel
+from bot.discord_ui.game import panel, passes
 from bot.discord_ui.game.panels import OpenPanel, PanelKeeper
 from bot.discord_ui.game.passes import NO_CARDS
 from bot.discord_ui.service import GameService
@@ -122,7 +122,7 @@ class Play:
             receipt=receipt,
             lesson=teach_lines(lang, table.state, seat, names) if practice is not None else (),
             reasons=practice or (),
-            offer_pass=service.passes.offered(table, seat),
+            offer_pass=passes.offered(table, seat),
             end_vote=meta is not None and host_gone(table.seats, meta.host_id),
         )
         clicked = interaction.message
@@ -212,11 +212,10 @@ class Play:
             if reuse is not None:
                 await interaction.response.defer()
         rules = table.state.rules
-        passing = code == NO_CARDS and seat is not None and token == table.token
-        if passing and seat is not None:
+        passing = code == NO_CARDS
+        if passing:
             # "No cards this turn": Done now, and in this turn's card windows to come.
-            service.passes.hold(table, seat.index, table.state.turn)
-            code = encode(Done(seat.index), rules)
+            code = encode(Done(0), rules)
         from_panel = clicked is not None and clicked.flags.ephemeral
         lang = service.lang(interaction, service.game_lang(game_id))
         names = service.presenters[game_id].names
@@ -224,8 +223,11 @@ class Play:
 
         def build(index: int) -> Action:
             """The clicked action, and its words as its button said them (read from the
-            state before it is played) for the receipt."""
+            state before it is played) for the receipt. A pass on cards is held here,
+            under the table's lock: kept if its Done is, undone with it if not."""
             action = decode(code, index, rules)
+            if passing:
+                passes.hold(table, index)
             if action in legal_actions(table.state, index):
                 chosen.append(label(action, table.state, names, partial(t, lang)))
             return action

@@ -29,6 +29,9 @@ from bot.texts import t
 
 log = logging.getLogger(__name__)
 
+# The table's refusals of a second seat to one person (`handover.take_refusal`).
+SECOND_SEAT = ("handover.error.already_seated", "handover.error.one_seat")
+
 # The seat handed over (`SeatsRoom.hand_over`): the newcomer's id, the seat, their name.
 HandOver = Callable[[discord.Interaction[Any], Table, int, int, str], Awaitable[Reply]]
 
@@ -131,6 +134,11 @@ class TakeRequests:
             await self._close(interaction, t(lang, "handover.request.refused", name=name))
             return
         reply = await hand_over(interaction, table, user_id, seat, request.name)
+        if reply.key in SECOND_SEAT:
+            # They hold, or held, another seat since asking: one seat per game.
+            text = t(lang, "handover.request.one_seat", taker=request.name, name=name)
+            await self._close(interaction, text)
+            return
         if not reply.ok:
             # The table moved on since the request (the seat's own person took it back).
             await self._close(interaction, t(lang, "handover.request.lapsed"))

@@ -74,7 +74,15 @@ async def hand_panel(fake: FakeDiscord, game: Game, user: FakeUser) -> FakeMessa
     if ix.response_type is not CallbackType.DEFERRED_UPDATE_MESSAGE:
         assert ix.original is not None
         return ix.original
-    await fake.settle()
+    # Redrawn after the deferral: wait for the panel of this step, not for a quiet moment
+    # (a loaded machine can be quiet for a while before the redraw goes out).
+    step = f":{game.table.token}:"
+
+    def redrawn() -> bool:
+        panels = [m for m in fake.ephemerals(user) if m.buttons and not m.deleted]
+        return bool(panels) and any(step in b.custom_id for b in panels[-1].buttons)
+
+    await fake.wait_until(redrawn, within=10)
     return open_panel(fake, user)
 
 

@@ -4,8 +4,16 @@ the end of the game (R9)."""
 from __future__ import annotations
 
 from bot.texts.say import PARKING_LOT, Data, Lines, Say
+from lockdown_core.facts import RowEffect
 
 LINES = Lines()
+
+# R8.4: what a full Cold storage row changed, as the core's event says (`facts.row_effect`).
+ROW_EFFECTS: dict[RowEffect, str] = {
+    "equal": "event.cold_row_filled.first",
+    "die": "event.cold_row_filled",
+    "nothing": "event.cold_row_filled.nothing",
+}
 
 
 # Cards (R2.6, R4.4, R5.4, R7.8) ------------------------------------------------------
@@ -34,6 +42,9 @@ def _card_played(say: Say, d: Data) -> str:
             if left
             else say("event.card_played.left.none")
         )
+    if card == "gun" and d["lasts"] == "attack":
+        # R2.6/R7.7: the core says the Gun counts in every vote of this attack.
+        return say("event.card_played.gun.attack", **params)
     return say(f"event.card_played.{card}", **params)
 
 
@@ -87,8 +98,7 @@ def _badge_passed(say: Say, d: Data) -> str:
 
 @LINES.public("cold_row_filled")
 def _cold_row_filled(say: Say, d: Data) -> str:
-    key = "event.cold_row_filled.first" if d["row"] == 1 else "event.cold_row_filled"
-    return say(key, row=d["row"])
+    return say(ROW_EFFECTS[d["effect"]], row=d["row"])
 
 
 @LINES.public("monster_removed")

@@ -180,10 +180,15 @@ def martyr_to_owner(rules: Ruleset) -> bool:
     return rules.martyr_rule == "owner"
 
 
+def parking_attack(rules: Ruleset, vote_kind: str, loc: int) -> bool:
+    """R7.7: a vote of a Parking lot attack, fought one vote per Monster, strength ignored."""
+    return vote_kind == "attack" and loc == rules.parking_lot
+
+
 def gun_lasts(rules: Ruleset, vote_kind: str, loc: int) -> GunLasts:
     """R2.6/R7.7: a Gun counts in the vote it is played in, or for every vote of the
     attack when that vote is one of a Parking lot attack's."""
-    return "attack" if vote_kind == "attack" and loc == rules.parking_lot else "vote"
+    return "attack" if parking_attack(rules, vote_kind, loc) else "vote"
 
 
 def locations(rules: Ruleset) -> tuple[int, ...]:

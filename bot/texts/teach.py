@@ -98,7 +98,7 @@ class _Teacher:
         vote = self.state.vote
         if vote is not None and step in (Step.DISCUSSION, Step.DESIGNATION, Step.TIEBREAK):
             rules = (*rules, *VOTE_RULES[vote.kind])
-            if vote.kind == "attack" and vote.location == self.state.rules.parking_lot:
+            if facts.parking_attack(self.state.rules, vote.kind, vote.location):
                 rules = (*rules, *PARKING_ATTACK_RULES)
         explain = {
             Step.PLACEMENT: self._placement,
@@ -151,7 +151,7 @@ class _Teacher:
             key = "teach.vote.badge.sees" if sees else "teach.vote.badge.blind"
             return [self.say(key)]
         loc = vote.location
-        if loc == rules.parking_lot:
+        if loc == facts.overflow(rules):
             monsters = self.count("monster", self.state.monsters[loc])
             return [self.say("teach.vote.parking", monsters=monsters)]
         key = "teach.vote.attack.equal" if attack_uses_equal(self.state) else "teach.vote.attack"

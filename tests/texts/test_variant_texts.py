@@ -174,35 +174,45 @@ def _read_state(state: GameState, reads: dict[str, Read], scene: str, new_step: 
             read.add(f"{where}/dice note seat {seat}", [note] if note else [])
 
 
-def _read_events(
-    state: GameState, events: list[Event], reads: dict[str, Read], scene: str, gun_lasts: bool
-) -> None:
-    """Every event's line for the channel and each seat; the lines of the Cold storage
-    rows, and of a Gun when it lasts the whole attack, apart."""
+def _read_events(state: GameState, events: list[Event], reads: dict[str, Read], scene: str) -> None:
+    """Every event's line for the channel and each seat; the Cold storage rows' apart."""
     names = NAMES[: state.players]
     for lang, read in reads.items():
         for seat in (None, *range(state.players)):
             told = story(events, lang, names, seat)
             read.add(f"{scene}/story seat {seat}", (line.text for line in told))
-        for event in events:
-            if event.kind == "cold_row_filled":
-                read.rows.append((event.data["row"], describe(event, lang, names)))
-            elif gun_lasts and event.kind == "card_played" and event.data["card"] == "gun":
-                read.parking_guns.append(describe(event, lang, names))
+        read.rows += [
+            (event.data["row"], describe(event, lang, names))
+            for event in events
+            if event.kind == "cold_row_filled"
+        ]
 
 
-def _play(
-    state: GameState, opening: list[Event], reads: dict[str, Read], scene: str, until: str
-) -> None:
-    """Play the scene on to step `until`, the next turn or the game's end, reading every
-    step."""
+@dataclass
+class Scene:
+    """A position reached by the engine's own flow, its opening events, the step that
+    ends it, and whether its steps are read or only its events."""
+
+    name: str
+    state: GameState
+    opening: list[Event]
+    until: str
+    steps: bool = True
+
+
+def _play(scene: Scene, reads: dict[str, Read]) -> None:
+    """Play the scene on to its last step, the next turn or the game's end, reading every
+    event (and every step, unless the scene is there for its events)."""
+    state, name = scene.state, scene.name
     turn = state.turn
-    _read_events(state, opening, reads, scene, gun_lasts=False)
+    played = list(scene.opening)
     step = None
     for _ in range(SCENE_ACTIONS):
-        _read_state(state, reads, scene, state.step != step)
+        if scene.steps:
+            _read_state(state, reads, name, state.step != step)
         step = state.step
-        if state.step in (until, Step.GAME_OVER) or state.turn != turn:
+        if state.step in (scene.until, Step.GAME_OVER) or state.turn != turn:
+            _read_events(state, played, reads, name)
             return
         # R7.7: in a Parking lot attack, a Gun counts for every vote until it ends.
         parking_attack = (
@@ -211,8 +221,12 @@ def _play(
             and state.vote.location == state.rules.parking_lot
         )
         events = apply(state, _pick(state, pending_seats(state)[0]))
-        _read_events(state, events, reads, scene, gun_lasts=parking_attack)
-    raise AssertionError(f"{scene}: still in turn {turn} after {SCENE_ACTIONS} actions")
+        played += events
+        if parking_attack:
+            guns = [e for e in events if e.kind == "card_played" and e.data["card"] == "gun"]
+            for lang, read in reads.items():
+                read.parking_guns += [describe(e, lang, NAMES[: state.players]) for e in guns]
+    raise AssertionError(f"{name}: still in turn {turn} after {SCENE_ACTIONS} actions")
 
 
 def _families(
@@ -230,32 +244,32 @@ def _families(
     return families
 
 
-def _scenes(variants: tuple[str, ...]) -> Iterator[tuple[str, GameState, list[Event], str]]:
-    """Short positions reached by the engine's own flow, each with its opening events and
-    the step that ends it."""
+def _scenes(variants: tuple[str, ...]) -> Iterator[Scene]:
     rules = load_ruleset(variants)
+    dice = [1, 2, 4, 5, 5, 6]
     in_room = {(0, "leader"): SURVEILLANCE, (1, "blocker"): SURVEILLANCE}
-    badge = position(*_families(rules, 4, in_room, 0), variants=variants, dice=[1, 2, 4, 5, 5, 6])
-    yield "badge vote", badge, at_badge(badge), Step.MOVE
-    kept = position(*_families(rules, 4, {}, 0), variants=variants, dice=[1, 2, 4, 5, 5, 6])
-    yield "badge kept", kept, at_badge(kept), Step.MOVE
-    # An attack in the Restrooms whose devoured character fills each Cold storage row.
+    badge = position(*_families(rules, 4, in_room, 0), variants=variants, dice=dice)
+    yield Scene("badge vote", badge, at_badge(badge), Step.MOVE)
+    kept = position(*_families(rules, 4, {}, 0), variants=variants, dice=dice)
+    yield Scene("badge kept", kept, at_badge(kept), Step.DESTINATIONS)
+    # An attack in the Restrooms whose devoured character fills each Cold storage row;
+    # the attack's steps are read once, the later rows are there for their lines.
     filled = 0
     for row, size in enumerate(rules.cold_storage_rows, start=1):
         filled += size
         restrooms = {(0, "weeper"): 1, (1, "weeper"): 1}
-        attack = position(
-            *_families(rules, 6, restrooms, filled - 1), variants=variants, monsters={1: 3}
-        )
-        yield f"attack filling row {row}", attack, at_attacks(attack), Step.GAME_OVER
+        # Four seats, or six for enough characters to fill the later rows.
+        families = _families(rules, 4 if row == 1 else 6, restrooms, filled - 1)
+        attack = position(*families, variants=variants, monsters={1: 3})
+        name = f"attack filling row {row}"
+        yield Scene(name, attack, at_attacks(attack), Step.GAME_OVER, steps=row == 1)
     parking = {(0, "leader"): PARKING, (1, "weeper"): PARKING}
     hands = [["gun"], ["gun"], [], []]
-    lot = position(
-        *_families(rules, 4, parking, 0), variants=variants, monsters={PARKING: 2}, hands=hands
-    )
-    yield "parking lot attack", lot, at_attacks(lot), Step.GAME_OVER
-    truck = position(*_families(rules, 4, parking, 0), variants=variants, hands=hands)
-    yield "truck vote", truck, at_turn(truck), Step.WALKIE_WINDOW
+    families = _families(rules, 4, parking, 0)
+    lot = position(*families, variants=variants, monsters={PARKING: 2}, hands=hands)
+    yield Scene("parking lot attack", lot, at_attacks(lot), Step.GAME_OVER)
+    truck = position(*families, variants=variants, hands=hands)
+    yield Scene("truck vote", truck, at_turn(truck), Step.WALKIE_WINDOW)
 
 
 @cache
@@ -280,8 +294,8 @@ def read_all(variants: tuple[str, ...]) -> dict[str, Read]:
         read.add("help", [step_help(lang, step, rules) for step in STEPS])
         seats = {"least": rules.min_players, "most": rules.max_players}
         read.add("help", [t(lang, "help.text", **seats)])
-    for scene, state, opening, until in _scenes(variants):
-        _play(state, opening, reads, scene, until)
+    for scene in _scenes(variants):
+        _play(scene, reads)
     return reads
 
 

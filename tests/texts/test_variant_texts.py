@@ -7,10 +7,11 @@ pair (a server that allows combining may pick any set) and a fixed draw of large
 sets, in both languages, short scenes are played on the engine: a badge vote, a badge
 kept without a vote, an attack that fills each Cold storage row, a Parking lot attack
 and a truck vote with a Gun. Along them every text a player can read is rendered: the
-guide and `/lockdown rules` (alone and in the game), each step's help, every seat's
-lesson at every step, the line of every event for the channel and for each seat, the
-dice note of a badge holder who did not see them, and the help. A phrase that states a
-base-game rule the game's variants change fails the test, with where it was read.
+guide and `/lockdown rules` (alone and in the game), the board's text, each step's
+help, every seat's lesson at every step, the line of every event for the channel and
+for each seat, the dice note of a badge holder who did not see them, and the help. A
+phrase that states a base-game rule the game's variants change fails the test, with
+where it was read.
 
 Two statements depend on where they are read, not on the variant alone: a Gun played
 in a Parking lot attack counts for every vote of that attack (R2.6, R7.7), and a Cold
@@ -25,11 +26,12 @@ import random
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 from itertools import combinations
 
 import pytest
 
+from bot.render.board_text import board_lines
 from bot.texts import t
 from bot.texts.narrate import describe, story
 from bot.texts.rules_text import rules_sections, step_help, unseen_dice
@@ -46,6 +48,7 @@ from lockdown_core import (
     load_ruleset,
     load_variants,
     pending_seats,
+    view,
 )
 from lockdown_core.board import dice_count
 from tests.core.builders import PARKING, SURVEILLANCE, at_attacks, at_badge, at_turn, position
@@ -165,9 +168,12 @@ def _read_state(state: GameState, reads: dict[str, Read], scene: str, new_step: 
     names = NAMES[: state.players]
     for lang, read in reads.items():
         if new_step:
-            # What `/lockdown rules` says of the step (the same all along the step).
+            # What `/lockdown rules` and the board's text say of the step.
             sections = rules_sections(lang, state.rules, state)
             read.add(f"{where}/rules", (text for _, text in sections))
+            say = partial(t, lang)
+            board = board_lines(view(state, None), list(names), say, state.rules)
+            read.add(f"{where}/board", board)
         for seat in range(state.players):
             read.add(f"{where}/lesson seat {seat}", teach_lines(lang, state, seat, names))
             note = unseen_dice(lang, state, seat)

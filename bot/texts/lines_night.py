@@ -3,7 +3,8 @@ the end of the game (R9)."""
 
 from __future__ import annotations
 
-from bot.texts.say import PARKING_LOT, Data, Lines, Say
+from bot.texts.say import BOARD, Data, Lines, Say
+from lockdown_core import facts
 from lockdown_core.facts import RowEffect
 
 LINES = Lines()
@@ -53,7 +54,9 @@ def _card_played(say: Say, d: Data) -> str:
 
 @LINES.public("attack_started")
 def _attack_started(say: Say, d: Data) -> str:
-    key = "event.attack_started.parking" if d["location"] == PARKING_LOT else "event.attack_started"
+    # R7.7: the Parking lot's attack is fought one vote per Monster, strength ignored.
+    parking = facts.parking_attack(BOARD, "attack", d["location"])
+    key = "event.attack_started.parking" if parking else "event.attack_started"
     return say(
         key,
         location_in=say.location(d["location"], "in"),

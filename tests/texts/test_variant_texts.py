@@ -38,6 +38,7 @@ from bot.texts.rules_text import rules_sections, step_help, unseen_dice
 from bot.texts.teach import teach_lines
 from lockdown_core import (
     Action,
+    DataError,
     Event,
     GameState,
     PlayCard,
@@ -127,12 +128,23 @@ ONE_MORE_DIE = {"en": r"one more Monster die", "fr": r"un dé Monstre de plus"}
 THIS_VOTE_ONLY = {"en": r"in this vote", "fr": r"pour ce vote"}
 
 
+def _allowed(variants: tuple[str, ...]) -> bool:
+    """Whether the rules data lets these variants be played together."""
+    try:
+        load_ruleset(variants)
+    except DataError:
+        return False
+    return True
+
+
 def _combos() -> list[tuple[str, ...]]:
+    """The base game, each variant, each pair and a fixed draw of larger sets, less any
+    set the rules data refuses to combine."""
     keys = tuple(load_variants())
     pairs = list(combinations(keys, 2))
     draw = random.Random(31)
     larger = [tuple(sorted(draw.sample(keys, draw.randint(3, 5)))) for _ in range(12)]
-    return [(), *((k,) for k in keys), *pairs, *larger]
+    return [c for c in [(), *((k,) for k in keys), *pairs, *larger] if _allowed(c)]
 
 
 COMBOS = _combos()

@@ -4,14 +4,14 @@ R11.3: a variant changes exactly what its line says. `CHANGES` is that table, in
 terms the texts speak of, and `STATEMENTS` holds, per language, the phrases that state
 the base game's rule on each of those points. Under the base game, each variant, each
 pair (a server that allows combining may pick any set) and a fixed draw of larger
-sets, in both languages, short scenes are played on the engine: a badge vote, a badge
-kept without a vote, an attack that fills each Cold storage row, a Parking lot attack
-and a truck vote with a Gun. Along them every text a player can read is rendered: the
-guide and `/lockdown rules` (alone and in the game), the board's text, each step's
-help, every seat's lesson at every step, the line of every event for the channel and
-for each seat, the dice note of a badge holder who did not see them, and the help. A
-phrase that states a base-game rule the game's variants change fails the test, with
-where it was read.
+sets, in both languages, short scenes are played on the engine: the placements, a
+badge vote, a badge kept without a vote, an attack that fills each Cold storage row,
+a Parking lot attack and a truck vote with a Gun. Along them every text a player can
+read is rendered: the guide and `/lockdown rules` (alone and in the game), the board's
+text, each step's help, every seat's lesson at every step, the line of every event for
+the channel and for each seat, the dice note of a badge holder who did not see them,
+and the help. A phrase that states a base-game rule the game's variants change fails
+the test, with where it was read.
 
 Two statements depend on where they are read, not on the variant alone: a Gun played
 in a Parking lot attack counts for every vote of that attack (R2.6, R7.7), and a Cold
@@ -52,7 +52,16 @@ from lockdown_core import (
     view,
 )
 from lockdown_core.board import dice_count
-from tests.core.builders import PARKING, SURVEILLANCE, at_attacks, at_badge, at_turn, position
+from tests.core.builders import (
+    PARKING,
+    SURVEILLANCE,
+    at_attacks,
+    at_badge,
+    at_placement,
+    at_turn,
+    new_setup,
+    position,
+)
 
 LANGS = ("en", "fr")
 NAMES = ("Ana", "Bertrand", "Chloé", "Dmitri", "Eve", "Farid")
@@ -265,6 +274,8 @@ def _families(
 def _scenes(variants: tuple[str, ...]) -> Iterator[Scene]:
     rules = load_ruleset(variants)
     dice = [1, 2, 4, 5, 5, 6]
+    setup = new_setup(4, dice=dice * 4, variants=variants)
+    yield Scene("placement", setup, at_placement(setup), Step.DISCUSSION)
     in_room = {(0, "leader"): SURVEILLANCE, (1, "blocker"): SURVEILLANCE}
     badge = position(*_families(rules, 4, in_room, 0), variants=variants, dice=dice)
     yield Scene("badge vote", badge, at_badge(badge), Step.MOVE)
@@ -284,7 +295,7 @@ def _scenes(variants: tuple[str, ...]) -> Iterator[Scene]:
     parking = {(0, "leader"): PARKING, (1, "weeper"): PARKING}
     hands = [["gun"], ["gun"], [], []]
     families = _families(rules, 4, parking, 0)
-    lot = position(*families, variants=variants, monsters={PARKING: 2}, hands=hands)
+    lot = position(*families, variants=variants, monsters={PARKING: 1}, hands=hands)
     yield Scene("parking lot attack", lot, at_attacks(lot), Step.GAME_OVER)
     truck = position(*families, variants=variants, hands=hands)
     yield Scene("truck vote", truck, at_turn(truck), Step.WALKIE_WINDOW)

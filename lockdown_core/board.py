@@ -130,7 +130,9 @@ def _check_rows(state: GameState, events: Events) -> None:
         if filled >= total and not state.rows_triggered[row]:
             state.rows_triggered[row] = True
             if events is not None:
-                events.append(Event("cold_row_filled", {"row": row + 1}))
+                # What the row changes rides with it: a reader needs no ruleset (R8.4).
+                effect = facts.row_effect(state.rules, row + 1)
+                events.append(Event("cold_row_filled", {"row": row + 1, "effect": effect}))
 
 
 def close_full_locations(state: GameState, events: Events) -> None:

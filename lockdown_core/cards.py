@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from lockdown_core import board
+from lockdown_core import board, facts
 from lockdown_core.actions import PlayCard
 from lockdown_core.events import Event, Events
 from lockdown_core.model import GameState, Step
@@ -124,6 +124,7 @@ def play(state: GameState, action: PlayCard, events: Events) -> None:
         assert state.vote is not None
         state.vote.guns[player] = state.vote.guns.get(player, 0) + 1
         data["location"] = state.vote.location
+        data["lasts"] = facts.gun_lasts(state.rules, state.vote.kind, state.vote.location)
     elif card == "energy_drink":
         assert action.character is not None
         assert action.location is not None

@@ -31,6 +31,7 @@ from bot.texts.rules_text import rules_sections, unseen_dice
 from bot.texts.teach import teach_lines
 from lockdown_core import (
     Action,
+    facts,
     legal_actions,
     load_ruleset,
     new_game,
@@ -46,7 +47,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--players",
         type=int,
         default=4,
-        choices=range(load_ruleset().min_players, load_ruleset().max_players + 1),
+        choices=facts.player_range(load_ruleset()),
         help="number of seats (default 4)",
     )
     parser.add_argument("--seat", type=int, default=1, help="your seat, from 1 (default 1)")

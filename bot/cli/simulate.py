@@ -25,7 +25,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, TextIO
 
-from lockdown_core import DataError, Ruleset, load_ruleset
+from lockdown_core import DataError, Ruleset, facts, load_ruleset
 from lockdown_core.ai.personas import PERSONAS
 from lockdown_core.ai.simulation import AI_CHOICES, Tally, simulate
 
@@ -90,9 +90,10 @@ def run(args: argparse.Namespace) -> int:
     except DataError as exc:
         print(f"lockdown simulate: {exc}", file=sys.stderr)
         return 2
-    if not rules.min_players <= args.players <= rules.max_players:
+    seats = facts.player_range(rules)
+    if args.players not in seats:
         print(
-            f"lockdown simulate: --players must be {rules.min_players} to {rules.max_players}",
+            f"lockdown simulate: --players must be {seats[0]} to {seats[-1]}",
             file=sys.stderr,
         )
         return 2

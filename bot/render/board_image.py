@@ -279,11 +279,12 @@ def board_picture(
     """The board for a public view, on the fixed palette, and where its texts are."""
     if data.get("seat") is not None:
         raise ValueError("the board picture is drawn from the public view only")
-    names = tuple(drawable(labels.locations[loc], str(loc), BOLD) for loc in range(1, 7))
+    # The locations are the labels' (`board_labels` asks the core for them).
+    names = tuple(drawable(name, str(loc), BOLD) for loc, name in labels.locations.items())
     layer, static = _rooms_layer(names)
     image = layer.copy()
     canvas = Canvas(image)
-    redrawn = [loc for loc in range(1, 7) if loc in data["closed"] or loc == attacked(data)]
+    redrawn = [loc for loc in labels.locations if loc in data["closed"] or loc == attacked(data)]
     boxes = [room_box(loc) for loc in redrawn]
     canvas.drawn.texts.extend(p for p in static if not any(_inside(p.box, b) for b in boxes))
     for loc in redrawn:
@@ -302,7 +303,7 @@ def board_picture(
     )
     if labels.end_line:
         canvas.text((PAD, 48), labels.end_line, fill=DIM, width=WIDTH - 2 * PAD)
-    for loc in range(1, 7):
+    for loc in labels.locations:
         _draw_room(canvas, loc, data, labels, spots[loc], monster_spots[loc], facts)
     equal = facts is not None and facts.equal
     draw_footer(canvas, data, labels, cold_rows, equal, FOOTER)

@@ -17,6 +17,7 @@ from bot.render.labels import end_line, rule_line
 from bot.render.room_facts import room_facts
 from bot.texts.catalog import Translate
 from lockdown_core import Ruleset, load_ruleset
+from lockdown_core import facts as core_facts
 
 
 @cache
@@ -38,7 +39,7 @@ def board_lines(
     facts = board_facts(data, rules)
     rooms = room_facts(data, rules)
     lines = []
-    for loc in range(1, 7):
+    for loc in core_facts.locations(rules):
         title = say(f"location.{loc}")
         if loc in data["closed"]:
             lines.append(
@@ -47,7 +48,7 @@ def board_lines(
                     number=loc,
                     location=title,
                     close_at=rooms.close_at,
-                    parking_to=say(f"location.{rules.parking_lot}.to"),
+                    parking_to=say(f"location.{core_facts.overflow(rules)}.to"),
                 )
             )
             continue

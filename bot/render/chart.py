@@ -45,11 +45,15 @@ from bot.render.bars import (
 from bot.render.canvas import Canvas, Drawn
 from bot.render.palette import BACKGROUND, DIM, PALETTE
 from bot.texts.catalog import Translate
+from lockdown_core import facts, load_ruleset
 
 WIDTH = 800
 PAD, GAP = 10, 10
 TITLE_SIZE = 26
 KINDS = ("weeper", "blocker", "leader", "useless")
+# R8.5: the locations whose closing the chart counts (the board is the same in every
+# variant, so the base rules answer for every series).
+CLOSABLE = facts.closable_locations(load_ruleset())
 # Under this many games, rates are drawn with their 95% interval.
 INTERVAL_GAMES = 2000
 
@@ -96,7 +100,7 @@ def chart_picture(
         raise ValueError(f"a chart compares 1 to {MAX_SERIES} rulesets, got {len(series)}")
     seats = [str(p) for p in range(players)]
     kinds = kinds_drawn(series)
-    locations = [str(loc) for loc in range(1, 6)]
+    locations = [str(loc) for loc in CLOSABLE]
     win = _rates(series, "win_rate_by_seat", seats)
     closed = _rates(series, "closed_rate", locations)
     full = [
@@ -119,7 +123,7 @@ def chart_picture(
             closed,
             percent,
             _intervals(series, closed, games),
-            " · ".join(f"{loc}\u00a0{say(f'location.{loc}')}" for loc in range(1, 6)),
+            " · ".join(f"{loc}\u00a0{say(f'location.{loc}')}" for loc in CLOSABLE),
         ),
     ]
     halves = [
@@ -229,7 +233,7 @@ def comparison_table(series: Sequence[Series], players: int, say: Translate) -> 
                 f"{loc} {say(f'location.{loc}')}",
                 [percent(sm["closed_rate"].get(str(loc), 0.0)) for sm in summaries],
             )
-            for loc in range(1, 6)
+            for loc in CLOSABLE
         ],
     )
     section(say("chart.living"), [("", [number(sm["avg_living_characters"]) for sm in summaries])])

@@ -23,6 +23,7 @@ from bot.render.room_facts import room_facts
 from bot.texts import catalog, t
 from bot.texts.catalog import Translate
 from lockdown_core import ReplayLog, Ruleset
+from lockdown_core import facts as core_facts
 
 # Discord's limit on an attachment's description (MessageAttachmentRequest).
 MAX_DESCRIPTION = 1024
@@ -51,7 +52,7 @@ def board_description(data: dict[str, Any], rules: Ruleset, names: list[str], la
     facts = board_facts(data, rules)
     rooms = room_facts(data, rules)
     lines = []
-    for loc in range(1, 7):
+    for loc in core_facts.locations(rules):
         location = say(f"location.{loc}")
         if loc in data["closed"]:
             lines.append(say("board.alt_closed", number=loc, location=location))

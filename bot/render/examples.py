@@ -23,6 +23,7 @@ from lockdown_core import (
     GameState,
     ReplayLog,
     Step,
+    facts,
     load_ruleset,
     new_game,
     view,
@@ -39,7 +40,8 @@ def late_position(players: int = 6, seed: int = 15) -> GameState:
     chosen = GameState.from_dict(state.to_dict())
     for _ in RandomTable(seed).play(state):
         vote = state.vote
-        inside = vote is not None and vote.kind == "attack" and vote.location != 6
+        parking = facts.overflow(state.rules)
+        inside = vote is not None and vote.kind == "attack" and vote.location != parking
         if any(state.closed) and state.step == Step.DISCUSSION and inside:
             chosen = GameState.from_dict(state.to_dict())
     return chosen

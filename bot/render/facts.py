@@ -40,7 +40,7 @@ def board_facts(data: dict[str, Any], rules: Ruleset) -> BoardFacts:
     """The facts of a public view (`view(state, None)`) under `rules`."""
     equal = facts.equal_gets_in(rules, len(data["cold_storage"]))
     defence = {}
-    for loc in range(1, 7):
+    for loc in facts.locations(rules):
         if loc == facts.overflow(rules) or loc in data["closed"]:
             continue
         here = [c["kind"] for c in data["characters"] if c["location"] == loc]

@@ -14,6 +14,7 @@ from bot.render.facts import BoardFacts, board_facts
 from bot.render.room_facts import RoomFacts, room_facts
 from bot.texts.catalog import Translate
 from lockdown_core import Ruleset
+from lockdown_core import facts as core_facts
 
 
 def board_labels(
@@ -22,7 +23,7 @@ def board_labels(
     """The picture's words for this public view, in the language of `say`."""
     return BoardLabels(
         title=say("board.title", turn=data["turn"]),
-        locations={loc: say(f"location.{loc}") for loc in range(1, 7)},
+        locations={loc: say(f"location.{loc}") for loc in core_facts.locations(rules)},
         kind_letters={k.key: say(f"kind.{k.key}.letter") for k in rules.kinds},
         closed=say("board.closed"),
         cold_storage=say("board.cold_storage_title"),

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from lockdown_core import Ruleset
+from lockdown_core import Ruleset, facts
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,11 +36,11 @@ def room_facts(data: dict[str, Any], rules: Ruleset) -> RoomFacts:
         if loc.id in data["closed"]:
             continue
         here = sum(1 for c in data["characters"] if c["location"] == loc.id)
-        if loc.character_spots is not None:
-            free[loc.id] = max(loc.character_spots - here, 0)
-        closable = loc.id != rules.parking_lot
-        if closable and data["monsters"][loc.id - 1] >= rules.close_at - 1:
+        room = facts.free_spots(rules, loc.id, here, closed=False)
+        if room is not None:
+            free[loc.id] = room
+        if facts.closing_soon(rules, loc.id, data["monsters"][loc.id - 1]):
             closing.add(loc.id)
     vote = data.get("vote")
     attacked = vote["location"] if vote is not None and vote["kind"] == "attack" else None
-    return RoomFacts(free, frozenset(closing), rules.close_at, attacked)
+    return RoomFacts(free, frozenset(closing), facts.closes_at(rules), attacked)

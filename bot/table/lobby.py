@@ -8,11 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.table.seats import AI_KINDS, Seat
-from lockdown_core import load_ruleset
+from lockdown_core import facts, load_ruleset
 from lockdown_core.ai import PERSONAS
-
-# R1.1: the seat counts of the rules (no variant changes them).
-MIN_SEATS, MAX_SEATS = load_ruleset().min_players, load_ruleset().max_players
 
 
 class LobbyError(Exception):
@@ -46,8 +43,13 @@ class Lobby:
     practice: bool = False
 
     @property
+    def seat_range(self) -> range:
+        """R1.1: the seat counts of the game this lobby starts, its variants included."""
+        return facts.player_range(load_ruleset(tuple(self.variants)))
+
+    @property
     def free_seats(self) -> int:
-        return MAX_SEATS - len(self.seats)
+        return self.seat_range[-1] - len(self.seats)
 
     @property
     def is_full(self) -> bool:
@@ -56,8 +58,8 @@ class Lobby:
     def join(self, user_id: int, name: str) -> Seat:
         if any(s.user_id == user_id for s in self.seats):
             raise LobbyError("error.lobby_already_seated")
-        if len(self.seats) >= MAX_SEATS:
-            raise LobbyError("error.lobby_full", maximum=MAX_SEATS)
+        if self.is_full:
+            raise LobbyError("error.lobby_full", maximum=self.seat_range[-1])
         seat = Seat(len(self.seats), name, user_id=user_id)
         self.seats.append(seat)
         return seat
@@ -80,8 +82,8 @@ class Lobby:
             kind = next_ai_kind(self.ai_level, self.ai_personas, self.seats)
         if not is_ai_kind(kind):
             raise LobbyError("error.lobby_bad_ai", kinds=", ".join(AI_KINDS))
-        if len(self.seats) >= MAX_SEATS:
-            raise LobbyError("error.lobby_full", maximum=MAX_SEATS)
+        if self.is_full:
+            raise LobbyError("error.lobby_full", maximum=self.seat_range[-1])
         number = sum(1 for s in self.seats if s.is_ai) + 1
         seat = Seat(len(self.seats), f"AI {number}", ai_kind=kind)
         self.seats.append(seat)
@@ -111,8 +113,9 @@ class Lobby:
         """Only the host or a moderator starts, with a seat count the rules allow
         and a person among them."""
         self._check_manager(user_id, is_moderator, "error.lobby_not_host")
-        if not MIN_SEATS <= len(self.seats) <= MAX_SEATS:
-            raise LobbyError("error.lobby_seat_count", minimum=MIN_SEATS, maximum=MAX_SEATS)
+        seats = self.seat_range
+        if len(self.seats) not in seats:
+            raise LobbyError("error.lobby_seat_count", minimum=seats[0], maximum=seats[-1])
         if not any(not s.is_ai for s in self.seats):
             raise LobbyError("error.lobby_no_people")
 

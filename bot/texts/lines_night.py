@@ -3,9 +3,18 @@ the end of the game (R9)."""
 
 from __future__ import annotations
 
-from bot.texts.say import PARKING_LOT, Data, Lines, Say
+from bot.texts.say import BOARD, Data, Lines, Say
+from lockdown_core import facts
+from lockdown_core.facts import RowEffect
 
 LINES = Lines()
+
+# R8.4: what a full Cold storage row changed, as the core's event says (`facts.row_effect`).
+ROW_EFFECTS: dict[RowEffect, str] = {
+    "equal": "event.cold_row_filled.first",
+    "die": "event.cold_row_filled",
+    "nothing": "event.cold_row_filled.nothing",
+}
 
 
 # Cards (R2.6, R4.4, R5.4, R7.8) ------------------------------------------------------
@@ -34,6 +43,9 @@ def _card_played(say: Say, d: Data) -> str:
             if left
             else say("event.card_played.left.none")
         )
+    if card == "gun" and d["lasts"] == "attack":
+        # R2.6/R7.7: the core says the Gun counts in every vote of this attack.
+        return say("event.card_played.gun.attack", **params)
     return say(f"event.card_played.{card}", **params)
 
 
@@ -42,7 +54,9 @@ def _card_played(say: Say, d: Data) -> str:
 
 @LINES.public("attack_started")
 def _attack_started(say: Say, d: Data) -> str:
-    key = "event.attack_started.parking" if d["location"] == PARKING_LOT else "event.attack_started"
+    # R7.7: the Parking lot's attack is fought one vote per Monster, strength ignored.
+    parking = facts.parking_attack(BOARD, "attack", d["location"])
+    key = "event.attack_started.parking" if parking else "event.attack_started"
     return say(
         key,
         location_in=say.location(d["location"], "in"),
@@ -87,8 +101,7 @@ def _badge_passed(say: Say, d: Data) -> str:
 
 @LINES.public("cold_row_filled")
 def _cold_row_filled(say: Say, d: Data) -> str:
-    key = "event.cold_row_filled.first" if d["row"] == 1 else "event.cold_row_filled"
-    return say(key, row=d["row"])
+    return say(ROW_EFFECTS[d["effect"]], row=d["row"])
 
 
 @LINES.public("monster_removed")

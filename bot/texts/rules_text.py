@@ -61,7 +61,7 @@ def kind_lines(lang: str, rules: Ruleset, kinds: Sequence[str], note_useless: bo
         )
         if note_useless and kind == "useless":
             counts = rules.useless_at_player_counts
-            if set(range(rules.min_players, rules.max_players + 1)) <= set(counts):
+            if set(facts.player_range(rules)) <= set(counts):
                 line += " " + t(lang, "kind.useless.always")
             else:
                 line += " " + t(
@@ -107,7 +107,7 @@ def unseen_dice(lang: str, state: GameState, seat: int) -> str | None:
         or seat in state.dice_seen
     ):
         return None
-    if not state.rules.badge_sees_dice:
+    if not facts.badge_sees_dice(state.rules, won_in_vote=True):
         return t(lang, "dice.unseen.blind")
     return t(lang, "dice.unseen.kept")
 
@@ -154,49 +154,76 @@ def truck_text(lang: str, rules: Ruleset) -> str:
 def guide(lang: str, rules: Ruleset) -> str:
     """The whole game in one message, every number asked of `lockdown_core.facts`."""
     arrivals = facts.arrivals(rules)
+    sees = facts.badge_sees_dice(rules, won_in_vote=True)
+    equal = facts.equal_from_start(rules)
     return t(
         lang,
         "rules.guide",
         points=_per_kind(lang, facts.points(rules)),
         keys=rules.keys_points,
         truck=truck_text(lang, rules),
-        dice=arrivals.start_dice,
+        badge=t(
+            lang,
+            "rules.guide.badge.sees" if sees else "rules.guide.badge.blind",
+            dice=arrivals.start_dice,
+        ),
         arrivals=t(
             lang,
             "rules.arrivals" if arrivals.weeper_monsters else "rules.arrivals.no_weepers",
             weepers=arrivals.weeper_monsters,
             crowd=arrivals.crowd_monsters,
         ),
-        strengths=_per_kind(lang, facts.strengths(rules)),
-        votes=_per_kind(lang, facts.votes(rules)),
+        attack=t(
+            lang,
+            "rules.guide.attack.equal" if equal else "rules.guide.attack.above",
+            strengths=_per_kind(lang, facts.strengths(rules)),
+        ),
+        ballots=t(
+            lang,
+            "rules.guide.ballots.open"
+            if facts.ballots_open(rules)
+            else "rules.guide.ballots.secret",
+            votes=_per_kind(lang, facts.votes(rules)),
+        ),
         end=t(lang, END_RULES[rules.end_rule]),
     )
 
 
 def step_help(lang: str, step: str, rules: Ruleset) -> str:
     """What a step asks, with this game's numbers where it has some (the truck's counts)."""
+    if step == Step.DESIGNATION and facts.ballots_open(rules):
+        return t(lang, "step.designation.help.open")
     text = t(lang, f"step.{step}.help")
     if step == Step.TRUCK_CHOICE:
         text += " " + t(lang, "step.truck_choice.counts", truck=truck_text(lang, rules))
     return text
 
 
+def _rows(lang: str, rows: Sequence[int]) -> str:
+    """`row 2` or `rows 2 and 3`."""
+    form = "one" if len(rows) == 1 else "other"
+    return t(lang, f"rules.cold.rows.{form}", rows=_listed(lang, [str(row) for row in rows]))
+
+
 def cold_storage_lines(lang: str, rules: Ruleset) -> list[str]:
     """R8.4 row by row: the row that lets Monsters in at equal strength, the rows that add
-    a die (with the most dice there can be)."""
+    a die (with the most dice there can be), and those that add none once every die is
+    rolled (Overrun)."""
     arrivals = facts.arrivals(rules)
     first_row = (
-        "rules.cold.row1_from_start" if rules.attack_at_equal_from_start else "rules.cold.row1"
+        "rules.cold.row1" if facts.row_effect(rules, 1) == "equal" else "rules.cold.row1_from_start"
     )
     lines = [
         t(lang, "rules.cold.intro", rows=len(rules.cold_storage_rows)),
         t(lang, first_row, row=1),
     ]
     if arrivals.dice_rows:
-        rows = [str(row) for row in arrivals.dice_rows]
-        form = "one" if len(rows) == 1 else "other"
-        named = t(lang, f"rules.cold.rows.{form}", rows=_listed(lang, rows))
-        lines.append(t(lang, "rules.cold.dice", rows=named, maximum=arrivals.max_dice))
+        key = "rules.cold.dice.one" if len(arrivals.dice_rows) == 1 else "rules.cold.dice"
+        named = _rows(lang, arrivals.dice_rows)
+        lines.append(t(lang, key, rows=named, maximum=arrivals.max_dice))
+    if arrivals.idle_rows:
+        named = _rows(lang, arrivals.idle_rows)
+        lines.append(t(lang, "rules.cold.idle", rows=named, maximum=arrivals.max_dice))
     return lines
 
 

@@ -11,9 +11,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.texts import catalog
+from lockdown_core import load_ruleset
 
-# R0: location 6 is the Parking lot, where attacks are fought one vote per Monster.
-PARKING_LOT = 6
+# R0: the board, which no variant moves (an event line has no ruleset to ask, and
+# needs none for which location is which).
+BOARD = load_ruleset()
 
 
 class PrivateEvent(ValueError):

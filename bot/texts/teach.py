@@ -21,9 +21,10 @@ from typing import Any
 from bot.texts import card_help, catalog, t
 from bot.texts.rules_text import kind_lines, vote_weights, voters_text
 from bot.texts.teach_board import mall_facts
-from lockdown_core import GameState, PlayCard, Step, legal_actions, pending_seats, view
+from lockdown_core import GameState, PlayCard, Step, facts, legal_actions, pending_seats, view
 from lockdown_core.board import attack_uses_equal, strength_at
 from lockdown_core.model import Character
+from lockdown_core.votes import martyr_for
 
 # The rules each step is played under (docs/rules.md ids), what the lesson cites.
 STEP_RULES: dict[str, tuple[str, ...]] = {
@@ -97,7 +98,7 @@ class _Teacher:
         vote = self.state.vote
         if vote is not None and step in (Step.DISCUSSION, Step.DESIGNATION, Step.TIEBREAK):
             rules = (*rules, *VOTE_RULES[vote.kind])
-            if vote.kind == "attack" and vote.location == self.state.rules.parking_lot:
+            if facts.parking_attack(self.state.rules, vote.kind, vote.location):
                 rules = (*rules, *PARKING_ATTACK_RULES)
         explain = {
             Step.PLACEMENT: self._placement,
@@ -146,10 +147,11 @@ class _Teacher:
             drawn = min(rules.truck_draw, self.data["deck"])
             return [self.say(key, cards=self.count("card", drawn))]
         if vote.kind == "badge":
-            key = "teach.vote.badge.sees" if rules.badge_sees_dice else "teach.vote.badge.blind"
+            sees = facts.badge_sees_dice(rules, won_in_vote=True)
+            key = "teach.vote.badge.sees" if sees else "teach.vote.badge.blind"
             return [self.say(key)]
         loc = vote.location
-        if loc == rules.parking_lot:
+        if loc == facts.overflow(rules):
             monsters = self.count("monster", self.state.monsters[loc])
             return [self.say("teach.vote.parking", monsters=monsters)]
         key = "teach.vote.attack.equal" if attack_uses_equal(self.state) else "teach.vote.attack"
@@ -198,10 +200,14 @@ class _Teacher:
     def _designation(self) -> tuple[list[str], list[str]]:
         vote = self.state.vote
         assert vote is not None
+        open_ballots = facts.ballots_open(self.state.rules)
         decided = [
             *self._purpose(),
             self._voters(),
-            self.say("teach.designation", martyr=self.name(self.state.martyr)),
+            self.say(
+                "teach.designation.open" if open_ballots else "teach.designation",
+                martyr=self.name(self.state.martyr),
+            ),
         ]
         if self.mine:
             weight = vote_weights(self.state)[self.seat]
@@ -211,7 +217,8 @@ class _Teacher:
         # Secret ballots: only the seat's own; Open ballots (R11): everyone's, its own too.
         mine = ballots.get("my_designation", ballots["designations"].get(str(self.seat)))
         if mine is not None:
-            return decided, [self.say("teach.designation.cast", name=self.name(mine))]
+            key = "teach.designation.cast.open" if open_ballots else "teach.designation.cast"
+            return decided, [self.say(key, name=self.name(mine))]
         if self.seat in vote.candidates:
             return decided, [self.say("teach.designation.waiting")]
         where = self.location(vote.location, "in")
@@ -307,7 +314,19 @@ class _Teacher:
         assert vote is not None
         loc = vote.location
         where = self.location(loc, "in")
-        decided = [self.say("teach.devour", name=self.name(mover), location_in=where)]
+        if facts.martyr_to_owner(self.state.rules):
+            decided = [self.say("teach.devour", name=self.name(mover), location_in=where)]
+        else:
+            # Vendetta: the designations are public by now, and so is who takes the token.
+            martyr = self.name(martyr_for(self.state, mover))
+            decided = [
+                self.say(
+                    "teach.devour.vendetta",
+                    name=self.name(mover),
+                    location_in=where,
+                    martyr=martyr,
+                )
+            ]
         if not self.mine:
             return decided, [self.say("teach.watch")]
         here = [c for c in self._family() if c.location == loc and not c.hidden]

@@ -11,15 +11,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from bot.texts import catalog, t
-from lockdown_core import GameState
+from lockdown_core import GameState, facts
 
 
 def mall_facts(lang: str, state: GameState, places: Iterable[int]) -> list[str]:
-    """One line listing each of `places` (locations 1-6, in order, once) with its free
-    spots and Monsters, then a warning for those one Monster short of closing."""
+    """One line listing each of `places` (locations, in order, once) with its free spots
+    and Monsters, then a warning for those one Monster short of closing or already
+    holding the number (`facts.closing_soon`, as on the board)."""
     count = catalog().count
     rules = state.rules
-    wanted = sorted({p for p in places if 1 <= p <= 6})
+    wanted = sorted(set(places) & set(facts.locations(rules)))
     if not wanted:
         return []
     items = []
@@ -30,15 +31,16 @@ def mall_facts(lang: str, state: GameState, places: Iterable[int]) -> list[str]:
         if state.closed[loc]:
             items.append(t(lang, "teach.room.closed", location=name))
             continue
-        spots = rules.locations[loc - 1].character_spots
+        spots = facts.character_spots(rules, loc)
         if spots is None:
             items.append(t(lang, "teach.room.unlimited", location=name, monsters=monsters))
         else:
-            free = max(0, spots - sum(1 for c in state.characters if c.location == loc))
+            here = sum(1 for c in state.characters if c.location == loc)
+            free = facts.free_spots(rules, loc, here, closed=False)
             items.append(
                 t(lang, "teach.room.item", location=name, free=free, spots=spots, monsters=monsters)
             )
-        if loc != rules.parking_lot and state.monsters[loc] == rules.close_at - 1:
+        if facts.closing_soon(rules, loc, state.monsters[loc]):
             closing.append(name)
     lines = [t(lang, "teach.room", places="; ".join(items))]
     if closing:
@@ -47,7 +49,7 @@ def mall_facts(lang: str, state: GameState, places: Iterable[int]) -> list[str]:
                 lang,
                 "teach.room.closing",
                 places=", ".join(closing),
-                monsters=count(lang, "monster", rules.close_at),
+                monsters=count(lang, "monster", facts.closes_at(rules)),
             )
         )
     return lines

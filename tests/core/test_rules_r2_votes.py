@@ -275,7 +275,7 @@ def test_r2_6_gun_adds_one_weight_for_its_voter_in_this_vote() -> None:
     events = act(state, PlayCard(1, "gun"))
     played = one(events, "card_played")
     assert played.public
-    assert played.data == {"player": 1, "card": "gun", "location": 3}
+    assert played.data == {"player": 1, "card": "gun", "location": 3, "lasts": "vote"}
     assert state.hands[1] == []
     assert state.played == ["gun"]
     # Two Guns are still unplayed, but no voter holds a card any more.

@@ -135,7 +135,7 @@ def test_r8_4_row_1_makes_equal_enough_at_once() -> None:
     assert len(state.cold_storage) == 3
     assert not any(state.rows_triggered)
     events = at_attacks(state)
-    assert one(events, "cold_row_filled").data == {"row": 1}
+    assert one(events, "cold_row_filled").data == {"row": 1, "effect": "equal"}
     started = [e.data for e in of_kind(events, "attack_started")]
     assert started == [
         {"location": 1, "monsters": 3, "strength": 2},
@@ -157,7 +157,7 @@ def test_r8_4_row_2_adds_a_die_from_the_next_turn() -> None:
     )
     assert len(state.cold_storage) == 7
     events = at_attacks(state)
-    assert one(events, "cold_row_filled").data == {"row": 2}
+    assert one(events, "cold_row_filled").data == {"row": 2, "effect": "die"}
     assert one(events, "turn_started").data == {"turn": 2}
     assert one(events, "dice_rolled").data["count"] == 5
 
@@ -169,7 +169,7 @@ def test_r8_4_row_3_adds_another_die() -> None:
     assert len(state.cold_storage) == 11
     assert state.rows_triggered == [True, True, False]
     events = at_attacks(state)
-    assert one(events, "cold_row_filled").data == {"row": 3}
+    assert one(events, "cold_row_filled").data == {"row": 3, "effect": "die"}
     assert one(events, "dice_rolled").data["count"] == 6
 
 

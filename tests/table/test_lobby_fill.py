@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.table.guild_settings import GuildConfig, SettingError, parse_setting
-from bot.table.lobby import MAX_SEATS, Lobby, LobbyError
+from bot.table.lobby import Lobby, LobbyError
 
 
 def lobby(*people: int) -> Lobby:
@@ -22,7 +22,7 @@ def change(config: GuildConfig, key: str, text: str) -> GuildConfig:
 
 def test_free_seats_count_down_to_a_full_table() -> None:
     room = lobby(100, 101)
-    assert room.free_seats == MAX_SEATS - 2
+    assert room.free_seats == room.seat_range[-1] - 2
     assert not room.is_full
     while not room.is_full:
         room.add_ai(100)
@@ -35,7 +35,7 @@ def test_the_host_fills_every_free_seat_with_ai_and_the_people_keep_theirs() -> 
     assert room.is_full
     assert [s.user_id for s in room.seats[:2]] == [100, 101]
     assert all(s.is_ai for s in room.seats[2:])
-    assert [s.index for s in room.seats] == list(range(MAX_SEATS))
+    assert [s.index for s in room.seats] == list(range(room.seat_range[-1]))
     room.check_start(100, is_moderator=False)
 
 

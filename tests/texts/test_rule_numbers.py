@@ -20,6 +20,7 @@ LANGS = ("en", "fr")
 NOT_RULES = {
     "event.monster_added",  # one event, one Monster
     "event.card_played.gun",  # a Gun's +1 vote is the card's own effect (R2.6)
+    "event.card_played.gun.attack",  # in every vote of a Parking lot attack (R7.7)
     "event.card_played.tin_can",  # so is the Tin can's single Monster (R7.8)
     "recap.seed_check",  # SHA-256
 }

@@ -166,16 +166,24 @@ def check(variants: tuple[str, ...]) -> None:
         else:
             assert all(most == (players + 1) // 2 for players, most in played.ends.items())
             end = "half_players"
+        # The yes/no rules are checked against the variants' table in test_variant_texts.
+        badge = "sees" if rules.badge_sees_dice else "blind"
+        attack = "equal" if rules.attack_at_equal_from_start else "above"
+        ballots = "open" if rules.open_ballots else "secret"
         assert text == t(
             lang,
             "rules.guide",
             points=_per_kind(lang, played.points),
             keys=played.keys,
             truck=_truck(lang, played),
-            dice=played.dice,
+            badge=t(lang, f"rules.guide.badge.{badge}", dice=played.dice),
             arrivals=arrivals,
-            strengths=_per_kind(lang, played.strength),
-            votes=_per_kind(lang, played.votes),
+            attack=t(
+                lang,
+                f"rules.guide.attack.{attack}",
+                strengths=_per_kind(lang, played.strength),
+            ),
+            ballots=t(lang, f"rules.guide.ballots.{ballots}", votes=_per_kind(lang, played.votes)),
             end=t(lang, END_RULES[end]),
         )
         for step in STEPS:

@@ -7,6 +7,7 @@ import random
 import re
 from collections.abc import Iterator
 
+from bot.render.room_facts import room_facts
 from bot.texts import t
 from bot.texts.teach import STEP_RULES, lesson, teach_lines
 from lockdown_core import (
@@ -19,6 +20,7 @@ from lockdown_core import (
     load_ruleset,
     new_game,
     pending_seats,
+    view,
 )
 from tests.core.builders import at_destinations, at_turn, position
 from tests.core.random_games import VARIANTS
@@ -127,18 +129,22 @@ def test_an_attack_is_explained_with_its_monsters_defence_and_threshold() -> Non
 
 
 def test_a_location_one_monster_short_of_closing_is_flagged() -> None:
-    """R8.5 with this game's threshold (Barricades closes at 5)."""
+    """R8.5 with this game's threshold (Barricades closes at 5): one Monster short, or
+    already holding the number (it closes at the end of the turn unless some leave), and
+    exactly where the board flags it."""
     for variants, close_at in (((), 6), (("barricades",), 5)):
-        families = [{"blocker": 1, "leader": 1, "weeper": 2}] * 3
-        state = position(*families, badge=0, martyr=1, variants=variants)
-        at_destinations(state, [1, 2, 3, 4], seen=(0,))
-        state.monsters[2] = close_at - 1
-        lines = teach_lines("en", state, 0, NAMES[:3])
-        assert any(
-            line == "Careful: Clothing store will close at the end of the turn if it reaches "
-            f"{close_at} Monsters."
-            for line in lines
-        ), lines
+        for monsters in range(close_at + 1):
+            families = [{"blocker": 1, "leader": 1, "weeper": 2}] * 3
+            state = position(*families, badge=0, martyr=1, variants=variants)
+            at_destinations(state, [1, 2, 3, 4], seen=(0,))
+            state.monsters[2] = monsters
+            lines = teach_lines("en", state, 0, NAMES[:3])
+            warning = (
+                "Careful: Clothing store will close at the end of the turn if it holds "
+                f"{close_at} Monsters by then."
+            )
+            flagged = 2 in room_facts(view(state, None), state.rules).closing
+            assert (warning in lines) == flagged == (monsters >= close_at - 1), lines
 
 
 # R12: never a secret ---------------------------------------------------------------------

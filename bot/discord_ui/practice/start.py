@@ -21,11 +21,14 @@ from bot.discord_ui.service import GameService
 from bot.table.lobby import Lobby, LobbyError
 from bot.texts import t
 from bot.texts.ai_talk import seat_names
+from lockdown_core import facts, load_ruleset
 
 log = logging.getLogger(__name__)
 
-# How many AI seats may face the person (the game's seat count is one more).
-AI_SEATS = range(2, 6)
+# How many AI seats may face the person: R1.1's seat counts, less the person's own seat
+# (a practice game plays the base rules).
+_SEATS = facts.player_range(load_ruleset())
+AI_SEATS = range(_SEATS.start - 1, _SEATS.stop - 1)
 # The AI level whose choices come with their reasons (`lockdown_core.ai.Rationale`).
 AI_KIND = "shrewd"
 

@@ -36,7 +36,7 @@ from bot.table.lobby import LobbyError
 from bot.table.server_book import ServerBook
 from bot.texts import t
 from bot.texts.catalog import Translate
-from lockdown_core import load_ruleset
+from lockdown_core import facts, load_ruleset
 from lockdown_core.ai.personas import PERSONAS
 from lockdown_core.ai.simulation import Tally, simulate
 
@@ -44,7 +44,9 @@ log = logging.getLogger(__name__)
 
 DEFAULT_GAMES = 500
 MAX_GAMES = 2000
-MIN_PLAYERS, MAX_PLAYERS = load_ruleset().min_players, load_ruleset().max_players
+# R1.1: the seat counts of the base rules, which every run plays beside its variants'.
+BASE_SEATS = facts.player_range(load_ruleset())
+MIN_PLAYERS, MAX_PLAYERS = BASE_SEATS[0], BASE_SEATS[-1]
 # Runs at once on the whole bot, each in a process of its own.
 MAX_RUNS = 2
 # Seconds between two edits of the progress message (Discord allows far more; readers
@@ -101,7 +103,7 @@ class SimulationDesk:
             log.info("user %s refused /lockdown simulate", interaction.user.id)
             await self.service.tell(interaction, "error.not_moderator")
             return
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        if players not in BASE_SEATS:
             await self.service.tell(
                 interaction, "simulate.players_range", minimum=MIN_PLAYERS, maximum=MAX_PLAYERS
             )
@@ -144,6 +146,11 @@ class SimulationDesk:
             check_variant_choice(variants, unlocked, config.combine_variants)
         except LobbyError as exc:
             await interaction.edit_original_response(content=say(exc.key, **exc.params))
+            return
+        seats = facts.player_range(load_ruleset(tuple(variants)))
+        if players not in seats:
+            text = say("simulate.players_range", minimum=seats[0], maximum=seats[-1])
+            await interaction.edit_original_response(content=text)
             return
         names = " + ".join(say(f"variant.{v}.name") for v in variants)
         started = say(

@@ -24,8 +24,6 @@ from bot.rating.who import verdict
 from bot.storage import jsontext
 from bot.storage import rating_tables as r
 from bot.storage import tables as t
-from bot.storage.columns import Clock, utc_now
-from bot.storage.database import Database
 from bot.storage.rating_writes import (
     apply,
     game_end,
@@ -40,11 +38,8 @@ from bot.storage.ratings import RatingRepository
 PODIUM_SIZE = 3
 
 
-class SeasonRepository:
-    def __init__(self, database: Database, clock: Clock = utc_now) -> None:
-        self._db = database
-        self._clock = clock
-        self._ratings = RatingRepository(database, clock)
+class SeasonRepository(RatingRepository):
+    """Every rating query and command of a server: what the Discord side is given."""
 
     async def close_due(self) -> list[Season]:
         """Close every season of a rating server past its end, opening the next; the
@@ -107,8 +102,9 @@ class SeasonRepository:
 
     async def podium(self, season: Season) -> Podium:
         events, games = r.rating_events, t.games
-        standings = await self._ratings.standings(season.id)
-        query = select(games.c.id, games.c.variants).where(
+        standings = await self.standings(season.id)
+        columns = (games.c.id, games.c.variants, games.c.channel_id, games.c.finished_at)
+        query = select(*columns).where(
             games.c.id.in_(select(events.c.game_id).where(events.c.season_id == season.id))
         )
         async with self._db.read() as conn:
@@ -117,7 +113,22 @@ class SeasonRepository:
             tuple(sorted(jsontext.load(row.variants, "the variants"))) for row in played
         )
         variant = min(counts, key=lambda v: (-counts[v], v)) if counts else None
-        return Podium(season, tuple(podium(standings, PODIUM_SIZE)), len(played), variant)
+        # Announced where the season's last game was opened.
+        last = max(played, key=lambda row: (row.finished_at, row.id), default=None)
+        top = tuple(podium(standings, PODIUM_SIZE))
+        seats = t.seats
+        named = (
+            select(seats.c.user_id, seats.c.display_name)
+            .where(
+                seats.c.game_id.in_([row.id for row in played]),
+                seats.c.user_id.in_([s.user_id for s in top]),
+            )
+            .order_by(seats.c.game_id)
+        )
+        async with self._db.read() as conn:
+            names = {row.user_id: row.display_name for row in await conn.execute(named)}
+        channel = None if last is None else last.channel_id
+        return Podium(season, top, len(played), variant, channel, names)
 
     async def podium_posted(self, season_id: int) -> None:
         async with self._db.write() as conn:

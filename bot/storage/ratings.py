@@ -19,7 +19,6 @@ from bot.storage import rating_tables as r
 from bot.storage import tables as t
 from bot.storage.columns import Clock, utc_now
 from bot.storage.database import Database
-from bot.storage.errors import WrongStatus
 from bot.storage.models import GameStatus
 from bot.storage.rating_writes import season_at, season_of, settings_of
 
@@ -75,18 +74,17 @@ class RatingRepository:
                 await season_at(conn, guild_id, new.season_months, now)
         return new
 
-    async def set_casual(self, game_id: int, casual: bool) -> None:
-        """The lobby's "casual" choice: a casual game is never rated. Only in the lobby."""
+    async def set_casual(self, game_id: int, casual: bool) -> bool:
+        """The lobby's "casual" choice: a casual game is never rated. Only while the game
+        is a lobby: False (nothing changed) once it started, or if there is no such game."""
+        games = t.games
         async with self._db.write() as conn:
-            games = t.games
             changed = await conn.execute(
                 update(games)
                 .where(games.c.id == game_id, games.c.status == GameStatus.LOBBY)
                 .values(casual=casual)
             )
-            if changed.rowcount != 1:
-                status = await conn.scalar(select(games.c.status).where(games.c.id == game_id))
-                raise WrongStatus(game_id, str(status), (GameStatus.LOBBY,))
+        return changed.rowcount == 1
 
     async def casual(self, game_id: int) -> bool:
         async with self._db.read() as conn:

@@ -91,13 +91,15 @@ class GameRating:
 @dataclass(frozen=True, slots=True)
 class Podium:
     """A closed season's end, to announce: its top, its most played variant set, and
-    the channel to announce it in (None: nobody played a rated game in it)."""
+    the channel and language to announce it in, its last game's (channel None: nobody
+    played a rated game in it)."""
 
     season: Season
     top: tuple[Standing, ...]
     games: int
     variant: tuple[str, ...] | None
     channel_id: int | None = None
+    language: str = "en"
     # The top's names as they sat at their last game of the season.
     names: dict[int, str] = field(default_factory=dict)
 

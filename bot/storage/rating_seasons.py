@@ -103,7 +103,13 @@ class SeasonRepository(RatingRepository):
     async def podium(self, season: Season) -> Podium:
         events, games = r.rating_events, t.games
         standings = await self.standings(season.id)
-        columns = (games.c.id, games.c.variants, games.c.channel_id, games.c.finished_at)
+        columns = (
+            games.c.id,
+            games.c.variants,
+            games.c.channel_id,
+            games.c.language,
+            games.c.finished_at,
+        )
         query = select(*columns).where(
             games.c.id.in_(select(events.c.game_id).where(events.c.season_id == season.id))
         )
@@ -113,7 +119,8 @@ class SeasonRepository(RatingRepository):
             tuple(sorted(jsontext.load(row.variants, "the variants"))) for row in played
         )
         variant = min(counts, key=lambda v: (-counts[v], v)) if counts else None
-        # Announced where the season's last game was opened.
+        # Announced where the season's last game was played (its thread's channel), in
+        # its language.
         last = max(played, key=lambda row: (row.finished_at, row.id), default=None)
         top = tuple(podium(standings, PODIUM_SIZE))
         seats = t.seats
@@ -128,7 +135,8 @@ class SeasonRepository(RatingRepository):
         async with self._db.read() as conn:
             names = {row.user_id: row.display_name for row in await conn.execute(named)}
         channel = None if last is None else last.channel_id
-        return Podium(season, top, len(played), variant, channel, names)
+        language = "en" if last is None else last.language
+        return Podium(season, top, len(played), variant, channel, language, names)
 
     async def podium_posted(self, season_id: int) -> None:
         async with self._db.write() as conn:

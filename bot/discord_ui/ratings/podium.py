@@ -45,12 +45,14 @@ class PodiumPoster:
             await self.store.podium_posted(season.id)
             return False
         channel = self.desk.service.client.get_channel(podium.channel_id)
+        if isinstance(channel, discord.Thread):
+            # A game's thread archives itself: the podium goes to the channel it opened in.
+            channel = channel.parent
         if not isinstance(channel, discord.abc.Messageable):
             log.warning("season %s: its channel %s is gone", season.id, podium.channel_id)
             await self.store.podium_posted(season.id)
             return False
-        lang = (await self.desk.book.config(season.guild_id)).language
-        text, png, description = await self.drawn(podium, lang)
+        text, png, description = await self.drawn(podium, podium.language)
         try:
             await channel.send(
                 text,

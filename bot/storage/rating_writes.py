@@ -14,6 +14,7 @@ same way at the end and in a recompute, so a replay rates exactly the same.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
@@ -31,6 +32,8 @@ from bot.storage import rating_tables as r
 from bot.storage import tables as t
 from bot.storage.models import GameStatus
 
+log = logging.getLogger(__name__)
+
 
 async def settings_of(
     conn: AsyncConnection, guild_id: int, *, lock: bool = False
@@ -44,9 +47,22 @@ async def settings_of(
     return RatingSettings(
         enabled=row.enabled,
         season_months=row.season_months,
-        variants=frozenset(jsontext.load(row.variants, "the rated variants")),
-        excluded=frozenset(jsontext.load(row.excluded, "the excluded members")),
+        variants=frozenset(str(v) for v in _listed(row.variants, guild_id, "rated variants")),
+        excluded=frozenset(int(u) for u in _listed(row.excluded, guild_id, "excluded members")),
     )
+
+
+def _listed(text: str, guild_id: int, what: str) -> list[Any]:
+    """A stored list of choices; a damaged one reads as empty (and is logged), since it is
+    read in the transaction that ends a game, whose end must not fail for it."""
+    try:
+        value = jsontext.load(text, what)
+    except ValueError:
+        value = None
+    if not isinstance(value, list) or not all(isinstance(v, (str, int)) for v in value):
+        log.error("guild %s: its %s could not be read; none apply", guild_id, what)
+        return []
+    return value
 
 
 async def rate_at_end(

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
+from bot.rating.records import RatingSettings
 from bot.storage import rating_tables as r
 from bot.storage import rating_writes
 from bot.storage.database import Database
@@ -210,3 +211,16 @@ async def test_the_recompute_gives_back_the_same_ratings(
     assert len(before[0]) > 15
     assert await SeasonRepository(db, clock).recompute(GUILD) == 6
     assert await everything(db) == before
+
+
+async def test_a_damaged_choice_of_variants_never_stops_a_game_s_end(
+    db: Database, games: GameRepository, ratings: RatingRepository
+) -> None:
+    async with db.write() as conn:
+        await conn.execute(r.rating_settings.update().values(variants="{not json", excluded="[1]"))
+    assert await ratings.settings(GUILD) == RatingSettings(True, 3, frozenset(), frozenset({1}))
+    game_id = await start(games)
+    await games.finish_game(game_id, results(30, 20, 10, 50))
+    rated = await ratings.game_rating(game_id)
+    assert rated is not None
+    assert rated.rated

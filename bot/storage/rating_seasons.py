@@ -56,16 +56,20 @@ class SeasonRepository(RatingRepository):
             for (guild_id,) in (await conn.execute(due)).all():
                 chosen = await settings_of(conn, guild_id, lock=True)
                 assert chosen is not None
+                # Read again under the lock: another process may have closed it since.
                 ending = (
                     await conn.execute(
                         select(seasons).where(
-                            seasons.c.guild_id == guild_id, seasons.c.closed_at.is_(None)
+                            seasons.c.guild_id == guild_id,
+                            seasons.c.closed_at.is_(None),
+                            seasons.c.ends_at <= now,
                         )
                     )
                 ).first()
+                if ending is None:
+                    continue
                 await season_at(conn, guild_id, chosen.season_months, now)
-                if ending is not None:
-                    closed.append(season_of(ending))
+                closed.append(season_of(ending))
         return closed
 
     async def reset(self, guild_id: int) -> Season:

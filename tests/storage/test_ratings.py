@@ -179,6 +179,7 @@ async def test_seasons_end_on_time_with_a_podium_and_a_reset_starts_afresh(
     assert await seasons.close_due() == []
     clock.now = first.ends_at + timedelta(days=1)
     assert [s.number for s in await seasons.close_due()] == [1]
+    assert await seasons.close_due() == []  # closed once, whoever asks again
     [podium] = await seasons.pending_podiums()
     assert (podium.season.number, podium.games, podium.variant) == (1, 1, ())
     assert podium.channel_id == 2 * 10**17

@@ -44,7 +44,11 @@ class PodiumPoster:
             # Nobody played a rated game this season: nothing to announce.
             await self.store.podium_posted(season.id)
             return False
-        channel = self.desk.service.client.get_channel(podium.channel_id)
+        client = self.desk.service.client
+        if client.get_guild(season.guild_id) is None:
+            # Another process runs this server's shard: it posts the podium.
+            return False
+        channel = client.get_channel(podium.channel_id)
         if isinstance(channel, discord.Thread):
             # A game's thread archives itself: the podium goes to the channel it opened in.
             channel = channel.parent

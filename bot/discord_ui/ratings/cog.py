@@ -89,6 +89,9 @@ class RatingsRoom(Room, name="Ratings"):
         if lobby is None:
             await self.desk.service.tell(interaction, "rating.casual.no_lobby")
             return
+        # A forged payload may name another server's lobby thread: it changes nothing.
+        if await self.desk.service.refuse_other_server(interaction, lobby.guild_id):
+            return
         if interaction.user.id != lobby.host_id and not is_moderator(interaction):
             await self.desk.service.tell(interaction, "rating.casual.not_host")
             return

@@ -147,15 +147,8 @@ def _not_rated(game: GameEnd, rules: Rules) -> NotRated | None:
 
 def _placings(staying: Sequence[SeatEnd], leaving: dict[int, int]) -> list[Placing]:
     """Places by score, equal scores sharing the better place (1, 1, 3); those who left
-    share the place after everyone who stayed. One person holding two seats is placed
-    by their better one."""
-    best: dict[int, SeatEnd] = {}
-    for seat in staying:
-        assert seat.user_id is not None
-        held = best.get(seat.user_id)
-        if held is None or seat.score > held.score:
-            best[seat.user_id] = seat
-    ordered = sorted(best.values(), key=lambda seat: (-seat.score, seat.seat))
+    share the place after everyone who stayed. (A person holds one seat of a game.)"""
+    ordered = sorted(staying, key=lambda seat: (-seat.score, seat.seat))
     placings: list[Placing] = []
     for index, seat in enumerate(ordered):
         assert seat.user_id is not None

@@ -106,7 +106,7 @@ class SeasonRepository(RatingRepository):
 
     async def podium(self, season: Season) -> Podium:
         events, games = r.rating_events, t.games
-        standings = await self.standings(season.id)
+        standings = await self.standings(season.id, until=season.end)
         columns = (
             games.c.id,
             games.c.variants,

@@ -7,7 +7,9 @@ transaction); a season's end, its reset and the recompute in `rating_seasons`.
 
 from __future__ import annotations
 
-from sqlalchemy import insert, select, update
+from datetime import datetime
+
+from sqlalchemy import func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.rating.records import GameChange, GameRating, PastSeason, Profile, RatingSettings, Season
@@ -96,9 +98,10 @@ class RatingRepository:
         async with self._db.read() as conn:
             return await _current(conn, guild_id)
 
-    async def standings(self, season_id: int) -> list[Standing]:
-        """Every person's standing in a season, with their lifetime rated games."""
-        s, ratings = r.season_standings, r.ratings
+    async def standings(self, season_id: int, *, until: datetime | None = None) -> list[Standing]:
+        """Every person's standing in a season, with their rated games in the server: all
+        of them, or only those before `until` (a closed season's end, as it stood then)."""
+        s, ratings, events = r.season_standings, r.ratings, r.rating_events
         query = (
             select(s, ratings.c.rated_games)
             .select_from(
@@ -111,9 +114,27 @@ class RatingRepository:
         )
         async with self._db.read() as conn:
             rows = (await conn.execute(query)).all()
+            lifetime = {row.user_id: row.rated_games for row in rows}
+            if until is not None and rows:
+                counted = (
+                    select(events.c.user_id, func.count())
+                    .where(
+                        events.c.guild_id == rows[0].guild_id,
+                        events.c.user_id.in_(list(lifetime)),
+                        events.c.created_at < until,
+                    )
+                    .group_by(events.c.user_id)
+                )
+                before = {user: int(n) for user, n in await conn.execute(counted)}
+                lifetime = {user: before.get(user, 0) for user in lifetime}
         return [
             Standing(
-                row.user_id, row.points, row.games, row.wins, row.rated_games, row.last_game_at
+                row.user_id,
+                row.points,
+                row.games,
+                row.wins,
+                lifetime[row.user_id],
+                row.last_game_at,
             )
             for row in rows
         ]
@@ -185,7 +206,7 @@ class RatingRepository:
         for season in closed:
             if current is not None and season.id == current.id:
                 continue
-            everyone = await self.standings(season.id)
+            everyone = await self.standings(season.id, until=season.end)
             mine = next((s for s in everyone if s.user_id == user_id), None)
             if mine is None:
                 continue

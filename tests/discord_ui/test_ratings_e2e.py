@@ -9,6 +9,7 @@ people on the ladder and on the podium.
 from __future__ import annotations
 
 import random
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -105,7 +106,7 @@ async def test_a_season_from_its_first_game_to_its_podium(
         assert [await store.profile(guild.id, p.id) for p in (ana, bo, cy)] == before
         # The season's end date passes: its podium goes to the game channel, once.
         async with database.write() as conn:
-            await conn.execute(update(r.seasons).values(ends_at=r.seasons.c.started_at))
+            await conn.execute(update(r.seasons).values(ends_at=datetime.now(UTC)))
         assert bot.rooms.ratings.podiums is not None
         assert await bot.rooms.ratings.podiums.post_due() == 1
         assert await bot.rooms.ratings.podiums.post_due() == 0

@@ -12,7 +12,9 @@ Weng-Lin skill, season points), one game every half hour of simulated time
 rank correlation between the true skills and: the hidden mean, the shown
 rating (mean - 3 sigma), and the season points; and the season points'
 inflation (their mean over everyone minus the start) and spread. It checks
-on the way that nobody placed first ever lost points.
+on the way that nobody placed first ever lost points. The last column rates
+the same games with openskill's default model, Plackett-Luce, for comparison
+(the hidden mean's correlation under that model).
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ import statistics
 import time
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
+
+from openskill.models import PlackettLuce
 
 from bot.rating.game import Person, rate_game
 from bot.rating.season import START_POINTS
@@ -65,6 +69,8 @@ def main() -> None:
     rng = random.Random(args.seed)
     truth = [rng.gauss(0, 1) for _ in range(args.people)]
     people = {user: Person() for user in range(args.people)}
+    other = PlackettLuce()
+    other_ratings = {user: other.rating() for user in range(args.people)}
     rules = Rules(enabled=True)
     now = datetime(2026, 1, 1, tzinfo=UTC)
     checkpoints = [10, 25, 50]
@@ -72,7 +78,10 @@ def main() -> None:
     ai_seats = 0
     first_losses = 0
     started = time.perf_counter()
-    print("games/person  games  rho(mean)  rho(shown)  rho(season)  inflation  points sd")
+    print(
+        "games/person  games  rho(mean)  rho(shown)  rho(season)  inflation  points sd"
+        "  rho(mean, Plackett-Luce)"
+    )
 
     def report(label: str, games: int) -> None:
         users = list(range(args.people))
@@ -83,6 +92,7 @@ def main() -> None:
             f"{label:>12}  {games:5d}  {spearman(truth, mus):9.3f}  "
             f"{spearman(truth, shown):10.3f}  {spearman(truth, points):11.3f}  "
             f"{statistics.fmean(points) - START_POINTS:+9.2f}  {statistics.pstdev(points):9.1f}"
+            f"  {spearman(truth, [other_ratings[u].mu for u in users]):24.3f}"
         )
 
     for game_number in range(1, args.games + 1):
@@ -107,6 +117,10 @@ def main() -> None:
                 change.after, before.rated_games + 1, now, change.points_after
             )
             first_losses += change.rank == best and change.points < 0
+        teams = [[other_ratings[p.user_id]] for p in result.placings]
+        rerated = other.rate(teams, ranks=[float(p.rank) for p in result.placings])
+        for placing, team in zip(result.placings, rerated, strict=True):
+            other_ratings[placing.user_id] = team[0]
         rated_seats += len(changes)
         ai_seats += ai
         per_person = rated_seats / args.people

@@ -12,6 +12,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord_ui.errors import SEND_FAILURES
 from bot.discord_ui.lobby.lobbies import Lobbies
 from bot.discord_ui.ratings.moderation import RatingModeration
 from bot.discord_ui.ratings.podium import PodiumPoster
@@ -98,9 +99,15 @@ class RatingsRoom(Room, name="Ratings"):
         if not await store.set_casual(lobby.lobby_id, casual):
             await self.desk.service.tell(interaction, "rating.casual.no_lobby")
             return
-        lang = self.desk.service.lobby_lang(lobby.lobby_id)
         key = "rating.casual.on" if casual else "rating.casual.off"
-        await interaction.response.send_message(t(lang, key))
+        # Commands answer privately; the thread is told apart, in the lobby's language.
+        await self.desk.service.tell(interaction, key)
+        thread = interaction.channel
+        if isinstance(thread, discord.abc.Messageable):
+            try:
+                await thread.send(t(self.desk.service.lobby_lang(lobby.lobby_id), key))
+            except SEND_FAILURES:
+                log.warning("lobby %s: its thread was not told", lobby.lobby_id, exc_info=True)
 
     def slash_commands(self) -> Sequence[SlashCommand]:
         moderation = RatingModeration(self.desk)

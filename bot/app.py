@@ -45,6 +45,7 @@ from bot.storage.database import Database
 from bot.storage.deliveries import DeliveryRepository
 from bot.storage.guilds import GuildRepository
 from bot.storage.people import PeopleRepository
+from bot.storage.rating_seasons import SeasonRepository
 from bot.storage.repository import Shards
 from bot.storage.seat_changes import SeatChangeRepository
 from bot.storage.stats import StatsRepository
@@ -121,10 +122,9 @@ class LockdownBot(commands.AutoShardedBot):
             deliveries=DeliveryRepository(self.database),
             people=PeopleRepository(self.database),
         )
-        book = ServerBook(
-            GuildRepository(self.database), StatsRepository(self.database), self.keeper.games
-        )
-        self.desk = ServerDesk(self.service, book)
+        db = self.database
+        book = ServerBook(GuildRepository(db), StatsRepository(db), self.keeper.games)
+        self.desk = ServerDesk(self.service, book, SeasonRepository(db))
         self.rooms = Rooms.build(self.desk)
         self.locks = locks
         self.sync_on_start = sync_commands

@@ -62,7 +62,9 @@ LAYERS: dict[str, Layer] = {
         only_libraries=frozenset({"pydantic", "pydantic_core", "typing_extensions"}),
     ),
     "bot.settings": layer("bot.settings", no=DISCORD | PICTURES),
-    "bot.storage": layer("bot.storage", "bot.settings", CORE, no=DISCORD | PICTURES),
+    # The rating rules: pure, run by storage inside the transaction that ends a game.
+    "bot.rating": layer("bot.rating", no=DISCORD | SQL | PICTURES),
+    "bot.storage": layer("bot.storage", "bot.settings", "bot.rating", CORE, no=DISCORD | PICTURES),
     "bot.texts": layer("bot.texts", CORE, no=DISCORD | SQL | PICTURES),
     "bot.render": layer("bot.render", "bot.texts", CORE, no=DISCORD | SQL),
     "bot.ops": layer("bot.ops", "bot.settings", "bot.storage", no=DISCORD | PICTURES),
@@ -70,6 +72,7 @@ LAYERS: dict[str, Layer] = {
         "bot.table",
         "bot.storage.models",
         "bot.storage.errors",
+        "bot.rating",
         "bot.texts",
         "bot.ops",
         CORE,
@@ -80,6 +83,7 @@ LAYERS: dict[str, Layer] = {
         "bot.cli",
         "bot.table",
         "bot.storage",
+        "bot.rating",
         "bot.render",
         "bot.texts",
         "bot.settings",
@@ -93,6 +97,7 @@ LAYERS: dict[str, Layer] = {
         "bot.discord_ui",
         "bot.discord_http",
         "bot.table",
+        "bot.rating",
         "bot.render",
         "bot.texts",
         "bot.ops",
@@ -105,6 +110,7 @@ LAYERS: dict[str, Layer] = {
         "bot.discord_ui",
         "bot.table",
         "bot.storage",
+        "bot.rating",
         "bot.ops",
         "bot.render",
         "bot.settings",
@@ -258,6 +264,9 @@ PLANTED = [
     ("bot/discord_ui/service.py", "from sqlalchemy import text"),
     ("bot/discord_ui/service.py", "from bot.storage.people import PeopleRepository"),
     ("bot/table/__init__.py", "from bot.discord_http import install"),
+    ("bot/rating/__init__.py", "from bot.storage import tables"),
+    ("bot/rating/__init__.py", "from bot.table.lobby import Lobby"),
+    ("bot/rating/__init__.py", "import sqlalchemy"),
 ]
 
 

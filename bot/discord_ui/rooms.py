@@ -24,6 +24,7 @@ from bot.discord_ui.lobby.cog import LobbyRoom
 from bot.discord_ui.moderation.cog import ModerationRoom
 from bot.discord_ui.nights.cog import NightsRoom
 from bot.discord_ui.practice.cog import PracticeRoom
+from bot.discord_ui.ratings.cog import RatingsRoom
 from bot.discord_ui.seats.buttons import SEATS_ITEMS
 from bot.discord_ui.seats.cog import SeatsRoom
 from bot.discord_ui.server import ServerDesk
@@ -46,6 +47,7 @@ class Rooms:
     nights: NightsRoom
     campaign: CampaignRoom
     stats: StatsRoom
+    ratings: RatingsRoom
     simulate: SimulateRoom
     practice: PracticeRoom
 
@@ -63,6 +65,7 @@ class Rooms:
             nights=NightsRoom(group, desk, lobby.lobbies),
             campaign=CampaignRoom(group, desk, lobby.lobbies),
             stats=StatsRoom(group, desk),
+            ratings=RatingsRoom(group, desk, lobby.lobbies),
             simulate=SimulateRoom(group, desk),
             practice=PracticeRoom(group, desk.service),
         )
@@ -83,6 +86,7 @@ class Rooms:
             self.nights,
             self.campaign,
             self.stats,
+            self.ratings,
             self.simulate,
             self.practice,
         )

@@ -14,6 +14,7 @@ from typing import Any
 import discord
 
 from bot.discord_ui.service import GameService, is_moderator, locale_lang, server_locale
+from bot.rating.book import RatingStore
 from bot.table.guild_settings import GuildConfig
 from bot.table.server_book import ServerBook
 from bot.texts import t
@@ -25,9 +26,13 @@ log = logging.getLogger(__name__)
 class ServerDesk:
     """The server, its settings and the answer, for every server-wide room."""
 
-    def __init__(self, service: GameService, book: ServerBook) -> None:
+    def __init__(
+        self, service: GameService, book: ServerBook, ratings: RatingStore | None = None
+    ) -> None:
         self.service = service
         self.book = book
+        # Ratings and seasons (None: a bot without them, as some tests build it).
+        self.ratings = ratings
 
     def lang(self, interaction: discord.Interaction[Any], config: GuildConfig) -> str:
         """The reader's language: their Discord locale, else the server's setting."""

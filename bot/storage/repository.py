@@ -52,6 +52,7 @@ from bot.storage.models import (
     check_seat_numbers,
 )
 from bot.storage.models import Shards as Shards
+from bot.storage.rating_writes import rate_at_end
 from bot.storage.shards import LIVE, chosen
 from bot.storage.tables import GameStatus
 
@@ -217,17 +218,19 @@ class GameRepository:
 
     async def finish_game(self, game_id: int, results: Sequence[SeatResult]) -> None:
         """Game over: one result per seat, to whoever holds it, the deadlines gone, the
-        game never resumed. A practice game keeps no result: it counts in no statistics."""
+        game never resumed, and its rating if its server rates games (`rating_writes`). A
+        practice game keeps no result: it counts in no statistics."""
         by_seat = {result.seat: result for result in results}
         if len(by_seat) != len(results):
             raise ValueError("one result per seat")
+        ended_at = self._clock()
         async with self._db.write() as conn:
             guild_id = await self._move_in(
                 conn,
                 game_id,
                 LIVE,
                 GameStatus.FINISHED,
-                finished_at=self._clock(),
+                finished_at=ended_at,
                 drop_deadlines=True,
             )
             seat_query = select(t.seats.c.seat, t.seats.c.user_id, t.seats.c.has_left).where(
@@ -243,6 +246,8 @@ class GameRepository:
                     f"results for seats {sorted(by_seat)}, the game has {sorted(seat_users)}"
                 )
             await insert_results(conn, game_id, guild_id, seat_users, results)
+            # In the same transaction: a game's end is never stored without its rating.
+            await rate_at_end(conn, game_id, guild_id, ended_at)
 
     async def _move(
         self,

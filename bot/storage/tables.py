@@ -79,6 +79,8 @@ class GameRow(StorageTable, table=True):
     # A practice game (`/lockdown practice`) is stored and resumed like any game but
     # leaves no result: it counts in no statistics.
     practice: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
+    # A casual game (the lobby's toggle) is played for fun: it is never rated.
+    casual: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
 
 
 class SeatRow(StorageTable, table=True):

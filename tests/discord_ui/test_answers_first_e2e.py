@@ -23,14 +23,14 @@ from tests.discord_ui.test_games_e2e import make_bot
 from tests.discord_ui.test_lobby_fill_e2e import button, open_lobby
 from tests.fakediscord import FakeDiscord, start_client
 from tests.fakediscord.protocol import CallbackType
-from tests.fakediscord.records import FakeChannel, FakeInteraction
+from tests.fakediscord.records import FakeChannel, FakeInteraction, FakeUser
 
 pytestmark = pytest.mark.e2e
 
 # Longer than Discord's 3 seconds: an interaction that waited for it would fail.
 SLOW = 3.5
 SUB_COMMAND, GROUP = 1, 2
-STRING, INTEGER, CHANNEL = 3, 4, 7
+STRING, INTEGER, BOOLEAN, USER, CHANNEL = 3, 4, 5, 6, 7
 
 
 def slow_handlers(bot: LockdownBot) -> None:
@@ -54,14 +54,15 @@ def slow_handlers(bot: LockdownBot) -> None:
 
 
 def subcommands(
-    options: list[dict[str, Any]], channel: FakeChannel, prefix: str = ""
+    options: list[dict[str, Any]], channel: FakeChannel, user: FakeUser, prefix: str = ""
 ) -> Iterator[tuple[str, dict[str, Any]]]:
     """Each synced subcommand of `/lockdown` ("config set"...) with its required options
-    (the first choice, "1" for free text, 1 for a number, `channel` for a channel)."""
+    (the first choice, "1" for free text, 1 for a number, True for a yes or no, `channel`
+    for a channel, `user` for a member)."""
     for option in options:
         name = f"{prefix}{option['name']}"
         if option["type"] == GROUP:
-            yield from subcommands(option.get("options", []), channel, f"{name} ")
+            yield from subcommands(option.get("options", []), channel, user, f"{name} ")
         elif option["type"] == SUB_COMMAND:
             values: dict[str, Any] = {}
             for o in option.get("options", []):
@@ -73,6 +74,10 @@ def subcommands(
                     values[o["name"]] = "1"
                 elif o["type"] == INTEGER:
                     values[o["name"]] = 1
+                elif o["type"] == BOOLEAN:
+                    values[o["name"]] = True
+                elif o["type"] == USER:
+                    values[o["name"]] = user
                 elif o["type"] == CHANNEL:
                     values[o["name"]] = channel
             yield name, values
@@ -96,7 +101,7 @@ async def test_every_command_is_answered_in_time_however_slow_its_work(
     async with start_client(make_bot(tmp_path), fake_discord) as bot:
         slow_handlers(bot)
         (group,) = [c for c in fake_discord.commands() if c["name"] == "lockdown"]
-        walked = list(subcommands(group["options"], guild.channel("general")))
+        walked = list(subcommands(group["options"], guild.channel("general"), ana))
         assert len(walked) >= 15
         asked = [
             await fake_discord.slash(

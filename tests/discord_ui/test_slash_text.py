@@ -25,6 +25,7 @@ from bot.table.campaign import variant_epilogues
 from bot.table.guild_settings import SETTING_KEYS, GuildConfig, SettingError
 from bot.texts import t
 
+RATINGS_SUBCOMMANDS = ("on", "off", "season", "variant", "reset", "exclude", "recompute")
 # Where each moderation word sits in the payload, and its catalog key.
 COMMANDS = {
     ("config",): "command.config.name",
@@ -35,6 +36,10 @@ COMMANDS = {
     ("epilogues",): "command.epilogues.name",
     ("stats",): "command.stats.name",
     ("leaderboard",): "command.leaderboard.name",
+    ("rating",): "command.rating.name",
+    ("casual",): "command.casual.name",
+    ("ratings",): "command.ratings.name",
+    **{("ratings", sub): f"command.ratings.{sub}.name" for sub in RATINGS_SUBCOMMANDS},
 }
 OPTIONS = {
     ("config", "set", "setting"): "command.config.option.setting.name",
@@ -42,11 +47,23 @@ OPTIONS = {
     ("config", "variant", "variant"): "command.config.option.variant.name",
     ("config", "variant", "state"): "command.config.option.state.name",
     ("stats", "user"): "command.stats.option.user.name",
+    ("leaderboard", "view"): "command.leaderboard.option.view.name",
+    ("casual", "casual"): "command.casual.option.casual.name",
+    ("ratings", "season", "months"): "command.ratings.option.months.name",
+    ("ratings", "variant", "variant"): "command.ratings.option.variant.name",
+    ("ratings", "variant", "rated"): "command.ratings.option.rated.name",
+    ("ratings", "reset", "confirm"): "command.ratings.option.confirm.name",
+    ("ratings", "exclude", "member"): "command.ratings.option.member.name",
+    ("ratings", "exclude", "excluded"): "command.ratings.option.excluded.name",
 }
 CHOICES = {
     ("config", "set", "setting"): {key: f"setting.{key}" for key in SETTING_KEYS},
     ("config", "variant", "variant"): {key: f"variant.{key}.name" for key in variant_epilogues()},
     ("config", "variant", "state"): {state: f"config.state.{state}" for state in VARIANT_STATES},
+    ("leaderboard", "view"): {
+        view: f"rating.view.{view}" for view in ("season", "lifetime", "wins")
+    },
+    ("ratings", "variant", "variant"): {key: f"variant.{key}.name" for key in variant_epilogues()},
 }
 ENGLISH = ("en-US", "en-GB")
 

@@ -23,6 +23,7 @@ import pytest
 from bot.app import LockdownBot
 from bot.discord_ui.campaign.ending import FinishedGame
 from bot.settings import Settings
+from bot.storage.rating_seasons import SeasonRepository
 from bot.table.table import TableConfig
 from bot.texts import t
 from tests.discord_ui.clock import FastScheduler
@@ -182,6 +183,10 @@ async def test_forged_payloads_from_another_server_change_nothing(
         assert seats() == before
         assert lobby.variants == []
         assert lobby_id in bot.hub.lobbies
+        # Making Home's lobby casual from Away, even as Away's moderator.
+        text = await forged_command(fake, mallory, lounge, thread, "casual")
+        assert REFUSAL in text
+        assert not await SeasonRepository(bot.database).casual(lobby_id)
 
         # In its own server, a guest may join but not manage AI seats (item 3).
         lobby_message = fake.messages(thread)[0]

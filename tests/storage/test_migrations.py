@@ -16,6 +16,7 @@ from sqlalchemy import inspect, text
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
+from bot.storage import rating_tables as _rating_tables  # noqa: F401 (its tables)
 from bot.storage.columns import render_for_migration
 from bot.storage.database import Database, alembic_config
 from bot.storage.guilds import GuildRepository
@@ -39,6 +40,12 @@ TABLES = {
     "deliveries",
     "people",
     "game_nights",
+    "rating_settings",
+    "seasons",
+    "ratings",
+    "season_standings",
+    "rating_events",
+    "rated_games",
 }
 
 

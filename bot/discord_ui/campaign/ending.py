@@ -11,9 +11,11 @@ import discord
 from bot.discord_ui.campaign.items import PlayAgainButton
 from bot.discord_ui.campaign.recap import recap_embed
 from bot.discord_ui.limits import FIELD_VALUE, fit
+from bot.discord_ui.ratings.words import reveal_lines
 from bot.discord_ui.safe_text import SeatNames
 from bot.discord_ui.seats.credit import credit_line
 from bot.discord_ui.server import ServerDesk
+from bot.rating.records import GameRating
 from bot.render.describe import gif_description
 from bot.render.pool import drawings
 from bot.render.replay_gif import game_gif
@@ -42,6 +44,8 @@ class CampaignEnding:
         self.finished: dict[int, FinishedGame] = {}
         # Each ending game's seat changes, read as it closes, told once in its reveal.
         self.changes: dict[int, list[SeatChange]] = {}
+        # And how it was rated (stored with its end), told in its reveal too.
+        self.ratings: dict[int, GameRating] = {}
 
     async def close(self, table: Table) -> str | None:
         """R10 for this server when a game ends: stored before anything is posted.
@@ -56,6 +60,7 @@ class CampaignEnding:
             return None
         self.finished[table.game_id] = FinishedGame(meta.guild_id, list(table.seats))
         self.changes[table.game_id] = await self._seat_changes(table.game_id)
+        await self._rating(table.game_id)
         service.plans.pop(table.game_id, None)  # a game keeps its lobby's id
         return await self.desk.book.close_game(meta.guild_id, table.game_id, table.state)
 
@@ -75,9 +80,30 @@ class CampaignEnding:
             embed.add_field(
                 name=t(lang, "credit.title"), value=fit(credit, FIELD_VALUE), inline=False
             )
+        rating = self.ratings.pop(table.game_id, None)
+        if rating is not None:
+            people = {s.user_id: names[i] for i, s in enumerate(table.seats) if s.user_id}
+            embed.add_field(
+                name=t(lang, "rating.reveal.title"),
+                value=fit(reveal_lines(lang, rating, people), FIELD_VALUE),
+                inline=False,
+            )
         view = discord.ui.View(timeout=None)
         view.add_item(PlayAgainButton(table.game_id, t(lang, "recap.play_again")))
         return embed, view
+
+    async def _rating(self, game_id: int) -> None:
+        """How the game's end was rated, if its server rates games; none (logged) if it
+        cannot be read: the reveal goes out without it rather than not at all."""
+        if self.desk.ratings is None:
+            return
+        try:
+            rating = await self.desk.ratings.game_rating(game_id)
+        except Exception:
+            log.exception("game %s: its rating could not be read", game_id)
+            return
+        if rating is not None:
+            self.ratings[game_id] = rating
 
     async def _seat_changes(self, game_id: int) -> list[SeatChange]:
         """The game's seat changes as kept; none (logged) if they cannot be read: the

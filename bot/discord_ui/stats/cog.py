@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.discord_ui.server import ServerDesk
-from bot.discord_ui.slash import Room, SlashCommand, command_name, command_text
+from bot.discord_ui.slash import Room, SlashCommand, command_name, command_text, menu_choice
 from bot.discord_ui.stats.records import StatsCommands
 
 
@@ -36,8 +36,17 @@ class StatsRoom(Room, name="Stats"):
             name=command_name("leaderboard"),
             description=command_text("command.leaderboard.description"),
         )
+        @app_commands.rename(view=command_text("command.leaderboard.option.view.name"))
+        @app_commands.describe(view=command_text("command.leaderboard.option.view"))
+        @app_commands.choices(
+            view=[
+                menu_choice("rating.view.season", "season"),
+                menu_choice("rating.view.lifetime", "lifetime"),
+                menu_choice("rating.view.wins", "wins"),
+            ]
+        )
         @app_commands.guild_only()
-        async def leaderboard(interaction: discord.Interaction[Any]) -> None:
-            await self.stats.leaderboard(interaction)
+        async def leaderboard(interaction: discord.Interaction[Any], view: str = "season") -> None:
+            await self.stats.leaderboard(interaction, view)
 
         return (stats, leaderboard)

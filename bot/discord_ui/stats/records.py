@@ -7,6 +7,8 @@ from typing import Any
 import discord
 
 from bot.discord_ui.limits import FIELD_VALUE, fit
+from bot.discord_ui.ratings.ladder import rated_board
+from bot.discord_ui.ratings.words import past_lines, profile_lines
 from bot.discord_ui.safe_text import name_text
 from bot.discord_ui.seats.credit import credit_line
 from bot.discord_ui.server import ServerDesk
@@ -56,6 +58,7 @@ class StatsCommands:
             handed.append(t(lang, "handover.profile.taken_over", count=stats.games_taken_over))
         if handed:
             embed.add_field(name="\u200b", value="\n".join(handed), inline=False)
+        await self._rating_fields(embed, guild.id, who.id, lang)
         if stats.shared_seats:
             lines = [
                 t(
@@ -75,11 +78,41 @@ class StatsCommands:
             )
         await self.desk.reply(interaction, "", embed)
 
-    async def leaderboard(self, interaction: discord.Interaction[Any]) -> None:
+    async def _rating_fields(
+        self, embed: discord.Embed, guild_id: int, user_id: int, lang: str
+    ) -> None:
+        """The person's rating, season and last changes, where the server rates games or
+        rated them once."""
+        ratings = self.desk.ratings
+        if ratings is None:
+            return
+        profile = await ratings.profile(guild_id, user_id)
+        if not profile.rated_games and not (await ratings.settings(guild_id)).enabled:
+            return
+        embed.add_field(
+            name=t(lang, "rating.stats.title"),
+            value=fit(profile_lines(lang, profile), FIELD_VALUE),
+            inline=False,
+        )
+        if profile.past:
+            embed.add_field(
+                name=t(lang, "rating.stats.past_title"),
+                value=fit(past_lines(lang, profile), FIELD_VALUE),
+                inline=False,
+            )
+
+    async def leaderboard(self, interaction: discord.Interaction[Any], view: str) -> None:
+        """The season's ladder (or lifetime ratings) where the server rates games; the
+        most wins otherwise, or when asked."""
         context = await self.desk.context(interaction)
         if context is None:
             return
         guild, _config, lang = context
+        ratings = self.desk.ratings
+        if view != "wins" and ratings is not None and (await ratings.settings(guild.id)).enabled:
+            embed = await rated_board(ratings, guild.id, lang, lifetime=view == "lifetime")
+            await self.desk.reply(interaction, "", embed)
+            return
         entries = await self.book.leaderboard(guild.id)
         embed = discord.Embed(title=t(lang, "leaderboard.title"))
         embed.description = "\n".join(

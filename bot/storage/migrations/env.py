@@ -14,6 +14,7 @@ import asyncio
 from alembic import context
 from sqlalchemy.engine import Connection
 
+from bot.storage import rating_tables as _rating_tables  # noqa: F401 (its tables)
 from bot.storage.columns import render_for_migration
 from bot.storage.database import Database
 from bot.storage.tables import metadata

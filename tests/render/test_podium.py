@@ -1,0 +1,26 @@
+"""The season's podium picture: a PNG of the fixed size, whatever the names and the
+number of people on it."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from bot.render.podium import HEIGHT, WIDTH, Finisher, podium_png
+
+
+@pytest.mark.parametrize("count", [0, 1, 3])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_podium_is_a_picture_of_its_size_for_any_top(count: int, lang: str) -> None:
+    top = [Finisher("Ana " * 20, 1040 - place, 30, 12 - place) for place in range(count)]
+    picture = Image.open(io.BytesIO(podium_png(lang, 4, top, "Spare keys", 57)))
+    assert picture.format == "PNG"
+    assert picture.size == (WIDTH, HEIGHT)
+
+
+def test_the_winner_s_step_is_drawn_differently_from_an_empty_one() -> None:
+    alone = podium_png("en", 1, [Finisher("Ana", 1020, 10, 6)], "the base game", 10)
+    nobody = podium_png("en", 1, [], "the base game", 10)
+    assert alone != nobody

@@ -43,8 +43,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--ai",
         choices=AI_CHOICES,
-        default="random",
-        help="AI level of every seat, or mix: cautious and random alternating (default random)",
+        default="cautious",
+        help="AI level of every seat, or mix: cautious and random alternating (default "
+        "cautious, which plays like a careful person; random only finds engine faults)",
     )
     parser.add_argument(
         "--persona",
@@ -60,7 +61,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="NAME",
-        help="a variant from lockdown_core/data/variants.json; repeat for several",
+        help="a variant (see --list-variants); repeat for several",
+    )
+    parser.add_argument(
+        "--list-variants",
+        action="store_true",
+        help="print every variant's name and what it changes, then stop",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -85,6 +91,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.list_variants or args.variant:
+        from bot.cli.simulate_text import unknown_variants, variant_list
+
+        if args.list_variants:
+            print(variant_list(_lang(args)))
+            return 0
+        unknown = unknown_variants(_lang(args), args.variant)
+        if unknown:
+            print(f"lockdown simulate: {unknown}", file=sys.stderr)
+            return 2
     try:
         rules = load_ruleset(tuple(args.variant))
     except DataError as exc:
@@ -114,12 +130,15 @@ def run(args: argparse.Namespace) -> int:
     if progress is not None:
         sys.stderr.write("\n")
     report = _report(tally, args, elapsed)
+    # The base rules on the same seeds: what the chart draws beside the variants, and
+    # what the text report compares them with (the games are played once for both).
+    base = _play(args, (), jobs, None) if args.variant and not args.json else None
     if args.json:
         print(json.dumps(report))
     else:
         from bot.cli.simulate_text import print_text  # the catalog: only for the text
 
-        print_text(report, _lang(args), sys.stdout)
+        print_text(report, _lang(args), sys.stdout, None if base is None else base.summary())
     if tally.first_error is not None:
         print(
             f"first error (game {tally.first_error_game}, seed {args.seed}/"
@@ -128,7 +147,8 @@ def run(args: argparse.Namespace) -> int:
             end="",
         )
     if args.chart is not None:
-        base = _play(args, (), jobs, None) if args.variant else tally
+        if base is None:
+            base = _play(args, (), jobs, None) if args.variant else tally
         _write_chart(args, base, tally)
     return 1 if tally.errors else 0
 

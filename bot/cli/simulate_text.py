@@ -8,12 +8,14 @@ The catalog is imported here only: `--json` and the games themselves never load 
 
 from __future__ import annotations
 
+import difflib
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
 from bot.texts import t
 from bot.texts.catalog import Translate
+from lockdown_core import load_variants
 
 # The points of a Keys of the truck kept to the end are counted beside the kinds'.
 KEYS = "keys_of_the_truck"
@@ -30,8 +32,44 @@ def environment_lang() -> str:
     return "en"
 
 
-def print_text(report: Mapping[str, Any], lang: str, out: TextIO) -> None:
-    """The report as lines of text in `lang`."""
+def variant_list(lang: str) -> str:
+    """`--list-variants`: every variant's key (what `--variant` takes), its name in
+    `lang` and what it changes, one line each, so that a moderator can choose one."""
+    lines = [t(lang, "simulate.cli.variants")]
+    for key in load_variants():
+        name, change = t(lang, f"variant.{key}.name"), t(lang, f"variant.{key}.change")
+        lines.append(t(lang, "simulate.cli.variant_line", variant=key, name=name, change=change))
+    return "\n".join(lines)
+
+
+def unknown_variants(lang: str, asked: Sequence[str]) -> str | None:
+    """What is wrong with the `--variant` names, each with its close matches (a typo, a
+    name given in the reader's language), or None if every one exists."""
+    known = list(load_variants())
+    by_name = {t(lang, f"variant.{key}.name").lower(): key for key in known}
+    problems = []
+    for name in asked:
+        if name in known:
+            continue
+        close = difflib.get_close_matches(name, known, n=3, cutoff=0.6)
+        close += [
+            by_name[match]
+            for match in difflib.get_close_matches(name.lower(), list(by_name), n=3, cutoff=0.6)
+            if by_name[match] not in close
+        ]
+        key = "simulate.cli.unknown_close" if close else "simulate.cli.unknown"
+        problems.append(t(lang, key, name=name, close=", ".join(close)))
+    return "\n".join(problems) or None
+
+
+def print_text(
+    report: Mapping[str, Any],
+    lang: str,
+    out: TextIO,
+    base: Mapping[str, Any] | None = None,
+) -> None:
+    """The report as lines of text in `lang`; with `base` (the base rules' figures on the
+    same seeds), followed by what the variants change, as the chart compares them."""
 
     def say(key: str, **params: object) -> str:
         return t(lang, key, **params)
@@ -101,7 +139,55 @@ def print_text(report: Mapping[str, Any], lang: str, out: TextIO) -> None:
     ]
     for kind, deeds in report["behaviour_by_ai"].items():
         lines.append(behaviour(say, ai_name(say, kind), deeds))
+    if base is not None:
+        lines.extend(comparison(say, report, base))
     out.write("\n".join(lines) + "\n")
+
+
+def comparison(say: Translate, report: Mapping[str, Any], base: Mapping[str, Any]) -> list[str]:
+    """The chart's panels as text: each figure under the variants, then the base rules'
+    and the difference, so that what a variant changes reads without a picture."""
+
+    def number(key: str, digits: int) -> str:
+        now, then = report[key], base[key]
+        return say(
+            "simulate.cli.versus",
+            now=f"{now:.{digits}f}",
+            base=f"{then:.{digits}f}",
+            change=f"{now - then:+.{digits}f}",
+        )
+
+    def rates(key: str, names: Mapping[str, str], percent: bool = True) -> str:
+        parts = []
+        for item, name in names.items():
+            now, then = report[key].get(item, 0.0), base[key].get(item, 0.0)
+            scale, unit, digits = (100, "%", 1) if percent else (1, "", 2)
+            now, then = now * scale, then * scale
+            figures = say(
+                "simulate.cli.versus",
+                now=f"{now:.{digits}f}{unit}",
+                base=f"{then:.{digits}f}{unit}",
+                change=f"{now - then:+.{digits}f}",
+            )
+            parts.append(f"{name} {figures}")
+        return "  ".join(parts)
+
+    seats = {seat: say("board.seat", number=int(seat) + 1) for seat in report["win_rate_by_seat"]}
+    kinds = {k: kind_name(say, k) for k in report["points_by_kind"]}
+    places = {loc: f"{loc} {say(f'location.{loc}')}" for loc in report["closed_rate"]}
+    return [
+        say("simulate.cli.compared"),
+        "  " + say("simulate.cli.length_versus", turns=number("avg_turns", 2)),
+        "  "
+        + say(
+            "simulate.cli.survivors_versus",
+            players=number("avg_survivors", 2),
+            characters=number("avg_living_characters", 2),
+        ),
+        "  " + say("simulate.cli.win_by_seat", rates=rates("win_rate_by_seat", seats)),
+        "  " + say("simulate.cli.points", points=rates("points_by_kind", kinds, percent=False)),
+        "  " + say("simulate.cli.closed", rates=rates("closed_rate", places)),
+    ]
 
 
 def kind_name(say: Translate, key: str) -> str:

@@ -132,10 +132,53 @@ def test_text_report(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Mon
     code = run(["--games", "8", "--players", "6", "--variant", "hush", "--variant", "overrun"])
     out = capsys.readouterr().out
     assert code == 0
-    assert "8 games, 6 players, AI random, variants: Hush, Overrun, seed 0" in out
+    assert "8 games, 6 players, AI cautious, variants: Hush, Overrun, seed 0" in out
     assert "errors: 0" in out
     for label in ("games/s", "turns", "survivors", "win rate by seat", "first epilogue"):
         assert label in out
+
+
+def test_the_text_compares_the_variants_with_the_base_rules_on_the_same_seeds(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """What the chart draws side by side, the text says: each figure under the variant,
+    then the base rules' on the same games and the difference."""
+    from lockdown_core import load_ruleset
+    from lockdown_core.ai.simulation import simulate
+
+    assert run(["--games", "10", "--players", "4", "--variant", "hush", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    base = simulate(load_ruleset(), 4, "cautious", 10, 0).summary()
+    hush = simulate(load_ruleset(["hush"]), 4, "cautious", 10, 0).summary()
+    turns = f"{hush['avg_turns']:.2f} (base {base['avg_turns']:.2f}, "
+    assert "compared with the base rules on the same seeds" in out
+    assert f"length in turns: {turns}{hush['avg_turns'] - base['avg_turns']:+.2f})" in out
+    assert run(["--games", "10", "--players", "4", "--lang", "en"]) == 0
+    assert "compared with" not in capsys.readouterr().out, "nothing to compare without a variant"
+
+
+def test_list_variants_names_each_in_the_readers_language(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from lockdown_core import load_variants
+
+    for lang in ("en", "fr"):
+        assert run(["--list-variants", "--lang", lang]) == 0
+        lines = capsys.readouterr().out.splitlines()
+        assert len(lines) == 1 + len(load_variants())
+        for key, line in zip(load_variants(), lines[1:], strict=True):
+            assert line.strip().startswith(key)
+            assert t(lang, f"variant.{key}.name") in line
+            assert t(lang, f"variant.{key}.change") in line
+
+
+def test_a_wrong_variant_name_is_answered_with_the_close_ones(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert run(["--games", "1", "--variant", "spare_key", "--lang", "en"]) == 2
+    assert "did you mean spare_keys?" in capsys.readouterr().err
+    assert run(["--games", "1", "--variant", "Familles nombreuses", "--lang", "fr"]) == 2
+    assert "big_families" in capsys.readouterr().err, "a name in the reader's language"
 
 
 def test_the_text_names_kinds_and_epilogues_in_the_readers_language(
@@ -229,9 +272,10 @@ def test_chart_compares_the_base_rules_with_the_variants_on_the_same_seeds(
         return t("fr", key, **params)
 
     expected = [
-        Series(say("chart.base"), simulate(load_ruleset(), 4, "random", 12, 3).summary()),
+        Series(say("chart.base"), simulate(load_ruleset(), 4, "cautious", 12, 3).summary()),
         Series(
-            say("variant.hush.name"), simulate(load_ruleset(["hush"]), 4, "random", 12, 3).summary()
+            say("variant.hush.name"),
+            simulate(load_ruleset(["hush"]), 4, "cautious", 12, 3).summary(),
         ),
     ]
     assert chart.read_bytes() == chart_png(expected, 4, 12, say)

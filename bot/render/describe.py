@@ -68,7 +68,7 @@ def board_description(data: dict[str, Any], rules: Ruleset, names: list[str], la
             )
         ]
         if loc in rooms.free:
-            parts.append(say("board.alt_free", free=rooms.free[loc]))
+            parts.append(catalog().count(lang, "free_spot", rooms.free[loc]))
         if loc in rooms.closing:
             parts.append(say("board.alt_closing", close_at=rooms.close_at))
         if rooms.attacked == loc:
@@ -89,11 +89,11 @@ def gif_description(record: ReplayLog, lang: str, names: Sequence[str] | None = 
     scores = ""
     if result is not None:
         winners = set(result["winners"])
+        # A screen reader says "black star" for ★: the winner is told in words.
         scores = ", ".join(
-            ("★ " if seat in winners else "")
-            + t(
+            t(
                 lang,
-                "board.final_score",
+                "board.final_score_winner" if seat in winners else "board.final_score",
                 name=shown[seat],
                 points=catalog().count(lang, "point", points),
             )

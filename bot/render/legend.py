@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 WIDTH, PAD, GAP = 800, 10, 8
 LINE = 26
 LEGEND_COLS = 2
+# The small card drawn before a seat's hand size.
+CARD_W = 16
 LEGEND_W = (WIDTH - 2 * PAD - (LEGEND_COLS - 1) * GAP) // LEGEND_COLS
 
 
@@ -73,8 +75,17 @@ def draw_footer(
     draw_legend(canvas, data, labels, y + 34 + LINE + 6)
 
 
+def _draw_hand(canvas: Canvas, xy: tuple[int, int], count: str) -> int:
+    """A seat's hand size as a small card with the count beside it: a bare "(1)" after a
+    name said nothing of what it counted. Returns the width used."""
+    x, y = xy
+    canvas.draw.rounded_rectangle((x, y + 2, x + CARD_W, y + 24), radius=3, outline=DIM, width=2)
+    canvas.draw.line((x + 4, y + 8, x + CARD_W - 4, y + 8), fill=DIM, width=1)
+    return CARD_W + 4 + canvas.text((x + CARD_W + 4, y), count, fill=DIM)
+
+
 def draw_legend(canvas: Canvas, data: dict[str, Any], labels: BoardLabels, y: int) -> None:
-    """Two seats a row: family shape, name, hand size, then the tokens held, never cut."""
+    """Two seats a row: family shape, name, cards in hand, then the tokens held, never cut."""
     for seat, name in enumerate(names(labels, data["players"])):
         col, row = seat % LEGEND_COLS, seat // LEGEND_COLS
         lx = PAD + col * (LEGEND_W + GAP)
@@ -86,15 +97,17 @@ def draw_legend(canvas: Canvas, data: dict[str, Any], labels: BoardLabels, y: in
             if holder == seat
         ]
         tokens = " ".join(held)
-        hand = f"({data['hand_sizes'][seat]})"
+        hand = str(data["hand_sizes"][seat])
         space = text_width(" ")
         tail = (
             space
+            + CARD_W
+            + 4
             + text_width(hand)
             + (space + text_width(tokens, TEXT_SIZE, True) if tokens else 0)
         )
         name_room = LEGEND_W - 30 - tail - 4
         x = lx + 30 + canvas.text((lx + 30, ly), name, bold=True, width=name_room) + space
-        x += canvas.text((x, ly), hand, fill=DIM) + space
+        x += _draw_hand(canvas, (x, ly), hand) + space
         if tokens:
             canvas.text((x, ly), tokens, bold=True, fill=TEXT)

@@ -18,14 +18,15 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from PIL import Image
 
-from bot.render.board_image import BoardLabels, board_picture
-from bot.render.canvas import Drawn
+from bot.render.board_image import PAD, WIDTH, BoardLabels, board_picture
+from bot.render.canvas import Drawn, text_width
 from bot.render.facts import board_facts
 from bot.render.glyphs import BOLD, drawable
 from bot.render.labels import board_labels
@@ -113,8 +114,24 @@ def _caption(events: Sequence[Event], lang: str, names: list[str]) -> tuple[str,
             continue  # an event with no public line of its own tells nothing here
         if line:
             # One line under the title: the game's end tells its scores on a panel instead.
-            return line.splitlines()[0], event.kind in DRAMA
+            return _whole_sentences(line.splitlines()[0]), event.kind in DRAMA
     return "", False
+
+
+def _whole_sentences(line: str) -> str:
+    """The sentences of `line` that fit the caption's width, whole: the opening's
+    "A new game begins: ... Seat 1 holds…" was cut in the middle of who holds what
+    (the legend shows the badge and the Martyr anyway). A first sentence too long
+    for the line is left to the board to cut."""
+    room = WIDTH - 2 * PAD
+    if text_width(line) <= room:
+        return line
+    kept = ""
+    for sentence in re.findall(r"[^.!?…]+[.!?…]+\s*|[^.!?…]+$", line):
+        if kept and text_width(kept + sentence.rstrip()) > room:
+            break
+        kept += sentence
+    return kept.rstrip()
 
 
 Move = tuple[Action, int]

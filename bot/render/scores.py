@@ -1,11 +1,13 @@
-"""The replay's last picture: the final scores, in full, on a panel over the board.
+"""The replay's last picture: the final scores, in full, above the whole final board.
 
 The game's end used to be a two-line caption that ran under the rooms and was
-cut in half: the climax of the replay could not be read. The scores now get a
-panel of their own over the first row of rooms (the second row, the Cold
-storage and the legend stay in view), one line per seat, winners starred,
-each line inside the picture whatever the names (six seats of 32 characters
-fit; a longer name gives way before its score does).
+cut in half: the climax of the replay could not be read. Then the scores got
+a panel over the first row of rooms, which hid locations 1 to 3 at the very
+moment a viewer looks for who survived where. Now the panel takes the first
+row's place and the whole board (rooms, Cold storage, legend) is drawn
+smaller beneath it. One line per seat, winners starred, each line inside the
+picture whatever the names (six seats of 32 characters fit; a longer name
+gives way before its score does).
 """
 
 from __future__ import annotations
@@ -15,8 +17,8 @@ from typing import Any
 
 from PIL import Image
 
-from bot.render.board_image import CELL_H, PAD, TOP
-from bot.render.canvas import TEXT_SIZE, TITLE_SIZE, Canvas, Drawn, text_width
+from bot.render.board_image import CELL_H, GAP, HEIGHT, PAD, TOP, WIDTH
+from bot.render.canvas import TEXT_SIZE, TITLE_SIZE, Canvas, Drawn, Placed, text_width
 from bot.render.glyphs import fit
 from bot.render.palette import ALERT, BACKGROUND, DIM, PALETTE, TEXT
 from bot.render.tokens import draw_shape
@@ -42,9 +44,9 @@ def draw_scores(
     lang: str,
     drawn: Drawn,
 ) -> Image.Image:
-    """`picture` with the score panel over its rooms, on the fixed palette; the panel's
-    texts are added to `drawn` (the board's texts under the panel are dropped from it)."""
-    image = picture.convert("RGB")
+    """`picture` with the score panel where its first row of rooms was and the board
+    beneath, smaller, on the fixed palette; `drawn` is updated to match."""
+    image = _board_below_panel(picture.convert("RGB"), drawn)
     canvas = Canvas(image)
     lines = score_lines(result, names, lang)
     x0, x1 = PAD, image.width - PAD
@@ -82,11 +84,32 @@ def draw_scores(
         anchor="ma",
         width=inside[1] - inside[0],
     )
-    drawn.texts[:] = [
-        p for p in drawn.texts if not _under(p.box, (x0, top, x1, bottom))
-    ] + canvas.drawn.texts
+    drawn.texts.extend(canvas.drawn.texts)
     return image.quantize(palette=PALETTE, dither=Image.Dither.NONE)
 
 
-def _under(box: tuple[int, int, int, int], panel: tuple[int, int, int, int]) -> bool:
-    return box[0] < panel[2] and panel[0] < box[2] and box[1] < panel[3] and panel[1] < box[3]
+def _board_below_panel(board: Image.Image, drawn: Drawn) -> Image.Image:
+    """The title and caption as they were, room for the panel, then everything the
+    board drew below its title, scaled to the height left and centred; `drawn` keeps
+    the title's texts and gets the board's at their new place and size."""
+    below = TOP + CELL_H + GAP
+    scale = (HEIGHT - below - PAD) / (HEIGHT - TOP)
+    width, height = round(WIDTH * scale), HEIGHT - below - PAD
+    left = (WIDTH - width) // 2
+    image = Image.new("RGB", board.size, BACKGROUND)
+    image.paste(board.crop((0, 0, WIDTH, TOP)), (0, 0))
+    rest = board.crop((0, TOP, WIDTH, HEIGHT)).resize((width, height), Image.Resampling.LANCZOS)
+    image.paste(rest, (left, below))
+
+    def moved(p: Placed) -> Placed:
+        x0, y0, x1, y1 = p.box
+        box = (
+            left + int(x0 * scale),
+            below + int((y0 - TOP) * scale),
+            left + round(x1 * scale),
+            below + round((y1 - TOP) * scale),
+        )
+        return Placed(p.text, p.bold, round(p.size * scale), box)
+
+    drawn.texts[:] = [p if p.box[3] <= TOP else moved(p) for p in drawn.texts]
+    return image

@@ -15,6 +15,7 @@ from tests.discord_ui.players import Game, play_by_clicking
 from tests.discord_ui.test_games_e2e import make_bot
 from tests.fakediscord import FakeDiscord, start_client
 from tests.fakediscord.records import FakeChannel, FakeUser
+from tests.moderation.test_moderation_e2e import recap
 
 pytestmark = pytest.mark.e2e
 
@@ -36,6 +37,14 @@ async def open_practice(
     game = Game(fake, bot, thread, table, {0: user})
     assert await fake.wait_until(lambda: _has_board(game), within=5)
     return game
+
+
+def _has_recap(fake: FakeDiscord, game: Game) -> bool:
+    try:
+        recap(fake, game)
+    except AssertionError:
+        return False
+    return True
 
 
 def _has_board(game: Game) -> bool:
@@ -92,6 +101,12 @@ async def test_a_practice_game_is_private_teaches_each_step_and_closes_no_campai
             await asyncio.sleep(0.05)
         assert stored.status == "finished"
         assert (await bot.desk.book.stats.user_stats(ana.id)).games == 0
+        # Its reveal says a practice unlocks nothing, not that everything is unlocked.
+        assert await fake_discord.wait_until(lambda: _has_recap(fake_discord, game), within=10)
+        epilogue = {f["name"]: f["value"] for f in recap(fake_discord, game).embeds[0]["fields"]}[
+            t("en", "recap.epilogue")
+        ]
+        assert epilogue == t("en", "epilogue.practice")
 
 
 async def test_a_practice_game_speaks_the_players_language(

@@ -74,7 +74,8 @@ class CampaignEnding:
             if presenter is not None
             else SeatNames(seat_names(lang, [(s.name, s.ai_kind) for s in table.seats]))
         )
-        embed = recap_embed(table, code, lang, names)
+        practice = self.desk.service.practice(table.game_id) is not None
+        embed = recap_embed(table, code, lang, names, practice)
         credit = self._credit(table, lang, names)
         if credit:
             embed.add_field(

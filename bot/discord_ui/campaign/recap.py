@@ -17,9 +17,15 @@ VOTE_FIELDS = 3
 WHY_FIELDS = 2
 
 
-def recap_embed(table: Table, code: str | None, lang: str, names: list[str]) -> discord.Embed:
+def recap_embed(
+    table: Table, code: str | None, lang: str, names: list[str], practice: bool = False
+) -> discord.Embed:
     """The full reveal: every vote's designations, each AI seat's decisive choice and
     why, the epilogue, the seed and how to check it.
+
+    A practice game unlocks nothing (it is no part of the campaign): its reveal says
+    so, rather than that every epilogue is already unlocked, which a new server
+    would read as a fault.
 
     Hands, the box, scores and winners are in the game-over line just above.
     """
@@ -39,9 +45,8 @@ def recap_embed(table: Table, code: str | None, lang: str, names: list[str]) -> 
     for chunk in field_chunks(reasons)[:WHY_FIELDS]:
         embed.add_field(name=say("recap.ai_why"), value=chunk, inline=False)
     if code is None:
-        embed.add_field(
-            name=say("recap.epilogue"), value=say("epilogue.all_unlocked"), inline=False
-        )
+        none = "epilogue.practice" if practice else "epilogue.all_unlocked"
+        embed.add_field(name=say("recap.epilogue"), value=say(none), inline=False)
     else:
         story = say(
             "epilogue.unlocked",

@@ -69,8 +69,9 @@ class Keyboard:
             done, _ = await asyncio.wait({self.pending, moved}, return_when=asyncio.FIRST_COMPLETED)
             moved.cancel()
             if self.pending in done:
-                line, self.pending = self.pending.result(), None
-                return line
+                # A read that failed (end of input) is not read again: the next one starts anew.
+                read, self.pending = self.pending, None
+                return read.result()
 
     def close(self) -> None:
         if self.pending is not None:

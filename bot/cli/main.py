@@ -29,6 +29,11 @@ class Listing:
 
 COMMANDS: tuple[Listing, ...] = (
     Listing(
+        "board",
+        "bot.cli.board",
+        "draw the board of a game (saved, stored or a seed) at any step, with its alt text",
+    ),
+    Listing(
         "export",
         "bot.cli.export",
         "write a stored game (seed and actions) to a file that `lockdown replay` plays back",

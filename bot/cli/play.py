@@ -15,8 +15,10 @@ import secrets
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from bot.cli.keyboard import Keyboard, ReadLine, terminal_flush
+from bot.cli.play_log import SavedLog, terminal_writer
 from bot.cli.play_menu import DONE_KEY, entry_text, menu_of, menu_signature, numbers, single
 from bot.render.board_text import board_lines
 from bot.table.presenter import Update
@@ -31,6 +33,7 @@ from bot.texts.rules_text import rules_sections, unseen_dice
 from bot.texts.teach import teach_lines
 from lockdown_core import (
     Action,
+    ReplayLog,
     facts,
     legal_actions,
     load_ruleset,
@@ -57,7 +60,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="the same seed and the same answers play the same game again",
     )
-    parser.add_argument("--lang", choices=("en", "fr"), default="en", help="language")
+    parser.add_argument(
+        "--lang",
+        choices=("en", "fr"),
+        default=None,
+        help="language (default: the terminal's, LANG, else en)",
+    )
+    parser.add_argument(
+        "--save",
+        type=Path,
+        metavar="FILE",
+        help="keep the game in FILE as it is played, for `lockdown replay FILE --gif` "
+        "and `lockdown board FILE`",
+    )
     parser.add_argument(
         "--ai",
         choices=AI_KINDS,
@@ -78,6 +93,11 @@ class Options:
 
     teach: bool = False
     flush: Callable[[], None] | None = None
+    save: Path | None = None
+
+
+class Quit(Exception):
+    """The person chose to leave the game (q, or the end of the input, confirmed)."""
 
 
 class TerminalPresenter:
@@ -89,12 +109,19 @@ class TerminalPresenter:
         self.names = names
         self.seat = seat
         self.changed = asyncio.Event()
+        # What the person chose, said before what it caused: set just before the
+        # table applies it, written with the first lines that follow.
+        self.receipt: str | None = None
 
     def say(self, key: str, **params: object) -> str:
         return t(self.lang, key, **params)
 
     async def show(self, table: Table, update: Update) -> None:
-        # One stream, in order: a card you are handed shows where it was handed over.
+        # One stream, in order: your choice, then what it caused; a card you are handed
+        # shows where it was handed over.
+        if self.receipt is not None:
+            self.write(self.receipt)
+            self.receipt = None
         for line in story(update.seen_by(self.seat), self.lang, self.names, self.seat):
             self.write("  » " + line.text if line.private else line.text)
         for notice in update.notices:
@@ -133,12 +160,15 @@ async def play_game(
     )
     state, events = new_game(load_ruleset(), players, seed)
     config = TableConfig(timers=long, ai_delay=ai_delay)
-    table = Table(0, state, seats, presenter, scheduler, seeded_ai(seed), config)
+    store = None
+    if options.save is not None:
+        store = SavedLog(options.save, ReplayLog(players=players, seed=seed))
+    table = Table(0, state, seats, presenter, scheduler, seeded_ai(seed), config, store)
     welcome = {"name": names[seat], "seat": seat + 1, "players": players}
-    write(t(lang, "play.welcome", seed_hash=state.seed_hash, **welcome))
+    write(t(lang, "play.welcome", seed=seed, **welcome))
     await table.begin(events)
     keyboard = Keyboard(read_line, options.flush)
-    asker = Asker(table, seat, presenter, keyboard, options.teach)
+    asker = Asker(table, seat, presenter, keyboard, options)
     try:
         while not table.finished:
             if seat not in pending_seats(table.state):
@@ -146,10 +176,15 @@ async def play_game(
                 await presenter.changed.wait()
                 continue
             await asker.ask()
+    except Quit:
+        write(t(lang, "play.quit"))
     finally:
         keyboard.close()
         await scheduler.close()
-    write(t(lang, "play.seed", seed=seed))
+    again = {"seed": seed, "players": players, "seat": seat + 1}
+    write(t(lang, "play.again", **again))
+    if options.save is not None:
+        write(t(lang, "play.saved", file=options.save))
     return table
 
 
@@ -169,13 +204,20 @@ class Asker:
     """Your seat's menus: shows the choices, reads one, hands it to the table."""
 
     def __init__(
-        self, table: Table, seat: int, presenter: TerminalPresenter, keyboard: Keyboard, teach: bool
+        self,
+        table: Table,
+        seat: int,
+        presenter: TerminalPresenter,
+        keyboard: Keyboard,
+        options: Options,
     ) -> None:
         self.table = table
         self.seat = seat
         self.presenter = presenter
         self.keyboard = keyboard
-        self.teach = teach
+        self.teach = options.teach
+        # Only a person at a terminal can be asked again after the end of the input.
+        self.interactive = options.flush is not None
         self.write = presenter.write
         self.say = presenter.say
         # The menu last explained (--teach): a lesson is shown again only when it changed.
@@ -206,12 +248,19 @@ class Asker:
             def still(token: str = token, signature: tuple[object, ...] = signature) -> bool:
                 return table.token == token and menu_signature(table.state, seat) == signature
 
-            answer = await self.keyboard.answer(still, self.presenter.changed)
+            try:
+                answer = await self.keyboard.answer(still, self.presenter.changed)
+            except EOFError:
+                await self._leave(ended=True)
+                continue
             if answer is None:
                 write(say("play.moved_on"))
                 narrowed = ""
                 continue
             answer = answer.strip().lower()
+            if answer in self.say("play.keys.quit").split(","):
+                await self._leave(ended=False)
+                continue
             if self._command(answer):
                 continue
             if answer in (DONE_KEY, "back") and narrowed:
@@ -252,20 +301,18 @@ class Asker:
 
     def _command(self, answer: str) -> bool:
         """b, h, r, q: the board, your hand, this game's rules, quit. True if it was one."""
-        if answer in ("b", "board"):
+        if answer in self.say("play.keys.board").split(","):
             names = self.presenter.names
             for line in board_lines(self.table.view_for(None), names, self.say):
                 self.write(line)
-        elif answer in ("h", "hand"):
+        elif answer in self.say("play.keys.hand").split(","):
             self._show_hand()
-        elif answer in ("r", "rules"):
+        elif answer in self.say("play.keys.rules").split(","):
             state = self.table.state
             for title, text in rules_sections(self.presenter.lang, state.rules, state):
                 self.write(plain(title))
                 for line in text.splitlines():
                     self.write("  " + plain(line))
-        elif answer in ("q", "quit"):
-            raise SystemExit(0)
         else:
             return False
         return True
@@ -283,27 +330,52 @@ class Asker:
         for line in family_lines(lang, state):
             write("  " + plain(line))
 
+    async def _leave(self, ended: bool) -> None:
+        """q, or the end of the input: asked once more at a terminal, then Quit. Input that
+        ended with no terminal behind it (a script ran out) leaves at once."""
+        if ended and not self.interactive:
+            raise Quit
+        self.write(self.say("play.quit_confirm"))
+        try:
+            line = await self.keyboard.answer(lambda: True, asyncio.Event())
+        except EOFError:
+            raise Quit from None
+        if line is not None and line.strip().lower() in self.say("play.keys.yes").split(","):
+            raise Quit
+
     async def _submit(self, token: str, action: Action, text: str) -> bool:
-        """Play `action` for the step the menu was drawn for, and say what was recorded;
-        False if the table refused it."""
-        reply = await self.table.act(1, token, lambda _seat: action)
+        """Play `action` for the step the menu was drawn for, saying what was recorded before
+        what it caused; False if the table refused it."""
+
+        def build(_seat: int) -> Action:
+            # Under the table's lock: the next lines shown are this action's.
+            self.presenter.receipt = self.say("receipt.recorded", choice=text)
+            return action
+
+        reply = await self.table.act(1, token, build)
         if not reply.ok:
+            self.presenter.receipt = None
             self.write(self.say(reply.key, **reply.params))
             return False
-        self.write(self.say("receipt.recorded", choice=text))
+        if self.presenter.receipt is not None:  # nothing was shown since: say it now
+            self.write(self.presenter.receipt)
+            self.presenter.receipt = None
         return True
 
 
 def run(args: argparse.Namespace) -> int:
+    from bot.cli.simulate_text import environment_lang
+
+    lang = args.lang or environment_lang()
     if not 1 <= args.seat <= args.players:
-        print(t(args.lang, "play.bad_seat", players=args.players), file=sys.stderr)
+        print(t(lang, "play.bad_seat", players=args.players), file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else secrets.randbits(32)
 
     async def read_line() -> str:
         line: str = await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
         if not line:
-            raise SystemExit(0)
+            raise EOFError
         return line
 
     asyncio.run(
@@ -311,11 +383,11 @@ def run(args: argparse.Namespace) -> int:
             args.players,
             args.seat - 1,
             seed,
-            args.lang,
+            lang,
             args.ai,
             read_line,
-            lambda text: print(text, flush=True),
-            options=Options(teach=args.teach, flush=terminal_flush()),
+            terminal_writer(),
+            options=Options(teach=args.teach, flush=terminal_flush(), save=args.save),
         )
     )
     return 0

@@ -1,8 +1,9 @@
 """The terminal table's menu: which key picks which choice, and what each choice says.
 
 Keys must not move under a typing hand: a location is always its own number
-(1 to 6), Done is always 0 (the other choices count from 1), and vote
-candidates come in seat order whatever order the vote lists them in. A
+(1 to 6), a vote's candidate its seat's number, Done is always 0 (the other
+choices count from 1), and vote candidates come in seat order whatever order
+the vote lists them in. A
 placement names the locations its dice lead to, not just their numbers.
 """
 
@@ -40,6 +41,10 @@ def menu_of(legal: list[Action], state: GameState, narrowed: str) -> Menu:
     by_place = all(len(a) == 1 for _, a in shown) and all(isinstance(p, int) for p in places)
     if by_place and len(set(places)) == len(places):
         return [(str(p), code, a) for p, (code, a) in zip(places, shown, strict=True)]
+    seats = [_seat_key(actions) for _, actions in shown]
+    if all(seats) and len(set(seats)) == len(seats):
+        # A vote: each candidate by their seat's number, as the board and the names say it.
+        return [(str(s), code, a) for s, (code, a) in zip(seats, shown, strict=True)]
     menu: Menu = []
     number = 0
     for code, actions in shown:
@@ -49,6 +54,14 @@ def menu_of(legal: list[Action], state: GameState, narrowed: str) -> Menu:
             number += 1
             menu.append((str(number), code, actions))
     return menu
+
+
+def _seat_key(actions: list[Action]) -> int | None:
+    """The seat number (from 1) a single vote choice names; None for any other choice."""
+    first = actions[0]
+    if len(actions) == 1 and isinstance(first, Designate | BreakTie):
+        return first.candidate + 1
+    return None
 
 
 def _seat_order(actions: list[Action]) -> int:

@@ -78,7 +78,8 @@ async def test_the_menu_is_redrawn_when_the_game_moves_on_while_you_think() -> N
 
 async def test_the_terminal_shows_the_panel_texts_of_discord() -> None:
     lines: list[str] = []
-    answers = itertools.chain(["h", "b"], itertools.cycle(str(n) for n in range(7)))
+    # French keys: m for the hand (main), p for the board (plateau).
+    answers = itertools.chain(["m", "p"], itertools.cycle(str(n) for n in range(7)))
 
     async def read_line() -> str:
         return next(answers)
@@ -91,14 +92,14 @@ async def test_the_terminal_shows_the_panel_texts_of_discord() -> None:
 
 
 async def test_a_badge_holder_who_kept_it_without_a_vote_is_told_why_the_dice_are_hidden() -> None:
-    """Seed 1 at four seats: seat 1 keeps the badge without a vote on some turn."""
+    """Seed 3 at four seats: seat 1 keeps the badge without a vote on some turn."""
     lines: list[str] = []
     answers = itertools.cycle(str(n) for n in range(7))
 
     async def read_line() -> str:
         return next(answers)
 
-    await play_game(4, 0, 1, "en", "random", read_line, lines.append, ai_delay=0.0)
+    await play_game(4, 0, 3, "en", "random", read_line, lines.append, ai_delay=0.0)
     told = [i for i, line in enumerate(lines) if line == "  » " + t("en", "dice.unseen.kept")]
     assert told
     # Told above the choices made before the reveal: the open destination, a Walkie-talkie.

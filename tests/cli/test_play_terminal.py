@@ -1,0 +1,161 @@
+"""`lockdown play` at a real terminal (a pseudo-terminal): what a newcomer sees first,
+how they leave, the width of its lines and the language of its terminal."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import re
+import select
+import struct
+import subprocess
+import sys
+import termios
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from bot.cli.main import dispatch
+from bot.texts import t
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
+
+ROOT = Path(__file__).resolve().parents[2]
+# ESC [ ... sequences a terminal might add; none are expected, but they must not count.
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+class Screen:
+    """A `lockdown play` process behind a pseudo-terminal of `columns` columns."""
+
+    def __init__(self, args: list[str], columns: int, env: dict[str, str], cwd: Path) -> None:
+        self.fd, follower = os.openpty()
+        fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 40, columns, 0, 0))
+        code = "from bot.cli.main import main; main()"
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", code, "play", *args],
+            stdin=follower,
+            stdout=follower,
+            stderr=follower,
+            cwd=cwd,
+            env={**os.environ, "COLUMNS": "", **env},
+            close_fds=True,
+        )
+        os.close(follower)
+        self.text = ""
+
+    def wait_for(self, wanted: str, times: int = 1, within: float = 20.0) -> str:
+        """Everything shown so far, once `wanted` is in it `times` times (spaces and line
+        ends alike). Type only once the menu is shown: what is typed before is dropped."""
+        deadline = time.monotonic() + within
+        while self._flat().count(" ".join(wanted.split())) < times:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise AssertionError(f"never shown: {wanted!r}\n--- shown:\n{self.text}")
+            ready, _, _ = select.select([self.fd], [], [], remaining)
+            if ready:
+                try:
+                    chunk = os.read(self.fd, 65536)
+                except OSError:  # the process ended and its terminal closed
+                    chunk = b""
+                if not chunk:
+                    raise AssertionError(f"ended before {wanted!r}:\n{self.text}")
+                self.text += ANSI.sub("", chunk.decode("utf-8", "replace")).replace("\r", "")
+        self._settle()
+        return self.text
+
+    def _settle(self, quiet: float = 0.8) -> None:
+        """Read on until nothing is shown for `quiet` seconds: the AI seats have played
+        and the menu will not be redrawn (a redraw drops what was typed before it)."""
+        while select.select([self.fd], [], [], quiet)[0]:
+            try:
+                chunk = os.read(self.fd, 65536)
+            except OSError:
+                return
+            if not chunk:
+                return
+            self.text += ANSI.sub("", chunk.decode("utf-8", "replace")).replace("\r", "")
+
+    def _flat(self) -> str:
+        return " ".join(self.text.split())
+
+    def type(self, keys: str) -> None:
+        os.write(self.fd, keys.encode())
+
+    def lines(self) -> list[str]:
+        return self.text.splitlines()
+
+
+@contextmanager
+def screen(args: list[str], columns: int = 80, cwd: Path = ROOT, **env: str) -> Iterator[Screen]:
+    shown = Screen(args, columns, env, cwd)
+    try:
+        yield shown
+    finally:
+        if shown.process.poll() is None:
+            shown.process.kill()
+        shown.process.wait(10)
+        os.close(shown.fd)
+
+
+ENGLISH = {"LANG": "en_US.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
+
+
+def test_the_seed_is_shown_first_and_q_asks_before_leaving(tmp_path: Path) -> None:
+    """q asks; anything but yes goes on; yes leaves with the seed and how to play the
+    game again and look at it (the saved file is the game so far). Lines are wrapped
+    between words to the terminal's width."""
+    saved = tmp_path / "game.json"
+    args = ["--seed", "5", "--save", saved.name]
+    with screen(args, columns=60, cwd=tmp_path, **ENGLISH) as shown:
+        shown.wait_for("Seed: 5")
+        shown.wait_for(t("en", "play.prompt"))
+        shown.type("q\n")
+        shown.wait_for(t("en", "play.quit_confirm"))
+        shown.type("n\n")
+        shown.wait_for(t("en", "play.prompt"), times=2)
+        shown.type("1\n")
+        shown.wait_for("Recorded:")
+        shown.wait_for(t("en", "play.prompt"), times=3)
+        shown.type("q\n")
+        shown.wait_for(t("en", "play.quit_confirm"))
+        shown.type("y\n")
+        shown.wait_for(t("en", "play.again", seed=5, players=4, seat=1))
+        shown.wait_for(t("en", "play.saved", file=saved.name))
+        assert shown.process.wait(10) == 0
+        lines = shown.lines()
+    assert all(len(line) <= 60 for line in lines), [line for line in lines if len(line) > 60]
+    # Never cut inside a word: each wrapped line ends and starts on a whole word.
+    flat = " ".join(" ".join(lines).split())
+    assert t("en", "play.quit") in flat
+    assert dispatch(["replay", str(saved), "--quiet"]) == 0
+    assert dispatch(["board", str(saved), "--out", str(tmp_path / "b.png")]) == 0
+    assert (tmp_path / "b.txt").read_text(encoding="utf-8").startswith("Lockdown board")
+
+
+def test_ctrl_d_asks_too_and_a_second_one_leaves() -> None:
+    with screen(["--seed", "9", "--players", "3"], **ENGLISH) as shown:
+        shown.wait_for(t("en", "play.prompt"))
+        shown.type("\x04")
+        shown.wait_for(t("en", "play.quit_confirm"))
+        shown.type("\x04")
+        shown.wait_for(t("en", "play.again", seed=9, players=3, seat=1))
+        assert shown.process.wait(10) == 0
+
+
+def test_the_terminals_language_chooses_the_texts_and_the_keys() -> None:
+    """LANG=fr: French texts, and the French keys (m for the hand, main)."""
+    french = {"LANG": "fr_FR.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
+    with screen(["--seed", "5"], **french) as shown:
+        shown.wait_for("Graine\u00a0: 5")
+        shown.wait_for(t("fr", "play.prompt"))
+        shown.type("m\n")
+        shown.wait_for(t("fr", "panel.kinds"))
+        shown.type("q\n")
+        shown.wait_for(t("fr", "play.quit_confirm"))
+        shown.type("o\n")
+        shown.wait_for(t("fr", "play.quit"))
+        assert shown.process.wait(10) == 0

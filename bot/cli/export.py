@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
         if args.gif is None:
             print("lockdown export: a SOURCE file is exported with --gif FILE", file=sys.stderr)
             return 2
-        return _file_gif(args.source, args.gif, args.lang)
+        return file_gif(args.source, args.gif, args.lang)
     return _stored(args)
 
 
@@ -84,7 +84,8 @@ def _stored(args: argparse.Namespace) -> int:
     return 0
 
 
-def _file_gif(source: Path, gif: Path, lang: str) -> int:
+def file_gif(source: Path, gif: Path, lang: str) -> int:
+    """The GIF of a scenario or a saved game file (also `lockdown replay FILE --gif`)."""
     from bot.cli.replay import load
     from bot.render.replay_gif import scenario_start
     from lockdown_core.scenario import ScenarioError

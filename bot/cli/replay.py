@@ -35,6 +35,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--quiet", action="store_true", help="print only failures and the final summary"
     )
+    parser.add_argument(
+        "--gif",
+        type=Path,
+        metavar="OUT.gif",
+        help="also draw the game told back as an animated GIF (a terminal game saved with "
+        "`lockdown play --save`, an exported game or a scenario)",
+    )
+    parser.add_argument(
+        "--lang", choices=("en", "fr"), default="en", help="language of the GIF (default en)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -42,8 +52,19 @@ def run(args: argparse.Namespace) -> int:
         print("lockdown replay: give a FILE or --game ID (one of them)", file=sys.stderr)
         return 2
     if args.game is not None:
+        if args.gif is not None:
+            print(
+                "lockdown replay: a stored game's GIF is `lockdown export --game ID --gif`",
+                file=sys.stderr,
+            )
+            return 2
         return replay_stored(args.game, quiet=args.quiet, out=sys.stdout, err=sys.stderr)
-    return replay_file(args.file, quiet=args.quiet, out=sys.stdout, err=sys.stderr)
+    status = replay_file(args.file, quiet=args.quiet, out=sys.stdout, err=sys.stderr)
+    if status == 2 or args.gif is None:
+        return status
+    from bot.cli.export import file_gif  # Pillow: only for the GIF
+
+    return file_gif(args.file, args.gif, args.lang) or status
 
 
 def replay_stored(game_id: int, *, quiet: bool, out: TextIO, err: TextIO) -> int:

@@ -131,7 +131,9 @@ def test_the_seed_is_shown_first_and_q_asks_before_leaving(tmp_path: Path) -> No
     # Never cut inside a word: each wrapped line ends and starts on a whole word.
     flat = " ".join(" ".join(lines).split())
     assert t("en", "play.quit") in flat
-    assert dispatch(["replay", str(saved), "--quiet"]) == 0
+    gif = tmp_path / "game.gif"
+    assert dispatch(["replay", str(saved), "--quiet", "--gif", str(gif)]) == 0
+    assert gif.read_bytes().startswith(b"GIF89a")
     assert dispatch(["board", str(saved), "--out", str(tmp_path / "b.png")]) == 0
     assert (tmp_path / "b.txt").read_text(encoding="utf-8").startswith("Lockdown board")
 

@@ -19,7 +19,15 @@ from pathlib import Path
 
 from bot.cli.keyboard import Keyboard, ReadLine, terminal_flush
 from bot.cli.play_log import SavedLog, terminal_writer
-from bot.cli.play_menu import DONE_KEY, entry_text, menu_of, menu_signature, numbers, single
+from bot.cli.play_menu import (
+    DONE_KEY,
+    entry_text,
+    menu_of,
+    menu_signature,
+    numbers,
+    offered_cards,
+    single,
+)
 from bot.render.board_text import board_lines
 from bot.table.presenter import Update
 from bot.table.scheduler import AsyncioScheduler
@@ -295,6 +303,8 @@ class Asker:
             self.write("  » " + unseen)
         for key, code, actions in menu:
             self.write(f"  {key}. {entry_text(code, actions, state, names, self.say, narrowed)}")
+        for line in hand_lines(lang, offered_cards(menu, state), state):
+            self.write("     " + plain(line))
         if narrowed:
             self.write(self.say("play.back"))
         self.write(self.say("play.prompt"))

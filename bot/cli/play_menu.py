@@ -22,6 +22,8 @@ from lockdown_core import (
     Done,
     GameState,
     PlaceFamily,
+    PlayCard,
+    SearchTruck,
     legal_actions,
 )
 from lockdown_core.legal import placement_landing
@@ -126,3 +128,20 @@ def menu_signature(state: GameState, seat: int) -> tuple[object, ...]:
 
 def numbers(menu: Sequence[tuple[str, str, list[Action]]]) -> str:
     return ", ".join(key for key, _, _ in menu)
+
+
+def offered_cards(menu: Menu, state: GameState) -> list[str]:
+    """The cards the menu offers, in the order it offers them, each once: the cards of
+    the truck to keep or give, the cards of a hand to play. Each is described under the
+    menu, so that nobody chooses a card by its name alone."""
+    cards: list[str] = []
+    for _, _, actions in menu:
+        for action in actions:
+            if isinstance(action, PlayCard):
+                named = [action.card]
+            elif isinstance(action, SearchTruck):
+                named = [state.drawn[i] for i in (action.keep, action.give) if i is not None]
+            else:
+                named = []
+            cards += [card for card in named if card not in cards]
+    return cards

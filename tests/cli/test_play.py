@@ -91,3 +91,30 @@ async def test_your_private_lines_come_where_they_happened_and_nobody_elses() ->
 def test_play_refuses_a_seat_outside_the_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert dispatch(["play", "--players", "3", "--seat", "5"]) == 2
     assert "--seat" in capsys.readouterr().err
+
+
+async def test_every_card_offered_is_described_under_its_menu() -> None:
+    """A card is never chosen by its name alone: under a menu that offers it (the truck,
+    a card window), its help line, in plain mode as in --teach."""
+    from bot.texts import card_help, t
+
+    lines: list[str] = []
+    answers = itertools.cycle(["1", "2", "0", "3"])
+
+    async def read_line() -> str:
+        return next(answers)
+
+    table = await play_game(4, 0, 1, "en", "cautious", read_line, lines.append, ai_delay=0.0)
+    rules = table.state.rules
+    cards = {t("en", f"card.{card.key}"): card.key for card in rules.cards}
+    offered = 0
+    for i, line in enumerate(lines):
+        if not line.startswith("  ") or not line[2:3].isdigit():
+            continue
+        for name, key in cards.items():
+            if name in line:
+                offered += 1
+                below = lines[i + 1 : lines.index(t("en", "play.prompt"), i)]
+                described = t("en", "panel.card", card=name, help=card_help("en", key, rules))
+                assert "     " + described.replace("**", "") in below, line
+    assert offered

@@ -151,15 +151,20 @@ def truck_text(lang: str, rules: Ruleset) -> str:
     )
 
 
-def guide(lang: str, rules: Ruleset) -> str:
-    """The whole game in one message, every number asked of `lockdown_core.facts`."""
+def guide(lang: str, rules: Ruleset, kinds: Sequence[str] | None = None) -> str:
+    """The whole game in one message, every number asked of `lockdown_core.facts`; in a
+    game, only its `kinds` (no Useless in a 4-player game that deals none)."""
+
+    def dealt(numbers: Mapping[str, int]) -> str:
+        return _per_kind(lang, {k: n for k, n in numbers.items() if kinds is None or k in kinds})
+
     arrivals = facts.arrivals(rules)
     sees = facts.badge_sees_dice(rules, won_in_vote=True)
     equal = facts.equal_from_start(rules)
     return t(
         lang,
         "rules.guide",
-        points=_per_kind(lang, facts.points(rules)),
+        points=dealt(facts.points(rules)),
         keys=rules.keys_points,
         truck=truck_text(lang, rules),
         badge=t(
@@ -176,14 +181,20 @@ def guide(lang: str, rules: Ruleset) -> str:
         attack=t(
             lang,
             "rules.guide.attack.equal" if equal else "rules.guide.attack.above",
-            strengths=_per_kind(lang, facts.strengths(rules)),
+            strengths=dealt(facts.strengths(rules)),
         ),
         ballots=t(
             lang,
             "rules.guide.ballots.open"
             if facts.ballots_open(rules)
             else "rules.guide.ballots.secret",
-            votes=_per_kind(lang, facts.votes(rules)),
+            votes=dealt(facts.votes(rules)),
+        ),
+        martyr=t(
+            lang,
+            "rules.guide.martyr.owner"
+            if facts.martyr_to_owner(rules)
+            else "rules.guide.martyr.voter",
         ),
         end=t(lang, END_RULES[rules.end_rule]),
     )
@@ -238,7 +249,7 @@ def rules_sections(
         *cold_storage_lines(lang, rules),
     ]
     sections = [
-        (t(lang, "rules.title"), guide(lang, rules)),
+        (t(lang, "rules.title"), guide(lang, rules, kinds if state is not None else None)),
         (
             t(lang, "rules.kinds_title"),
             "\n".join(kind_lines(lang, rules, kinds, note_useless=state is None)),

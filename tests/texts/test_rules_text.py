@@ -101,3 +101,22 @@ def test_voters_read_with_their_weight() -> None:
     assert weights == {0: 1, 1: 2}
     assert voters_text("en", weights, names) == "Ana (1 vote), Bo (2 votes)"
     assert voters_text("fr", weights, names) == "Ana (1 voix), Bo (2 voix)"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_guide_of_a_game_states_ties_the_martyr_and_only_its_kinds(lang: str) -> None:
+    """R6.2-R6.3: a tie draws a Monster at each tied location; R2.2, R8.2: who breaks a
+    tie and who takes the Martyr token next; a 4-player game deals no Useless (R1.1)."""
+    state = four_at_the_surveillance_room()
+    guide_text = dict(rules_sections(lang, state.rules, state))[t(lang, "rules.title")]
+    assert t(lang, "kind.useless") not in guide_text
+    assert t(lang, "rules.guide.martyr.owner") in guide_text
+    arrivals = t(lang, "rules.arrivals", weepers=1, crowd=1)
+    assert arrivals in guide_text
+    general = dict(rules_sections(lang, state.rules))[t(lang, "rules.title")]
+    assert t(lang, "kind.useless") in general, "outside a game, every kind"
+    vendetta = load_ruleset(["vendetta"])
+    assert (
+        t(lang, "rules.guide.martyr.voter")
+        in dict(rules_sections(lang, vendetta))[t(lang, "rules.title")]
+    )

@@ -170,6 +170,7 @@ def check(variants: tuple[str, ...]) -> None:
         badge = "sees" if rules.badge_sees_dice else "blind"
         attack = "equal" if rules.attack_at_equal_from_start else "above"
         ballots = "open" if rules.open_ballots else "secret"
+        martyr = "owner" if rules.martyr_rule == "owner" else "voter"
         assert text == t(
             lang,
             "rules.guide",
@@ -184,6 +185,7 @@ def check(variants: tuple[str, ...]) -> None:
                 strengths=_per_kind(lang, played.strength),
             ),
             ballots=t(lang, f"rules.guide.ballots.{ballots}", votes=_per_kind(lang, played.votes)),
+            martyr=t(lang, f"rules.guide.martyr.{martyr}"),
             end=t(lang, END_RULES[end]),
         )
         for step in STEPS:

@@ -294,8 +294,11 @@ class Asker:
         signature = (self.table.token, menu_signature(state, self.seat))
         if self.teach and signature != self.taught:
             self.taught = signature
+            # Discord's lesson, for a menu: a line saying there is nothing to choose, or to
+            # talk in the thread, would contradict the choices drawn under it.
+            idle = {t(lang, "teach.watch"), t(lang, "teach.discussion.idle")}
             for line in teach_lines(lang, state, self.seat, names):
-                self.write(plain(line))
+                self.write(self.say("play.teach.menu") if line in idle else plain(line))
         for line in now_lines(lang, state, names):
             self.write(line)
         unseen = unseen_dice(lang, state, self.seat)

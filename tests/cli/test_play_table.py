@@ -180,6 +180,10 @@ async def test_teach_explains_every_step_you_act_in_with_its_rules() -> None:
     scores = [line for line in plain if "Scores: " in line]
     assert len(scores) == 1
     assert scores == [line for line in taught if "Scores: " in line], "the lessons change nothing"
+    # Above a menu, never "nothing to choose", never a thread the terminal does not have.
+    assert not any("thread" in line for line in taught)
+    assert t("en", "teach.watch") not in taught
+    assert t("en", "play.teach.menu") in taught
 
 
 async def test_your_seat_is_named_without_brackets_inside_brackets() -> None:

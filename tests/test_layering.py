@@ -87,6 +87,18 @@ LAYERS: dict[str, Layer] = {
         CORE,
         no=DISCORD,
     ),
+    # The game pages: storage's reads, pictures and words; a stored action's AI words
+    # through `bot.table.talk`, the one piece of the table a told-back game needs.
+    "bot.web": layer(
+        "bot.web",
+        "bot.storage",
+        "bot.render",
+        "bot.texts",
+        "bot.settings",
+        "bot.table.talk",
+        CORE,
+        no=DISCORD,
+    ),
     # The request budget: discord.py's HTTP layer and nothing of the game.
     "bot.discord_http": layer("bot.discord_http", no=SQL | PICTURES),
     "bot.discord_ui": layer(

@@ -87,8 +87,8 @@ LAYERS: dict[str, Layer] = {
         CORE,
         no=DISCORD,
     ),
-    # The game pages: storage's reads, pictures and words; a stored action's AI words
-    # through `bot.table.talk`, the one piece of the table a told-back game needs.
+    # The game pages: storage's reads, pictures and words; of the table, a stored
+    # action's AI words (`talk`) and the links the bot gives (`game_pages`).
     "bot.web": layer(
         "bot.web",
         "bot.storage",
@@ -96,6 +96,7 @@ LAYERS: dict[str, Layer] = {
         "bot.texts",
         "bot.settings",
         "bot.table.talk",
+        "bot.table.game_pages",
         CORE,
         no=DISCORD,
     ),
@@ -121,6 +122,7 @@ LAYERS: dict[str, Layer] = {
         "bot.render",
         "bot.settings",
         "bot.ai_seats",
+        "bot.web",
         CORE,
     ),
     "bot.run": layer("bot.run", "bot.app", "bot.ops", "bot.settings"),

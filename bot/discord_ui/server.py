@@ -14,6 +14,7 @@ from typing import Any
 import discord
 
 from bot.discord_ui.service import GameService, is_moderator, locale_lang, server_locale
+from bot.table.game_pages import GamePages
 from bot.table.guild_settings import GuildConfig
 from bot.table.server_book import ServerBook
 from bot.texts import t
@@ -25,9 +26,13 @@ log = logging.getLogger(__name__)
 class ServerDesk:
     """The server, its settings and the answer, for every server-wide room."""
 
-    def __init__(self, service: GameService, book: ServerBook) -> None:
+    def __init__(
+        self, service: GameService, book: ServerBook, pages: GamePages | None = None
+    ) -> None:
         self.service = service
         self.book = book
+        # The finished games' pages on the web (`lockdown-web`); None: no links.
+        self.pages = pages
 
     def lang(self, interaction: discord.Interaction[Any], config: GuildConfig) -> str:
         """The reader's language: their Discord locale, else the server's setting."""

@@ -19,7 +19,7 @@ from sqlalchemy import and_, select
 from bot.storage import jsontext
 from bot.storage import tables as t
 from bot.storage.database import Database
-from bot.storage.models import GameStatus
+from bot.storage.models import GameStatus, RecentGame
 
 # The server setting that turns the pages off (`GuildConfig.web_pages`), as stored.
 WEB_PAGES_KEY = "web_pages"
@@ -43,18 +43,6 @@ class PageGame:
     finished_at: datetime | None
     seats: tuple[PageSeat, ...]
     actions: tuple[dict[str, Any], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class RecentGame:
-    """One line of a server's history: the game, when it ended, who scored what."""
-
-    game_id: int
-    finished_at: datetime | None
-    names: tuple[str, ...]
-    ai_kinds: tuple[str | None, ...]
-    scores: tuple[int, ...]
-    winners: tuple[bool, ...]
 
 
 def pages_on(settings_text: str | None) -> bool:

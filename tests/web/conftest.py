@@ -12,6 +12,7 @@ from bot.settings import Settings
 from bot.storage.database import Database
 from bot.web.addresses import game_token
 from bot.web.app import create_app
+from tests.fakediscord.fixtures import fake_discord
 from tests.web.games import SECRET, Games, make_games
 
 PUBLIC_URL = "https://games.example.org"
@@ -43,3 +44,6 @@ def client(games: Games) -> Iterator[TestClient]:
 
 def page_of(game_id: int) -> str:
     return f"/g/{game_token(SECRET.encode(), game_id)}"
+
+
+__all__ = ["fake_discord"]

@@ -41,7 +41,11 @@ STATIC = Path(__file__).parent / "static"
 # A finished game's page may be kept a while by a browser or a proxy; not long, so that
 # a server that turns its pages off is not served from caches for days.
 CACHE_CONTROL = "public, max-age=300"
-STATIC_TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
+STATIC_TYPES = {
+    ".js": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".svg": "image/svg+xml",
+}
 
 K = TypeVar("K")
 V = TypeVar("V")

@@ -9,14 +9,17 @@ a forged one, a game that does not exist, one still running, a practice game,
 a server that turned its pages off. All of them cost one lookup of the same
 query (`WebPages.visible`), so neither the body nor the time tells them apart.
 A finished game never changes: its story, pages and pictures are kept (bounded)
-and answered with an ETag and Cache-Control; only whether it is still public is
-read again at every request, so a moderator's "off" takes effect at once.
+and answered with an ETag and Cache-Control. Whether it is still public is read
+again once `VISIBLE_SECONDS` have passed since the last read, so a moderator's
+"off" takes effect within that time; a 404 is never kept, so every refusal costs
+the same query.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
@@ -38,6 +41,8 @@ from bot.web.pictures import step_png
 from bot.web.story import Story, tell
 
 STATIC = Path(__file__).parent / "static"
+# How long a game found public is served without asking the database again.
+VISIBLE_SECONDS = 5.0
 # A finished game's page may be kept a while by a browser or a proxy; not long, so that
 # a server that turns its pages off is not served from caches for days.
 CACHE_CONTROL = "public, max-age=300"
@@ -90,6 +95,8 @@ class GamePages:
         self.missing = render_notice(self.env, "web.not_found")
         self.too_many = render_notice(self.env, "web.too_many")
         self.stories: Kept[int, Story] = Kept(64)
+        # Games found public, and until when (monotonic) that answer is kept.
+        self.public_until: OrderedDict[int, float] = OrderedDict()
         self.pages: Kept[tuple[int, int, bool], Rendered] = Kept(4096)
         self.pictures: Kept[tuple[int, int], Rendered] = Kept(512)
         self.static = {
@@ -104,8 +111,14 @@ class GamePages:
     async def story(self, request: Request) -> Story | None:
         """The game the address names, if it has a page now; None for every other case."""
         game_id = game_of(self.secret, str(request.path_params.get("token", "")))
-        if not await self.reads.visible(game_id):
-            return None
+        if self.public_until.get(game_id, 0.0) < time.monotonic():
+            if not await self.reads.visible(game_id):
+                self.public_until.pop(game_id, None)
+                return None
+            self.public_until[game_id] = time.monotonic() + VISIBLE_SECONDS
+            self.public_until.move_to_end(game_id)
+            while len(self.public_until) > self.stories.size * 16:
+                self.public_until.popitem(last=False)
         return await self.stories.get(game_id, lambda: self._tell(game_id))
 
     async def _tell(self, game_id: int) -> Story:

@@ -168,6 +168,8 @@ def main() -> int:
         f"server CPU: {server_cpu:.2f} s ({server_cpu / wall:.0%} of one core), "
         f"{server_cpu / len(ms) * 1e6:.0f} µs a request; clients' CPU: {client_cpu:.2f} s"
     )
+    # Other work on the machine delays every wake-up of the server and the clients.
+    print(f"machine: {os.cpu_count()} cores, load average {load1:.1f} at the end")
     return 0
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import update
 
+from bot.ai_seats import make_ai
 from bot.storage import tables as t
 from bot.storage.database import Database
 from bot.storage.guilds import GuildRepository
@@ -42,6 +43,8 @@ class Games:
     running: int
     practice: int
     pages_off: int
+    # Shrewd AI seats with personas: they give reasons (`ai_why`), kept with their actions.
+    talking: int
 
 
 async def _play(
@@ -54,13 +57,13 @@ async def _play(
     finish: bool = True,
     language: str = "en",
     practice: bool = False,
+    ai_kinds: tuple[str, ...] = ("random",),
 ) -> int:
     lobby = await hub.open_lobby(guild, 2, 100, names[0], language=language)
     for user, name in enumerate(names[1:], start=101):
         lobby.join(user, name)
-    lobby.add_ai(100, "random")
-    if len(names) < 2:
-        lobby.add_ai(100, "random")
+    for kind in ai_kinds:
+        lobby.add_ai(100, kind)
     lobby.practice = practice
     table = await hub.start(lobby, 100, False, TableConfig(ai_delay=1.0), seed=seed)
     for _ in range(20000 if finish else 20):
@@ -85,8 +88,19 @@ async def store_games(url: str) -> Games:
         )
         finished = await _play(hub, scheduler, GUILD, HOSTILE[:4], seed=7)
         french = await _play(hub, scheduler, GUILD, HOSTILE[4:], seed=8, language="fr")
-        practice = await _play(hub, scheduler, GUILD, ("cy",), seed=10, practice=True)
+        practice = await _play(
+            hub, scheduler, GUILD, ("cy",), seed=10, practice=True, ai_kinds=("random",) * 2
+        )
         off = await _play(hub, scheduler, PAGES_OFF_GUILD, ("di", "ed"), seed=11)
+        talkers = ManualScheduler()
+        talking = await _play(
+            GameHub(talkers, make_ai, lambda game_id, lobby: RecordingPresenter(), keeper=keeper),
+            talkers,
+            GUILD,
+            ("fy",),
+            seed=12,
+            ai_kinds=("shrewd:gambler", "shrewd:trickster", "shrewd:gambler"),
+        )
         # Last: the scheduler runs every game's timers, and this one must stay unfinished.
         running = await _play(hub, scheduler, GUILD, ("ana", "bo"), seed=9, finish=False)
         await GuildRepository(database).update_settings(PAGES_OFF_GUILD, 1, {"web_pages": False})
@@ -97,7 +111,7 @@ async def store_games(url: str) -> Games:
                 .where(t.seats.c.game_id == finished, t.seats.c.seat == 4)
                 .values(display_name=HOSTILE[5])
             )
-    return Games(url, finished, french, running, practice, off)
+    return Games(url, finished, french, running, practice, off, talking)
 
 
 def make_games(url: str) -> Games:

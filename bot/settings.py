@@ -202,10 +202,11 @@ class Settings(BaseSettings):
         default=8080, ge=1, le=65535, description="port lockdown-web listens on; default: 8080"
     )
     web_requests_per_minute: int = Field(
-        default=120,
+        default=600,
         ge=0,
         description=(
-            "requests one client may make to lockdown-web per minute (0: no limit); default: 120"
+            "requests one client may make to lockdown-web per minute, after a burst of 60 "
+            "(0: no limit); default: 600, which a player holding an arrow key stays under"
         ),
     )
     web_forwarded_allow_ips: str = Field(

@@ -31,7 +31,7 @@ HEADERS = [
 ]
 NOINDEX = (b"x-robots-tag", b"noindex, nofollow")
 # How many requests a client may send at once before the per-minute pace applies.
-BURST = 30
+BURST = 60
 MAX_CLIENTS = 10_000
 
 

@@ -101,9 +101,15 @@ def check_step(driver: Chrome, story: Story, number: int) -> None:
     """What the browser shows at `number` is the stored game's step."""
     assert shown_step(driver) == number
     assert [" ".join(line.split()) for line in story.steps[number].lines] == shown_lines(driver)
-    image = driver.find_element(By.ID, "board")
-    assert (image.get_attribute("src") or "").endswith(f"/board/{number}.png")
-    assert driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth", image)
+    source = driver.execute_script("return document.getElementById('board').src")
+    assert source.endswith(f"/board/{number}.png")
+    # The picture is drawn on its first request: wait for it to arrive and decode.
+    WebDriverWait(driver, 20).until(
+        lambda d: d.execute_script(
+            "const image = document.getElementById('board');"
+            "return image.complete && image.naturalWidth > 0;"
+        )
+    )
     assert driver.find_element(By.ID, "step-number").text.startswith(f"Step {number} of")
 
 

@@ -24,11 +24,23 @@
     const here = main.dataset.here;
     const url = here + "?step=" + step;
     const ticket = ++loading;
-    const answer = await fetch(url, { credentials: "same-origin" });
-    if (!answer.ok || ticket !== loading) {
+    let text;
+    try {
+      const answer = await fetch(url, { credentials: "same-origin" });
+      if (!answer.ok) {
+        // Too many requests, or the page turned off: the plain address says why.
+        location.assign(url);
+        return;
+      }
+      text = await answer.text();
+    } catch (error) {
+      location.assign(url);
       return;
     }
-    const page = new DOMParser().parseFromString(await answer.text(), "text/html");
+    if (ticket !== loading) {
+      return;
+    }
+    const page = new DOMParser().parseFromString(text, "text/html");
     const fresh = page.getElementById("game");
     if (!fresh || ticket !== loading) {
       return;

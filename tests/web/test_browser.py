@@ -117,6 +117,9 @@ def test_step_through_a_game_with_keys_slider_and_the_directors_cut(
     browser: Chrome, base_url: str, games: Games, story: Story
 ) -> None:
     page = base_url + page_of(games.finished)
+    browser.get(page + "#step-7")
+    wait_for_step(browser, 7)
+    check_step(browser, story, 7)
     browser.get(page)
     check_step(browser, story, 0)
     body = browser.find_element(By.TAG_NAME, "body")

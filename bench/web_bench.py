@@ -10,7 +10,9 @@ game is played again and each page drawn); then `--clients` clients, each on its
 connection, ask for pages of the game's first 100 steps at random, one request after
 another, until `--requests` requests are answered or `--seconds` have passed. No client
 sends If-None-Match: every answer is a whole page. `--pictures` asks for each step's
-board PNG as well, as a browser does on its first visit.
+board PNG as well, as a browser does on its first visit. Before the load, one client
+times `--refusals` 404s of each kind (no such game, pages off, practice, running,
+forged), in turn, to compare their times.
 
 Printed: requests, throughput, latency p50/p90/p99/max, non-200 answers, and the
 server process's CPU (user + system, from /proc) over the run, per request and as a
@@ -91,6 +93,24 @@ async def load(
     return latencies, failures, wall
 
 
+async def refusals(base: str, kinds: dict[str, str], rounds: int) -> dict[str, list[float]]:
+    """The time of each kind of 404, asked in a shuffled turn each round, so that the
+    machine's noise and the order hit every kind alike."""
+    times: dict[str, list[float]] = {kind: [] for kind in kinds}
+    order = list(kinds.items())
+    rng = random.Random(0)
+    async with aiohttp.ClientSession() as session:
+        for _ in range(rounds):
+            rng.shuffle(order)
+            for kind, path in order:
+                began = time.perf_counter()
+                async with session.get(base + path) as answer:
+                    await answer.read()
+                    assert answer.status == 404, (kind, answer.status)
+                times[kind].append(time.perf_counter() - began)
+    return times
+
+
 async def cold_pass(base: str, paths: list[str]) -> list[float]:
     times = []
     async with aiohttp.ClientSession() as session:
@@ -115,6 +135,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--pictures", action="store_true")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--refusals", type=int, default=300, help="404s of each kind timed")
     args = parser.parse_args()
 
     folder = Path(tempfile.mkdtemp(prefix="web-bench-"))
@@ -139,6 +160,19 @@ def main() -> int:
         if args.pictures:
             paths += [f"{page}/board/{n}.png" for n in range(STEPS)]
         cold = asyncio.run(cold_pass(base, paths))
+        missing = asyncio.run(
+            refusals(
+                base,
+                {
+                    "no such game": f"/g/{game_token(SECRET.encode(), 10**9)}",
+                    "pages off": f"/g/{game_token(SECRET.encode(), games.pages_off)}",
+                    "practice": f"/g/{game_token(SECRET.encode(), games.practice)}",
+                    "running": f"/g/{game_token(SECRET.encode(), games.running)}",
+                    "forged": "/g/" + "A" * 32,
+                },
+                args.refusals,
+            )
+        )
         before = cpu_seconds(server.pid)
         client_before = time.process_time()
         latencies, failures, wall = asyncio.run(
@@ -167,6 +201,13 @@ def main() -> int:
     print(
         f"server CPU: {server_cpu:.2f} s ({server_cpu / wall:.0%} of one core), "
         f"{server_cpu / len(ms) * 1e6:.0f} µs a request; clients' CPU: {client_cpu:.2f} s"
+    )
+    print(
+        "404 median (p90) ms, one client: "
+        + "; ".join(
+            f"{kind} {statistics.median(t) * 1000:.2f} ({quantile(t, 0.9) * 1000:.2f})"
+            for kind, t in missing.items()
+        )
     )
     # Other work on the machine delays every wake-up of the server and the clients.
     print(f"machine: {os.cpu_count()} cores, load average {load1:.1f} at the end")

@@ -1,13 +1,12 @@
 """The Discord bot process: wiring settings, storage, the hub and the cog together.
 
-Start-up, in order: the database is opened and migrated (under an advisory
-lock on PostgreSQL; a problem is one sentence, `bot.ops.startup`); on SQLite
-the database file is locked for this process; the bot logs in; in
-`setup_hook` it takes its shards (waiting for another process to let them
-go: a deploy's hand-over), resumes the games and lobbies of those shards only,
-and the holder of shard 0 syncs the slash commands; then the gateway
-connections open. SIGTERM stops the tables, delivers what is queued, closes
-the gateway and lets the shards go, in that order.
+Start-up, in order: the database is opened and migrated (under an advisory lock on
+PostgreSQL; a problem is one sentence, `bot.ops.startup`); on SQLite the database
+file is locked for this process; the bot logs in; in `setup_hook` it takes its shards
+(waiting for another process to let them go: a deploy's hand-over), resumes the games
+and lobbies of those shards only, and the holder of shard 0 syncs the slash commands;
+then the gateway connections open. SIGTERM stops the tables, delivers what is queued,
+closes the gateway and lets the shards go, in that order.
 """
 
 from __future__ import annotations
@@ -56,6 +55,7 @@ from bot.table.scheduler import AsyncioScheduler, Scheduler
 from bot.table.server_book import ServerBook
 from bot.table.sweeper import DeadlineSweeper
 from bot.table.table import TableConfig
+from bot.web.links import game_pages
 
 log = logging.getLogger(__name__)
 
@@ -124,7 +124,7 @@ class LockdownBot(commands.AutoShardedBot):
         )
         db = self.database
         book = ServerBook(GuildRepository(db), StatsRepository(db), self.keeper.games)
-        self.desk = ServerDesk(self.service, book, SeasonRepository(db))
+        self.desk = ServerDesk(self.service, book, SeasonRepository(db), game_pages(settings, db))
         self.rooms = Rooms.build(self.desk)
         self.locks = locks
         self.sync_on_start = sync_commands

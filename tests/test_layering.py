@@ -91,6 +91,19 @@ LAYERS: dict[str, Layer] = {
         CORE,
         no=DISCORD,
     ),
+    # The game pages: storage's reads, pictures and words; of the table, a stored
+    # action's AI words (`talk`) and the links the bot gives (`game_pages`).
+    "bot.web": layer(
+        "bot.web",
+        "bot.storage",
+        "bot.render",
+        "bot.texts",
+        "bot.settings",
+        "bot.table.talk",
+        "bot.table.game_pages",
+        CORE,
+        no=DISCORD,
+    ),
     # The request budget: discord.py's HTTP layer and nothing of the game.
     "bot.discord_http": layer("bot.discord_http", no=SQL | PICTURES),
     "bot.discord_ui": layer(
@@ -115,6 +128,7 @@ LAYERS: dict[str, Layer] = {
         "bot.render",
         "bot.settings",
         "bot.ai_seats",
+        "bot.web",
         CORE,
     ),
     "bot.run": layer("bot.run", "bot.app", "bot.ops", "bot.settings"),

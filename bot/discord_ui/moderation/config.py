@@ -195,6 +195,7 @@ def config_embed(config: GuildConfig, say: Translate) -> discord.Embed:
             slow_max=config.slow_max_hours,
         ),
         say("config.takeover_approval", state=on if config.takeover_approval else off),
+        say("config.web_pages", state=on if config.web_pages else off),
         say("config.keys", keys=setting_labels(say)),
     ]
     embed.description = "\n".join(lines)

@@ -131,7 +131,7 @@ LAYERS: dict[str, Layer] = {
         "bot.web",
         CORE,
     ),
-    "bot.run": layer("bot.run", "bot.app", "bot.ops", "bot.settings"),
+    "bot.run": layer("bot.run", "bot.app", "bot.discord_ui", "bot.ops", "bot.settings"),
     # The package's own `__init__`, alone: a new package under bot/ gets a row of its own.
     "bot": layer(no=DISCORD | SQL | PICTURES),
 }

@@ -24,7 +24,8 @@ from typing import Any
 
 from PIL import Image
 
-from bot.render.board_image import BoardLabels, board_picture
+from bot.render.board_image import board_picture
+from bot.render.board_labels import BoardLabels
 from bot.render.canvas import Drawn
 from bot.render.facts import board_facts
 from bot.render.glyphs import BOLD, drawable

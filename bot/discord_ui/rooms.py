@@ -2,8 +2,8 @@
 cog, their persistent components and the one error handler.
 
 The order of the rooms is the order of `/lockdown`'s subcommands. The lobby
-comes first: the campaign opens lobbies (Play again) and redraws them (the
-variant menu), and game nights open them at their start.
+comes first: the campaign opens lobbies (Play again) and game nights open
+them at their start.
 """
 
 from __future__ import annotations

@@ -54,14 +54,15 @@ class Rooms:
         """Every room, on the service and the server desk they share."""
         group = lockdown_group()
         lobby = LobbyRoom(group, desk)
+        game = GameRoom(group, desk.service)
         return cls(
             group=group,
             lobby=lobby,
-            game=GameRoom(group, desk.service),
+            game=game,
             seats=SeatsRoom(group, desk),
             moderation=ModerationRoom(group, desk),
             nights=NightsRoom(group, desk, lobby.lobbies),
-            campaign=CampaignRoom(group, desk, lobby.lobbies),
+            campaign=CampaignRoom(group, desk, lobby.lobbies, game.threads),
             stats=StatsRoom(group, desk),
             simulate=SimulateRoom(group, desk),
             practice=PracticeRoom(group, desk.service),

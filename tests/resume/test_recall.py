@@ -15,6 +15,7 @@ import discord
 import pytest
 from sqlalchemy import text
 
+from bot.discord_ui.game.threads import GameThreads
 from bot.discord_ui.service import GameService
 from bot.storage.database import Database
 from bot.storage.write_behind import BatchingGameRepository
@@ -157,9 +158,9 @@ async def play_until_memory_matters(database: Database, seed: int) -> Table | No
 def restarted(keeper: GameKeeper, game: ResumableGame, ai: Any = seeded_ai) -> Table:
     """The resumed table as the bot builds it at start-up, on a Discord nobody calls."""
     scheduler = ManualScheduler()
-    hub = GameHub(scheduler, ai, lambda g, lobby: service.make_presenter(g, lobby), keeper=keeper)
-    service = GameService(MagicMock(spec_set=discord.Client), hub, TableConfig())
-    return service.restore(game)
+    hub = GameHub(scheduler, ai, lambda g, lobby: threads.make_presenter(g, lobby), keeper=keeper)
+    threads = GameThreads(GameService(MagicMock(spec_set=discord.Client), hub, TableConfig()))
+    return threads.restore(game)
 
 
 async def test_a_cautious_ai_resumed_mid_game_aims_as_if_it_had_never_stopped(

@@ -14,6 +14,7 @@ from bot.discord_ui.game.buttons import NAME
 from bot.discord_ui.game.locales import Locales
 from bot.discord_ui.game.play import Play
 from bot.discord_ui.game.requests import Requests
+from bot.discord_ui.game.threads import GameThreads
 from bot.discord_ui.service import GameService
 from bot.discord_ui.slash import Room, SlashCommand, command_name, command_text, menu_choice
 
@@ -24,7 +25,8 @@ class GameRoom(Room, name=NAME):
 
     def __init__(self, group: app_commands.Group, service: GameService) -> None:
         super().__init__(group)
-        self.play = Play(service)
+        self.threads = GameThreads(service)
+        self.play = Play(service, self.threads.passes)
         self.abort = Abort(service)
         self.requests = Requests(service)
         self.locales = Locales(service.people)

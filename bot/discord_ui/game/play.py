@@ -11,7 +11,7 @@ import discord
 
 from bot.discord_ui.game import panel
 from bot.discord_ui.game.panels import OpenPanel, PanelKeeper
-from bot.discord_ui.game.passes import NO_CARDS
+from bot.discord_ui.game.passes import NO_CARDS, CardPasses
 from bot.discord_ui.service import GameService
 from bot.table.choices import label
 from bot.table.codes import decode, encode
@@ -54,8 +54,9 @@ class Play:
     """The clicks of a seated player: checked (the server, the seat, the step's token),
     handed to the table, answered privately in the reader's language."""
 
-    def __init__(self, service: GameService) -> None:
+    def __init__(self, service: GameService, passes: CardPasses) -> None:
         self.service = service
+        self.passes = passes
         self.panels = PanelKeeper()
 
     async def show_hand(
@@ -122,7 +123,7 @@ class Play:
             receipt=receipt,
             lesson=teach_lines(lang, table.state, seat, names) if practice is not None else (),
             reasons=practice or (),
-            offer_pass=service.passes.offered(table, seat),
+            offer_pass=self.passes.offered(table, seat),
             end_vote=meta is not None and host_gone(table.seats, meta.host_id),
         )
         clicked = interaction.message
@@ -206,7 +207,7 @@ class Play:
         passing = code == NO_CARDS and seat is not None and token == table.token
         if passing and seat is not None:
             # "No cards this turn": Done now, and in this turn's card windows to come.
-            service.passes.hold(table, seat.index, table.state.turn)
+            self.passes.hold(table, seat.index, table.state.turn)
             code = encode(Done(seat.index), rules)
         from_panel = clicked is not None and clicked.flags.ephemeral
         lang = service.lang(interaction, service.game_lang(game_id))

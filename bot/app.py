@@ -47,8 +47,8 @@ from bot.settings import Settings, StartupError, supported_url
 from bot.storage.database import Database
 from bot.storage.deliveries import DeliveryRepository
 from bot.storage.guilds import GuildRepository
+from bot.storage.models import Shards
 from bot.storage.people import PeopleRepository
-from bot.storage.repository import Shards
 from bot.storage.seat_changes import SeatChangeRepository
 from bot.storage.stats import StatsRepository
 from bot.storage.write_behind import BatchingGameRepository
@@ -57,7 +57,7 @@ from bot.table.persist import GameKeeper
 from bot.table.scheduler import AsyncioScheduler, Scheduler
 from bot.table.server_book import ServerBook
 from bot.table.sweeper import DeadlineSweeper
-from bot.table.table import TableConfig
+from bot.table.timers import TableConfig
 
 log = logging.getLogger(__name__)
 

@@ -56,7 +56,7 @@ def _stored(args: argparse.Namespace) -> int:
     import json
 
     from bot.cli.stored import StoredGameError, read_game
-    from bot.storage.tables import GameStatus
+    from bot.storage.models import GameStatus
 
     try:
         stored = read_game(args.game)

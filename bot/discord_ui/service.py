@@ -20,7 +20,8 @@ import discord
 from bot.ops.discord_http import interaction_refused
 from bot.table.hub import GameHub
 from bot.table.store import Cursor, Deliveries, People
-from bot.table.table import Table, TableConfig
+from bot.table.table import Table
+from bot.table.timers import TableConfig
 from bot.texts import choose_lang, t
 from lockdown_core import Event
 

@@ -10,7 +10,8 @@ from typing import Any
 from bot.discord_ui.game.passes import CARD_WINDOWS, CardPasses, PassingPresenter
 from bot.table.presenter import Update
 from bot.table.seats import Seat
-from bot.table.table import Table, TableConfig
+from bot.table.table import Table
+from bot.table.timers import TableConfig
 from lockdown_core import Done, legal_actions, load_ruleset, new_game, pending_seats
 from tests.table.fakes import ManualScheduler, RandomSeat, RecordingPresenter
 

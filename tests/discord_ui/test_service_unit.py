@@ -20,7 +20,7 @@ from bot.discord_ui.server import ServerDesk
 from bot.discord_ui.service import GameService, locale_lang
 from bot.discord_ui.slash import CatalogTranslator, lockdown_group
 from bot.table.hub import GameHub
-from bot.table.table import TableConfig
+from bot.table.timers import TableConfig
 from bot.texts import t
 from bot.texts.rules_text import guide
 from lockdown_core import load_ruleset

@@ -21,7 +21,9 @@ from bot.storage.database import Database
 from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
 from bot.table.persist import GameKeeper, ResumableGame
-from bot.table.table import SeatPlayer, Table, TableConfig
+from bot.table.seat_players import SeatPlayer
+from bot.table.table import Table
+from bot.table.timers import TableConfig
 from bot.texts import t
 from lockdown_core import Action, Designate, legal_actions, pending_seats, view
 from lockdown_core.ai import make_player

@@ -201,6 +201,12 @@ LAYERS: dict[str, Layer] = {
 DYNAMIC: dict[str, str] = {
     "bot.cli.main": "imports only the subcommand named on the line, from its COMMANDS listing",
 }
+# A module re-exports nothing (no `import X as X`, no imported name in `__all__`): a
+# caller imports a name from where it lives. A package's `__init__` is its face and may.
+REEXPORTS: dict[str, str] = {
+    "lockdown_core.ai.forecast": "older commits' cautious AI, which bench/cautious_bench.py "
+    "loads from git, imports `rules_for` and `tables_for` from here",
+}
 # In the Discord layer, the modules beside the feature packages are shared by them and
 # import none of them, but for these, which put the features together.
 COMPOSITION: dict[str, str] = {
@@ -284,6 +290,31 @@ LOADER_ATTRIBUTES = frozenset(
     {"import_module", "__import__", "exec_module", "load_module", "run_module", "run_path"}
 )
 LOADER_IMPORTS = frozenset({"importlib.import_module", "importlib.__import__", "runpy", "builtins"})
+
+
+def reexports(source: str) -> list[str]:
+    """The names a module's text imports only to hand them on: `from a import X as X`,
+    or an imported name listed in `__all__`."""
+    tree = ast.parse(source)
+    imported: set[str] = set()
+    found = []
+    for node in tree.body:
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            for alias in node.names:
+                imported.add(alias.asname or alias.name.partition(".")[0])
+                if alias.asname == alias.name:
+                    found.append(alias.name)
+        elif (
+            isinstance(node, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets)
+            and isinstance(node.value, ast.List | ast.Tuple)
+        ):
+            found += [
+                e.value
+                for e in node.value.elts
+                if isinstance(e, ast.Constant) and e.value in imported
+            ]
+    return found
 
 
 def dynamic_loads(source: str) -> list[int]:

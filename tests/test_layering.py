@@ -33,6 +33,7 @@ from tests.layering import (
     MAX_LINES,
     NOT_IMPORTED_ALONE,
     ONE_PIECE,
+    REEXPORTS,
     REPO,
     WARN_LINES,
     Graph,
@@ -52,6 +53,7 @@ from tests.layering import (
     packages,
     reach_violations,
     read,
+    reexports,
     tree,
 )
 
@@ -166,6 +168,35 @@ def test_nothing_loads_a_module_by_name_outside_the_named_list() -> None:
     graph = tree()
     assert dynamic_problems(graph) == []
     assert set(DYNAMIC) <= set(graph.dynamic), "an entry of DYNAMIC loads nothing by name"
+
+
+def shims(planted: dict[str, str] | None = None) -> list[str]:
+    """Each module (not a package's `__init__`) that hands on names it imports."""
+    graph = tree()
+    found = []
+    for module, path in sorted(graph.paths.items()):
+        if is_package(path) or module in REEXPORTS:
+            continue
+        text = read(path) + "\n" + (planted or {}).get(module, "") + "\n"
+        found += [f"{module} re-exports {name}" for name in reexports(text)]
+    return found
+
+
+def test_no_module_re_exports_what_it_imports() -> None:
+    assert shims() == []
+    assert all(reexports(read(tree().paths[module])) for module in REEXPORTS), "a stale entry"
+
+
+@pytest.mark.parametrize(
+    "planted",
+    [
+        "from bot.table.timers import TableConfig as TableConfig",
+        "from bot.table.timers import TableConfig\n__all__ = ['TableConfig']",
+        "import json as json",
+    ],
+)
+def test_a_planted_re_export_fails_the_check(planted: str) -> None:
+    assert shims({"bot.table.table": planted}), f"{planted} passes"
 
 
 def test_no_import_circle_anywhere() -> None:

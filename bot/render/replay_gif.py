@@ -50,7 +50,8 @@ from lockdown_core import (
 )
 from lockdown_core.actions import action_revision
 from lockdown_core.ruleset import RULES_REVISION
-from lockdown_core.scenario import Played, Scenario, build
+from lockdown_core.scenario_format import Played, Scenario
+from lockdown_core.scenario_setup import build
 
 log = logging.getLogger(__name__)
 

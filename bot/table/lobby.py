@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.table.seats import AI_KINDS, Seat
+from bot.table.seats import Seat
 from lockdown_core import load_ruleset
-from lockdown_core.ai import PERSONAS
+from lockdown_core.ai import AI_KINDS, PERSONAS
 
 # R1.1: the seat counts of the rules (no variant changes them).
 MIN_SEATS, MAX_SEATS = load_ruleset().min_players, load_ruleset().max_players

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lockdown_core.ai import AI_KINDS
-
-__all__ = ["AI_KINDS", "Seat"]
+__all__ = ["Seat"]
 
 
 @dataclass(slots=True)

@@ -45,12 +45,10 @@ from lockdown_core import GameState
 
 __all__ = [
     "ActionStore",
-    "Cursor",
     "Deliveries",
     "GameStore",
     "GuildStore",
     "People",
-    "Reader",
     "SeatBook",
     "StatsStore",
     "StoreConflict",

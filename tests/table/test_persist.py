@@ -17,7 +17,7 @@ from bot.table.hub import GameHub
 from bot.table.persist import LOBBY_LIFETIME, GameKeeper, collector_paused
 from bot.table.stored_form import results, stored_seed
 from bot.table.timers import TableConfig
-from lockdown_core.model import COLD
+from lockdown_core.pieces import COLD
 from tests.table.fakes import ManualScheduler, RandomSeat, RecordingPresenter
 
 

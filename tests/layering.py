@@ -206,6 +206,11 @@ DYNAMIC: dict[str, str] = {
 REEXPORTS: dict[str, str] = {
     "lockdown_core.ai.forecast": "older commits' cautious AI, which bench/cautious_bench.py "
     "loads from git, imports `rules_for` and `tables_for` from here",
+    # The table's interfaces carry storage's plain records: the Discord layer, which knows
+    # no storage, reads them as the table's words.
+    "bot.table.store": "the records its interfaces carry (Cursor, Reader)",
+    "bot.table.credit": "the record of a seat change it reads (SeatChange)",
+    "bot.table.nights": "the record of a game night it keeps (NightRecord)",
 }
 # In the Discord layer, the modules beside the feature packages are shared by them and
 # import none of them, but for these, which put the features together.

@@ -23,8 +23,8 @@ import discord
 from bot.discord_ui.game.threads import GameThreads
 from bot.discord_ui.lobby.lobbies import Lobbies
 from bot.ops.logs import log_fields
-from bot.storage.models import Cursor
 from bot.table.persist import GameKeeper, UnloadableGame
+from bot.table.store import Cursor
 from bot.texts import t
 
 log = logging.getLogger(__name__)

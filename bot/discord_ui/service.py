@@ -18,9 +18,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 
 from bot.ops.discord_http import interaction_refused
-from bot.storage.models import Cursor
 from bot.table.hub import GameHub
-from bot.table.store import Deliveries, People
+from bot.table.store import Cursor, Deliveries, People
 from bot.table.table import Table
 from bot.table.timers import TableConfig
 from bot.texts import choose_lang, t

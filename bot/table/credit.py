@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from bot.storage.models import SeatChange
 
-__all__ = ["Part", "first_holder", "seat_parts"]
+__all__ = ["Part", "SeatChange", "first_holder", "seat_parts"]
 
 
 @dataclass(frozen=True, slots=True)

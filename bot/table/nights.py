@@ -16,7 +16,7 @@ from typing import Protocol
 
 from bot.storage.models import NightRecord
 
-__all__ = ["Evening", "NightError", "NightStore", "discord_time", "parse_start"]
+__all__ = ["Evening", "NightError", "NightRecord", "NightStore", "discord_time", "parse_start"]
 
 WEEK = timedelta(days=7)
 # How long the Discord event lasts when nobody says (an external event needs an end).

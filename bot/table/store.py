@@ -45,10 +45,12 @@ from lockdown_core import GameState
 
 __all__ = [
     "ActionStore",
+    "Cursor",
     "Deliveries",
     "GameStore",
     "GuildStore",
     "People",
+    "Reader",
     "SeatBook",
     "StatsStore",
     "StoreConflict",

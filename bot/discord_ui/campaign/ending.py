@@ -17,7 +17,7 @@ from bot.discord_ui.server import ServerDesk
 from bot.render.describe import gif_description
 from bot.render.pool import drawings
 from bot.render.replay_gif import game_gif
-from bot.storage.models import SeatChange
+from bot.table.credit import SeatChange
 from bot.table.seats import Seat
 from bot.table.table import Table
 from bot.texts import t

@@ -15,7 +15,7 @@ from bot.discord_ui.errors import (
     Refusal,
     missing_permissions,
 )
-from bot.storage.models import Reader
+from bot.table.store import Reader
 from bot.texts import t
 from bot.texts.catalog import Translate
 from bot.texts.panel_text import reminder_lang

@@ -10,8 +10,8 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from bot.discord_ui.errors import SEND_FAILURES
-from bot.storage.models import Reader
 from bot.table.scheduler import Handle
+from bot.table.store import Reader
 from bot.table.table import Table
 from bot.texts.panel_text import reminder_text
 from lockdown_core import Done, legal_actions, pending_seats

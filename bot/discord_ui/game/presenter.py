@@ -34,8 +34,8 @@ from bot.discord_ui.game.host_notice import HostNotice
 from bot.discord_ui.game.lines import Batch, DeliveryStore, gather, lines_of
 from bot.discord_ui.game.nudges import Nudges, ReaderOf
 from bot.ops import delivery_lag, metrics
-from bot.storage.models import Cursor
 from bot.table.presenter import Update
+from bot.table.store import Cursor
 from bot.table.table import Table
 from bot.texts import t
 from bot.texts.narrate import describe

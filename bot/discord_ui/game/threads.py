@@ -15,9 +15,9 @@ from bot.discord_ui.game.passes import CardPasses, PassingPresenter
 from bot.discord_ui.game.presenter import DiscordPresenter
 from bot.discord_ui.safe_text import SeatNames
 from bot.discord_ui.service import GameMeta, GameService
-from bot.storage.models import Cursor
 from bot.table.lobby import Lobby
 from bot.table.persist import ResumableGame, stored_timers
+from bot.table.store import Cursor
 from bot.table.table import Table
 from bot.texts.ai_talk import seat_names
 

@@ -25,9 +25,8 @@ from bot.discord_ui.limits import CONTENT
 from bot.discord_ui.lobby.lobbies import Lobbies
 from bot.discord_ui.nights import events
 from bot.discord_ui.safe_text import name_text
-from bot.storage.models import NightRecord
 from bot.table.lobby import Lobby, LobbyError
-from bot.table.nights import Evening, NightStore
+from bot.table.nights import Evening, NightRecord, NightStore
 from bot.table.scheduler import Handle
 from bot.table.server_book import ServerBook
 from bot.texts import t

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.storage.models import SeatChange
-from bot.table.credit import Part, seat_parts
+from bot.table.credit import Part, SeatChange, seat_parts
 from bot.texts import t
 
 

@@ -42,7 +42,8 @@ from bot.table.hub import GameHub
 from bot.table.lobby import Lobby
 from bot.table.persist import GameKeeper
 from bot.table.presenter import Update
-from bot.table.table import Table, TableConfig
+from bot.table.table import Table
+from bot.table.timers import TableConfig
 from lockdown_core import Action, Event, legal_actions, pending_seats
 
 GAMES = 200

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import secrets
 
-from bot.table.table import SeatPlayer
+from bot.table.seat_players import SeatPlayer
 from lockdown_core.ai import make_player
 
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from lockdown_core import board, cards, facts, moves, votes, windows
 from lockdown_core.events import Event, Events
-from lockdown_core.model import GameState, Step, Vote
+from lockdown_core.model import GameState
+from lockdown_core.pieces import Step, Vote
 from lockdown_core.scoring import final_result
 
 # Turn structure ---------------------------------------------------------------

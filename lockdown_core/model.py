@@ -18,9 +18,7 @@ from functools import cache
 from typing import Any
 
 from lockdown_core.pieces import (
-    COLD,
     UNPLACED,
-    WINDOW_STEPS,
     Character,
     Step,
     Vote,
@@ -29,19 +27,6 @@ from lockdown_core.pieces import (
 from lockdown_core.rng import Rng
 from lockdown_core.rules_identity import read_rules, stored_rules
 from lockdown_core.ruleset import KindSpec, Ruleset
-
-# The pieces, and the rules' identity, read from here by the rest of the core.
-__all__ = [
-    "COLD",
-    "UNPLACED",
-    "WINDOW_STEPS",
-    "Character",
-    "GameState",
-    "Step",
-    "Vote",
-    "read_rules",
-    "stored_rules",
-]
 
 SCHEMA_VERSION = 2
 # Schema 1 differs only in its `rules` field, always the full dump.

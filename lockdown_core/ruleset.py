@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
+from lockdown_core.epilogues import CONDITIONS
 from lockdown_core.errors import DataError
 
 # The rules data ships inside the package, so an installed wheel finds it wherever
@@ -137,8 +138,6 @@ class Ruleset(_Strict):
     @classmethod
     def _known_epilogues(cls, order: tuple[str, ...]) -> tuple[str, ...]:
         """Each code must have a condition: an unknown one would only fail at a game's end."""
-        from lockdown_core.epilogues import CONDITIONS  # here: epilogues imports the model
-
         for code in order:
             if code not in CONDITIONS:
                 raise ValueError(f"epilogue {code!r} has no condition")
@@ -186,8 +185,6 @@ class VariantSpec(_Strict):
     @classmethod
     def _known_epilogue(cls, code: str) -> str:
         """The epilogue that unlocks the variant (R10): it must be one a game can reach."""
-        from lockdown_core.epilogues import CONDITIONS  # here: epilogues imports the model
-
         if code not in CONDITIONS:
             raise ValueError(f"epilogue {code!r} has no condition")
         return code

@@ -21,9 +21,10 @@ from bot.cli.play_menu import DONE_KEY, entry_text, menu_of, menu_signature, num
 from bot.render.board_text import board_lines
 from bot.table.presenter import Update
 from bot.table.scheduler import AsyncioScheduler
+from bot.table.seat_players import AiFactory
 from bot.table.seats import Seat
-from bot.table.table import AiFactory, Table, TableConfig
-from bot.table.timers import MAX_SECONDS, Timers
+from bot.table.table import Table
+from bot.table.timers import MAX_SECONDS, TableConfig, Timers
 from bot.texts import t
 from bot.texts.narrate import story
 from bot.texts.panel_text import family_lines, hand_lines, now_lines, private_lines

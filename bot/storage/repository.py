@@ -42,19 +42,19 @@ from bot.storage.models import (
     ActionRecord,
     GamePlace,
     GamesAndLogs,
+    GameStatus,
     NewGame,
     OpenLobbies,
     RunningGames,
     SeatProgress,
     SeatRecord,
     SeatResult,
+    Shards,
     StoredGame,
     check_seat_numbers,
 )
-from bot.storage.models import Shards as Shards
 from bot.storage.rating_writes import rate_at_end
 from bot.storage.shards import LIVE, chosen
-from bot.storage.tables import GameStatus
 
 
 def seed_digest(seed: int | str) -> str:

@@ -28,7 +28,7 @@ from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
 from bot.storage.columns import DiscordId, UTCDateTime
-from bot.storage.models import GameStatus as GameStatus
+from bot.storage.models import GameStatus
 
 NAMING = {
     "ix": "ix_%(table_name)s_%(column_0_N_name)s",

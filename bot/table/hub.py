@@ -15,7 +15,10 @@ from collections.abc import Callable
 from bot.table.lobby import Lobby, LobbyError
 from bot.table.persist import GameKeeper
 from bot.table.scheduler import Scheduler
-from bot.table.table import ActionStore, AiFactory, Presenter, Table, TableConfig
+from bot.table.seat_players import AiFactory
+from bot.table.store import ActionStore
+from bot.table.table import Presenter, Table
+from bot.table.timers import TableConfig
 from lockdown_core import GameState, load_ruleset, new_game
 
 PresenterFactory = Callable[[int, Lobby], Presenter]

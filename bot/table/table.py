@@ -16,19 +16,13 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from bot.table.presenter import Notice, Update
-from bot.table.reply import Reply as Reply
-from bot.table.reply import actor, receipt
+from bot.table.reply import Reply, actor, receipt
 from bot.table.scheduler import Handle, Scheduler
-from bot.table.seat_players import AiFactory as AiFactory
-from bot.table.seat_players import SeatPlayer as SeatPlayer
-from bot.table.seat_players import SeatPlayers
+from bot.table.seat_players import AiFactory, SeatPlayers
 from bot.table.seats import Seat
-from bot.table.store import ActionStore as ActionStore
-from bot.table.store import StoreConflict as StoreConflict
-from bot.table.store import StoredLog
+from bot.table.store import ActionStore, StoreConflict, StoredLog
 from bot.table.talk import apply_stored, talk_events
-from bot.table.timers import TableConfig as TableConfig
-from bot.table.timers import missed_deadlines, next_deadline
+from bot.table.timers import TableConfig, missed_deadlines, next_deadline
 from bot.table.tokens import step_token
 from bot.table.undo import SeatMarks, freeze, restore_marks, seat_marks, thaw
 from lockdown_core import (

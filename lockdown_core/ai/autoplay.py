@@ -23,7 +23,8 @@ from lockdown_core.ai.player import Player
 from lockdown_core.engine import apply, apply_legal, new_game
 from lockdown_core.events import Event
 from lockdown_core.legal import legal_actions, pending_seats
-from lockdown_core.model import GameState, Step
+from lockdown_core.model import GameState
+from lockdown_core.pieces import Step
 from lockdown_core.ruleset import Ruleset
 from lockdown_core.view import view
 

@@ -46,7 +46,7 @@ from lockdown_core.ai.talk import Param, Rationale, Remark, rationale
 from lockdown_core.ai.votes import attack_ballot
 from lockdown_core.ai.worlds import WorldBoard
 from lockdown_core.events import Event
-from lockdown_core.model import Step
+from lockdown_core.pieces import Step
 
 # How much the spread of its losses over the worlds counts, for a persona with no
 # appetite for risk (risk 0); none at risk 1.

@@ -22,9 +22,10 @@ from lockdown_core.ai.autoplay import play_game
 from lockdown_core.ai.kinds import make_player
 from lockdown_core.engine import apply, new_game
 from lockdown_core.legal import legal_actions, pending_seats
-from lockdown_core.model import Step
+from lockdown_core.pieces import Step
 from lockdown_core.ruleset import RULES_REVISION, load_ruleset
-from lockdown_core.scenario import parse_scenario, run
+from lockdown_core.scenario import run
+from lockdown_core.scenario_format import parse_scenario
 from lockdown_core.view import view
 
 STORED = json.loads(

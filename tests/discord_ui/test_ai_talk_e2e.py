@@ -13,7 +13,7 @@ import pytest
 from bot.app import LockdownBot
 from bot.discord_ui.safe_text import name_text
 from bot.settings import Settings
-from bot.table.table import TableConfig
+from bot.table.timers import TableConfig
 from bot.texts import t
 from bot.texts.narrate import describe
 from tests.discord_ui.clock import FastScheduler

@@ -13,9 +13,9 @@ import pytest
 from sqlalchemy import text
 
 from bot.storage.guilds import GuildRepository
+from bot.storage.models import GameStatus
 from bot.storage.repository import GameRepository
 from bot.storage.stats import StatsRepository
-from bot.storage.tables import GameStatus
 from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
 from bot.table.lobby import Lobby, LobbyError

@@ -13,7 +13,9 @@ from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
 from bot.table.lobby import Lobby
 from bot.table.persist import GameKeeper
-from bot.table.table import Reply, Table, TableConfig
+from bot.table.reply import Reply
+from bot.table.table import Table
+from bot.table.timers import TableConfig
 from lockdown_core import Action, Designate, Step, legal_actions, pending_seats
 from tests.resume.helpers import stored_replay
 from tests.storage.conftest import DatabaseFactory

@@ -15,12 +15,15 @@ import discord
 import pytest
 from sqlalchemy import text
 
+from bot.discord_ui.game.threads import GameThreads
 from bot.discord_ui.service import GameService
 from bot.storage.database import Database
 from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
 from bot.table.persist import GameKeeper, ResumableGame
-from bot.table.table import SeatPlayer, Table, TableConfig
+from bot.table.seat_players import SeatPlayer
+from bot.table.table import Table
+from bot.table.timers import TableConfig
 from bot.texts import t
 from lockdown_core import Action, Designate, legal_actions, pending_seats, view
 from lockdown_core.ai import make_player
@@ -157,9 +160,9 @@ async def play_until_memory_matters(database: Database, seed: int) -> Table | No
 def restarted(keeper: GameKeeper, game: ResumableGame, ai: Any = seeded_ai) -> Table:
     """The resumed table as the bot builds it at start-up, on a Discord nobody calls."""
     scheduler = ManualScheduler()
-    hub = GameHub(scheduler, ai, lambda g, lobby: service.make_presenter(g, lobby), keeper=keeper)
-    service = GameService(MagicMock(spec_set=discord.Client), hub, TableConfig())
-    return service.restore(game)
+    hub = GameHub(scheduler, ai, lambda g, lobby: threads.make_presenter(g, lobby), keeper=keeper)
+    threads = GameThreads(GameService(MagicMock(spec_set=discord.Client), hub, TableConfig()))
+    return threads.restore(game)
 
 
 async def test_a_cautious_ai_resumed_mid_game_aims_as_if_it_had_never_stopped(

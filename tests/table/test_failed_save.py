@@ -30,7 +30,8 @@ from bot.table.persist import GameKeeper
 from bot.table.seats import Seat
 from bot.table.stored_actions import StoredActions
 from bot.table.stored_form import rebuild
-from bot.table.table import Table, TableConfig
+from bot.table.table import Table
+from bot.table.timers import TableConfig
 from lockdown_core import GameState, Step, legal_actions, load_ruleset, new_game, pending_seats
 from tests.storage.conftest import DatabaseFactory, databases
 from tests.storage.faults import FAULTS, SmallDisk, StoreFaults, connection_lost, immutable

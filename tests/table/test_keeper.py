@@ -20,7 +20,8 @@ from bot.table.hub import GameHub
 from bot.table.lobby import Lobby
 from bot.table.persist import LOBBY_LIFETIME, GameKeeper
 from bot.table.store import GameStore
-from bot.table.table import Table, TableConfig
+from bot.table.table import Table
+from bot.table.timers import TableConfig
 from lockdown_core import Step
 from tests.table.fake_store import MemoryGameStore
 from tests.table.fakes import ManualScheduler, RandomSeat, RecordingPresenter

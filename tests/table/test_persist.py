@@ -10,14 +10,14 @@ from sqlalchemy import select
 
 from bot.storage import tables
 from bot.storage.database import Database
+from bot.storage.models import GameStatus
 from bot.storage.repository import GameRepository
-from bot.storage.tables import GameStatus
 from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
 from bot.table.persist import LOBBY_LIFETIME, GameKeeper, collector_paused
 from bot.table.stored_form import results, stored_seed
-from bot.table.table import TableConfig
-from lockdown_core.model import COLD
+from bot.table.timers import TableConfig
+from lockdown_core.pieces import COLD
 from tests.table.fakes import ManualScheduler, RandomSeat, RecordingPresenter
 
 

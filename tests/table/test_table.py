@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from bot.table.seats import Seat
-from bot.table.table import Table, TableConfig
-from bot.table.timers import Timers
+from bot.table.table import Table
+from bot.table.timers import TableConfig, Timers
 from lockdown_core import (
     Action,
     Designate,

@@ -18,8 +18,9 @@ from bot.table.persist import GameKeeper
 from bot.table.seat_players import SeatPlayers
 from bot.table.seats import Seat
 from bot.table.stored_form import stored_seed
-from bot.table.table import Table, TableConfig
+from bot.table.table import Table
 from bot.table.talk import TALK, Reasons, heard, replay_with_talk, talk_events
+from bot.table.timers import TableConfig
 from bot.texts.narrate import describe
 from lockdown_core import (
     ReplayLog,

@@ -9,7 +9,8 @@ step would wait for ever and its defaults would never play.
 from __future__ import annotations
 
 from bot.table.seats import Seat
-from bot.table.table import Table, TableConfig
+from bot.table.table import Table
+from bot.table.timers import TableConfig
 from lockdown_core import legal_actions, load_ruleset, new_game, pending_seats
 from tests.table.fakes import ManualScheduler, RandomSeat, RecordingPresenter
 

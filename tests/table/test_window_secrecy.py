@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.table.seats import Seat
-from bot.table.table import Table, TableConfig
-from bot.table.timers import Timers
+from bot.table.table import Table
+from bot.table.timers import TableConfig, Timers
 from lockdown_core import Step, pending_seats
 from tests.core.builders import at_attacks, position
 from tests.table.fakes import ManualScheduler, RandomSeat, RecordingPresenter

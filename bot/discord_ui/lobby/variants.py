@@ -14,7 +14,7 @@ from bot.table.lobby import Lobby, LobbyError
 from bot.texts import t
 
 
-class CampaignVariants:
+class LobbyVariants:
     """The host's (or a moderator's) pick in the lobby's variant menu, among those the
     server offered when the lobby opened."""
 

@@ -1,0 +1,67 @@
+"""Twin worlds, the full sweep: games drawn from seeds, each played twice on the fake
+Discord differing in one hidden thing, and what each person who must not know it
+received compared byte for byte (see tests/twins/README.md).
+
+    uv run python -m bench.twin_worlds --seeds 50            # drawn games 0..49
+    uv run python -m bench.twin_worlds --seeds 5 --named     # plus the seat-change and
+                                                             # AI-ballot plans, 5 seeds each
+
+Prints one line per game, the leaks found with their plans (a plan's seed replays it),
+and the figures: games, games where world B did change the hidden thing, requests
+compared, leaks found.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.twins.compare import Outcome, play_twins
+from tests.twins.plan import Plan, ai_ballot, draw, seat_change
+
+
+async def sweep(plans: list[Plan]) -> list[Outcome]:
+    outcomes = []
+    for plan in plans:
+        started = time.monotonic()
+        outcome = await play_twins(plan)
+        outcomes.append(outcome)
+        print(
+            f"seed {plan.seed:>4} {plan.hidden:<11} moves {outcome.moves:>4} "
+            f"compared {outcome.comparisons:>5} changed {outcome.changed!s:<5} "
+            f"leaks {len(outcome.leaks)} ({time.monotonic() - started:.1f} s)",
+            flush=True,
+        )
+    return outcomes
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seeds", type=int, default=20)
+    parser.add_argument("--first", type=int, default=0)
+    parser.add_argument("--named", action="store_true", help="add the named plans too")
+    args = parser.parse_args()
+    seeds = range(args.first, args.first + args.seeds)
+    plans = [draw(s) for s in seeds]
+    if args.named:
+        plans += [seat_change(s) for s in seeds] + [ai_ballot(s) for s in seeds]
+    started = time.monotonic()
+    outcomes = asyncio.run(sweep(plans))
+    leaky = [o for o in outcomes if o.leaks]
+    for outcome in leaky:
+        print("\n" + outcome.report())
+    print(
+        f"\ngames {len(outcomes)}, hidden thing changed in {sum(o.changed for o in outcomes)}, "
+        f"requests compared {sum(o.comparisons for o in outcomes)}, "
+        f"games with leaks {len(leaky)}, leaks {sum(len(o.leaks) for o in outcomes)}, "
+        f"{time.monotonic() - started:.0f} s"
+    )
+
+
+if __name__ == "__main__":
+    main()

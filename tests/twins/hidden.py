@@ -7,6 +7,9 @@
 - `ai_ballot`: an AI seat's beliefs at its first secret attack ballot are others in
   world B (a grudge against one candidate), chosen so that its ballot differs.
 
+`none` changes nothing: the two worlds must then send the same requests from the first
+move to the last (the harness's own check that nothing but the hidden thing differs).
+
 Whoever holds the secret's seat plays from the list of its legal actions (without cards),
 by a draw that is the same in both worlds, not from the panel, which may differ.
 """
@@ -55,9 +58,6 @@ class Hidden:
                 stack.enter_context(self._ballots(name))
             yield
 
-    def before_start(self, world: World) -> None:
-        """Nothing to do before the deal for the kinds there are."""
-
     def revealed(self, world: World) -> bool:
         """The rules have shown everyone the hidden thing: the rest of the game cannot
         be compared (a hand stays hidden to the end)."""
@@ -73,7 +73,7 @@ class Hidden:
 
     def code_for(self, world: World, seat: int) -> str | None:
         """The holder of the secret's seat plays a code; anyone else reads their panel."""
-        if self.kind == "ai_ballot" or seat != self.seat:
+        if self.kind in ("ai_ballot", "none") or seat != self.seat:
             return None
         codes = world.codes(seat, cards=False)
         if not codes:

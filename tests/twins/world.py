@@ -141,6 +141,7 @@ class World:
         self.record = Record(plan, world, {u.name: self.streams.seen[u.id] for u in self.users})
         self.tick = 0
         self.table: Table | None = None
+        self.bot: LockdownBot | None = None
         self.events: _Events | None = None
         self._timer = ""
 
@@ -186,38 +187,58 @@ class World:
                 held[user.name] = seat.index
         return held
 
-    async def _open(self, bot: LockdownBot) -> None:
-        plan, fake = self.plan, self.fake
-        host = self.users[0]
+    async def _command(self, subcommand: str, options: dict[str, Any], what: str) -> None:
         general = self.guild.channel("general")
+        await self.fake.slash(
+            self.users[0], "lockdown", subcommand=subcommand, options=options, channel=general
+        )
+        await self._settle(what)
+
+    async def _configure(self) -> None:
+        """The server's settings, as its owner (the host) sets them."""
+        plan = self.plan
         settings = {"language": plan.lang, "ai_level": plan.ai_level}
         if plan.personas:
             settings["ai_personas"] = " ".join(plan.personas)
+        if plan.approval:
+            settings["takeover_approval"] = "yes"
+        for variant in plan.variants:
+            options = {"variant": variant, "state": "unlock"}
+            await self._command("config variant", options, f"unlock {variant}")
+        if plan.variants:
+            settings["variants_offered"] = " ".join(plan.variants)
+            settings["combine_variants"] = "on"
         for key, value in settings.items():
-            await fake.slash(
-                host,
-                "lockdown",
-                subcommand="config set",
-                options={"setting": key, "value": value},
-                channel=general,
-            )
-            await self._settle(f"config {key}")
-        await fake.slash(host, "lockdown", subcommand="new", channel=general)
-        await self._settle("new")
-        thread = fake.threads()[-1]
-        lobby = fake.messages(thread)[0]
-        for guest in self.users[1 : plan.people]:
-            await fake.click(guest, lobby, self._lobby_button(lobby, "join"))
-            await self._settle(f"join {guest.name}")
-        for _ in range(plan.ai):
-            await fake.click(host, lobby, self._lobby_button(lobby, "ai"))
-            await self._settle("add AI")
-        self.thread = thread
-        self.hidden.before_start(self)
-        await fake.click(host, lobby, self._lobby_button(lobby, "start"))
-        table = bot.hub.table_in(thread.id)
-        assert table is not None, "the game did not start"
+            await self._command("config set", {"setting": key, "value": value}, f"config {key}")
+
+    async def _open(self, bot: LockdownBot) -> None:
+        plan, fake = self.plan, self.fake
+        host = self.users[0]
+        await self._configure()
+        if plan.practice:
+            await self._command("practice", {"opponents": plan.ai}, "practice")
+            self.thread = fake.threads()[-1]
+        else:
+            options: dict[str, Any] = {} if plan.hours is None else {"hours": plan.hours}
+            await self._command("new", options, "new")
+            self.thread = fake.threads()[-1]
+            lobby = fake.messages(self.thread)[0]
+            lobby_id = self._lobby_button(lobby, "join").split(":")[2]
+            if plan.variants:
+                await fake.select(host, lobby, f"ld:v:{lobby_id}", list(plan.variants))
+                await self._settle("variants")
+            for guest in self.users[1 : plan.people]:
+                await fake.click(guest, lobby, self._lobby_button(lobby, "join"))
+                await self._settle(f"join {guest.name}")
+            for _ in range(plan.ai):
+                await fake.click(host, lobby, self._lobby_button(lobby, "ai"))
+                await self._settle("add AI")
+            await fake.click(host, lobby, self._lobby_button(lobby, "start"))
+            await self.quiet.wait()
+        table = bot.hub.table_in(self.thread.id)
+        assert table is not None, f"the game did not start\n{plan.replay()}"
         self.table = table
+        self.bot = bot
         self.events = _Events(table.state.players)
         self._watch(table)
         await self._settle("start")
@@ -259,7 +280,8 @@ class World:
         assert table is not None
         ops = {op.tick: op for op in self.plan.ops}
         for move in range(self.plan.max_ticks):
-            if table.finished:
+            assert self.bot is not None
+            if table.finished or table.game_id not in self.bot.hub.tables:
                 self.record.finished = True
                 return
             if self._parted() or self.hidden.revealed(self):
@@ -398,6 +420,24 @@ class World:
             ask = await self._click(user, panel, f"ld:s:{game}:leave")
             if any(b.custom_id == f"ld:s:{game}:bye" for b in ask.buttons):
                 await self._click(user, ask, f"ld:s:{game}:bye")
+            return
+        if op.kind == "end":
+            end = f"ld:s:{game}:end"
+            seat = table.seat_of(user.id)
+            panel = None if seat is None else await self._panel(user)
+            if panel is not None and any(b.custom_id == end for b in panel.buttons):
+                await self._click(user, panel, end)
+            else:
+                await self._settle(f"{user.name} cannot vote to end")
+            return
+        if op.kind == "approve":
+            for message in reversed(self.fake.messages(self.thread)):
+                yes = [b for b in message.buttons if str(b.custom_id).startswith("ld:r:")]
+                yes = [b for b in yes if str(b.custom_id).endswith(":yes")]
+                if yes:
+                    await self._click(user, message, str(yes[0].custom_id))
+                    return
+            await self._settle(f"{user.name} finds no request")
             return
         target = self.record.holders_at_start.get(self.users[op.seat_of].name)
         custom_id = f"ld:t:{game}:{target}"

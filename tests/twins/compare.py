@@ -121,7 +121,31 @@ def compare(a: Record, b: Record) -> tuple[int, list[Leak], dict[str, int]]:
             tick, what_a, what_b = leak
             mover = a.movers[tick] if tick < len(a.movers) else "?"
             leaks.append(Leak(name, tick, mover, held, what_a, what_b))
+    ai = _ai_that_knew_nothing(a, b)
+    if ai is not None:
+        leaks.append(ai)
     return comparisons, leaks, cuts
+
+
+def _ai_that_knew_nothing(a: Record, b: Record) -> Leak | None:
+    """An AI seat that chose otherwise in the two worlds while the rules had shown it,
+    and everyone, the same things: its choice hung on something it must not know.
+    (World B's AI ballot is the hidden thing itself: that seat's choice may differ.)"""
+    moves = min(len(a.knowledge), len(b.knowledge))
+    for tick in range(1, moves):
+        before_a, before_b = a.knowledge[tick - 1], b.knowledge[tick - 1]
+        if before_a.public != before_b.public:
+            return None  # from here on the AI seats rightly see different things
+        made_a, made_b = a.ai_moves.get(tick, []), b.ai_moves.get(tick, [])
+        for move_a, move_b in zip(made_a, made_b, strict=False):
+            seat = int(move_a.split(":")[0])
+            if move_a == move_b or move_b.split(":")[0] != str(seat):
+                continue
+            if a.plan.hidden == "ai_ballot" and seat == a.plan.secret:
+                continue
+            if before_a.seats and before_a.seats[seat] == before_b.seats[seat]:
+                return Leak(f"AI seat {seat}", tick, a.movers[tick], [seat], move_a, move_b)
+    return None
 
 
 def _first_difference(a: list[Seen], b: list[Seen]) -> tuple[int, str, str] | None:

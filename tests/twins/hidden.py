@@ -4,6 +4,9 @@
   bottom of the deck (world B); the seat never plays a card, so that nothing it does
   tells its hand.
 - `destination`: the seat's first secret destination is another location in world B.
+- `dice`: the first secret roll of the arrival dice (its first die) in world B: only the
+  badge holder who won the badge this turn sees it (not under Blind cameras), or a seat
+  that plays a Walkie-talkie, until the Monsters arrive.
 - `ai_ballot`: an AI seat's beliefs at its first secret attack ballot are others in
   world B (a grudge against one candidate), chosen so that its ballot differs.
 
@@ -56,6 +59,8 @@ class Hidden:
                 stack.enter_context(self._hand())
             if self.kind == "ai_ballot":
                 stack.enter_context(self._ballots(name))
+            if self.kind == "dice" and name == "B":
+                stack.enter_context(self._dice())
             yield
 
     def revealed(self, world: World) -> bool:
@@ -69,11 +74,13 @@ class Hidden:
             return state.step != Step.DESTINATIONS
         if self.kind == "ai_ballot":
             return state.vote is None or state.vote.revealed
+        if self.kind == "dice":
+            return state.turn > self._decisions  # the turn of the roll is over
         return False
 
     def code_for(self, world: World, seat: int) -> str | None:
         """The holder of the secret's seat plays a code; anyone else reads their panel."""
-        if self.kind in ("ai_ballot", "none") or seat != self.seat:
+        if self.kind in ("ai_ballot", "dice", "none") or seat != self.seat:
             return None
         codes = world.codes(seat, cards=False)
         if not codes:
@@ -106,6 +113,32 @@ class Hidden:
             return state, events
 
         with mock.patch.object(hub, "new_game", new_game):
+            yield
+
+    # World B's dice -------------------------------------------------------------------
+
+    @contextmanager
+    def _dice(self) -> Iterator[None]:
+        """The first secret roll of the arrival dice gives another first die in world B;
+        whoever is shown the roll (the badge holder who won the badge, a Walkie-talkie)
+        is shown world B's dice."""
+        from lockdown_core import flow
+
+        roll = flow.roll_arrival_dice
+        hidden = self
+
+        def rolled(state: GameState, events: Any) -> None:
+            roll(state, events)
+            if hidden.changed:
+                return
+            hidden.changed = True
+            hidden._decisions = state.turn
+            state.dice[0] = state.dice[0] % 6 + 1
+            for event in events or []:
+                if event.kind == "dice_seen":
+                    event.data["dice"] = list(state.dice)
+
+        with mock.patch.object(flow, "roll_arrival_dice", rolled):
             yield
 
     # AI ballots -------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import random
 from dataclasses import dataclass, field
 
 PERSONAS = ("warden", "gambler", "avenger", "loyalist", "trickster")
-HIDDEN = ("hand", "destination", "ai_ballot")
+HIDDEN = ("hand", "destination", "ai_ballot", "dice")
 VARIANTS = (
     "spare_keys",
     "big_families",
@@ -87,6 +87,8 @@ def draw(seed: int) -> Plan:
     newcomers = rng.randint(0, 1)
     if hidden == "ai_ballot":
         secret = people + rng.randrange(ai)
+    elif hidden == "dice":
+        secret = -1  # no seat's: the roll's
     elif hidden == "hand":
         secret = rng.randrange(people + ai)  # a person's hand, or an AI seat's
     else:
@@ -110,22 +112,24 @@ def draw(seed: int) -> Plan:
     variants = tuple(rng.sample(VARIANTS, rng.randint(1, 2))) if rng.random() < 0.5 else ()
     hours = rng.randint(1, 3) if rng.random() < 0.2 else None
     lang = rng.choice(("en", "fr"))
+    # An AI ballot's twin waits for an attack vote, which people voting first would end.
+    pace, moves = (0.3, 400) if hidden == "ai_ballot" else (0.85, 150)
     return Plan(
-        seed,
-        people,
-        newcomers,
-        ai,
-        level,
-        personas,
-        hidden,
-        secret,
-        tuple(ops),
-        lang,
-        0.85,
-        150,
-        variants,
-        hours,
-        approval,
+        seed=seed,
+        people=people,
+        newcomers=newcomers,
+        ai=ai,
+        ai_level=level,
+        personas=personas,
+        hidden=hidden,
+        secret=secret,
+        ops=tuple(ops),
+        lang=lang,
+        act_rate=pace,
+        max_ticks=moves,
+        variants=variants,
+        hours=hours,
+        approval=approval,
     )
 
 

@@ -68,6 +68,8 @@ class Record:
     holders: list[dict[str, int]] = field(default_factory=list)  # person -> seat
     movers: list[str] = field(default_factory=list)
     holders_at_start: dict[str, int] = field(default_factory=dict)
+    # The AI seats' choices, by the move they were made in: "seat:code".
+    ai_moves: dict[int, list[str]] = field(default_factory=dict)
     finished: bool = False
 
 
@@ -272,6 +274,15 @@ class World:
 
         table.ai_turn = ai_played  # type: ignore[method-assign]
         table.expire = expired  # type: ignore[method-assign]
+        choose = table.players.choose
+
+        def chosen(index: int, state: Any, legal: list[Any]) -> Any:
+            action = choose(index, state, legal)
+            made = self.record.ai_moves.setdefault(len(self.record.movers), [])
+            made.append(f"{index}:{encode(action, state.rules)}")
+            return action
+
+        table.players.choose = chosen  # type: ignore[method-assign]
 
     # The people -------------------------------------------------------------------------
 

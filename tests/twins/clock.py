@@ -110,7 +110,7 @@ class Quiet:
             future.add_done_callback(quiet._done)
             return future
 
-        execute = aiosqlite.core.Connection._execute
+        execute: Any = aiosqlite.core.Connection._execute
 
         async def counted(self: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
             quiet.threads += 1
@@ -128,7 +128,7 @@ class Quiet:
             finally:
                 quiet.threads -= 1
 
-        loop.run_in_executor = run_in_executor  # type: ignore[method-assign]
+        loop.run_in_executor = run_in_executor  # type: ignore[method-assign,assignment]
         try:
             with (
                 mock.patch.object(aiosqlite.core.Connection, "_execute", counted),
@@ -136,7 +136,7 @@ class Quiet:
             ):
                 yield
         finally:
-            del loop.run_in_executor  # type: ignore[method-assign]
+            del loop.run_in_executor
 
     def _done(self, _future: object) -> None:
         self.threads -= 1

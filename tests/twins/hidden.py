@@ -20,6 +20,7 @@ by a draw that is the same in both worlds, not from the panel, which may differ.
 from __future__ import annotations
 
 import copy
+import itertools
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from typing import TYPE_CHECKING, Any
@@ -101,7 +102,7 @@ class Hidden:
     def _hand(self) -> Iterator[None]:
         import bot.table.hub as hub
 
-        deal = hub.new_game
+        deal = hub.new_game  # type: ignore[attr-defined]
         hidden = self
 
         def new_game(rules: Any, players: int, seed: int | str) -> Any:
@@ -146,9 +147,10 @@ class Hidden:
     @contextmanager
     def _ballots(self, name: str) -> Iterator[None]:
         """The AI seat's first attack ballot where it weighs two candidates or more: world A
-        notes it; world B gives the seat, for that decision only, a grudge it does not
-        have against one candidate (its beliefs drawn otherwise), the first that makes it
-        vote otherwise. Everything it was shown stays the same."""
+        notes it; world B gives the seat, for that decision only, one grudge it does not
+        hold (its own against a candidate, or one it lends another voter, which changes
+        the ballots it expects): the first that makes it vote otherwise. Everything it
+        was shown stays the same."""
         choose = SeatPlayers.choose
         hidden = self
 
@@ -177,20 +179,21 @@ class Hidden:
                 hidden.ballot = action
                 return action
             player: Any = players.player_for(index)
-            grudges = player.belief.grudges.setdefault(index, {})
-            kept = dict(grudges)
-            for candidate in sorted(others):
+            kept = copy.deepcopy(player.belief.grudges)
+            voters = [index, *sorted(v for v in vote.candidates if v != index)]
+            for holder, against in itertools.product(voters, sorted(others)):
+                if holder == against:
+                    continue
                 trial = copy.deepcopy(player)
-                trial.belief.grudges.setdefault(index, {})[candidate] = GRUDGE
+                trial.belief.grudges.setdefault(holder, {})[against] = GRUDGE
                 if trial.choose(view(state, index), legal) != hidden.ballot:
-                    grudges[candidate] = GRUDGE
+                    player.belief.grudges.setdefault(holder, {})[against] = GRUDGE
                     hidden.changed = True
                     break
             try:
                 return choose(players, index, state, legal)
             finally:
-                grudges.clear()
-                grudges.update(kept)
+                player.belief.grudges = kept
 
         with mock.patch.object(SeatPlayers, "choose", chosen):
             yield

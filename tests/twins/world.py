@@ -248,7 +248,7 @@ class World:
 
     @staticmethod
     def _lobby_button(lobby: FakeMessage, op: str) -> str:
-        return next(b.custom_id for b in lobby.buttons if str(b.custom_id).endswith(f":{op}"))
+        return next(str(b.custom_id) for b in lobby.buttons if str(b.custom_id).endswith(f":{op}"))
 
     def _watch(self, table: Table) -> None:
         """Note the events the table shows (the opening ones are in its public log)."""
@@ -261,7 +261,7 @@ class World:
             events.add(new)
             await show(new, notices)
 
-        table._show = shown  # type: ignore[method-assign]
+        table._show = shown  # type: ignore[method-assign,assignment]
         ai_turn, expire = table.ai_turn, table.expire
 
         async def ai_played(index: int, token: str) -> None:

@@ -2,9 +2,9 @@
 Discord differing in one hidden thing, and what each person who must not know it
 received compared byte for byte (see tests/twins/README.md).
 
-    uv run python -m bench.twin_worlds --seeds 50            # drawn games 0..49
-    uv run python -m bench.twin_worlds --seeds 5 --named     # plus the seat-change and
-                                                             # AI-ballot plans, 5 seeds each
+    uv run python bench/twin_worlds.py --seeds 50           # drawn games 0..49
+    uv run python bench/twin_worlds.py --seeds 5 --named    # plus the seat-change and
+                                                            # AI-ballot plans, 5 seeds each
 
 Prints one line per game, the leaks found with their plans (a plan's seed replays it),
 and the figures: games, games where world B did change the hidden thing, requests
@@ -25,11 +25,18 @@ from tests.twins.compare import Outcome, play_twins
 from tests.twins.plan import Plan, ai_ballot, draw, seat_change
 
 
-async def sweep(plans: list[Plan]) -> list[Outcome]:
+async def sweep(plans: list[Plan]) -> tuple[list[Outcome], list[str]]:
+    """Each plan's twins; a game that could not be played is told with its plan."""
     outcomes = []
+    broken = []
     for plan in plans:
         started = time.monotonic()
-        outcome = await play_twins(plan)
+        try:
+            outcome = await play_twins(plan)
+        except Exception as exc:  # one game's failure must not hide the others' figures
+            broken.append(f"{plan.replay()}\n  could not be played: {exc!r}"[:2000])
+            print(f"seed {plan.seed:>4} {plan.hidden:<11} could not be played", flush=True)
+            continue
         outcomes.append(outcome)
         print(
             f"seed {plan.seed:>4} {plan.hidden:<11} moves {outcome.moves:>4} "
@@ -37,7 +44,7 @@ async def sweep(plans: list[Plan]) -> list[Outcome]:
             f"leaks {len(outcome.leaks)} ({time.monotonic() - started:.1f} s)",
             flush=True,
         )
-    return outcomes
+    return outcomes, broken
 
 
 def main() -> None:
@@ -51,12 +58,15 @@ def main() -> None:
     if args.named:
         plans += [seat_change(s) for s in seeds] + [ai_ballot(s) for s in seeds]
     started = time.monotonic()
-    outcomes = asyncio.run(sweep(plans))
+    outcomes, broken = asyncio.run(sweep(plans))
     leaky = [o for o in outcomes if o.leaks]
     for outcome in leaky:
         print("\n" + outcome.report())
+    for text in broken:
+        print("\n" + text)
     print(
-        f"\ngames {len(outcomes)}, hidden thing changed in {sum(o.changed for o in outcomes)}, "
+        f"\ngames {len(outcomes)} (and {len(broken)} that could not be played), "
+        f"hidden thing changed in {sum(o.changed for o in outcomes)}, "
         f"requests compared {sum(o.comparisons for o in outcomes)}, "
         f"games with leaks {len(leaky)}, leaks {sum(len(o.leaks) for o in outcomes)}, "
         f"{time.monotonic() - started:.0f} s"

@@ -178,6 +178,7 @@ class Hidden:
                 action = choose(players, index, state, legal)
                 hidden.ballot = action
                 return action
+            assert vote is not None
             player: Any = players.player_for(index)
             kept = copy.deepcopy(player.belief.grudges)
             voters = [index, *sorted(v for v in vote.candidates if v != index)]

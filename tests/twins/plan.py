@@ -69,6 +69,7 @@ class Plan:
     hours: int | None = None  # a slow game: each step lasts this many hours
     approval: bool = False  # a take-over waits for the host's (or a moderator's) yes
     practice: bool = False  # /lockdown practice: one person, AI opponents, lessons
+    idle: tuple[int, ...] = ()  # people who never click: deadlines pass, stand-ins play
 
     def replay(self) -> str:
         return f"Plan seed {self.seed}: {self}"
@@ -112,6 +113,9 @@ def draw(seed: int) -> Plan:
     variants = tuple(rng.sample(VARIANTS, rng.randint(1, 2))) if rng.random() < 0.5 else ()
     hours = rng.randint(1, 3) if rng.random() < 0.2 else None
     lang = rng.choice(("en", "fr"))
+    # Someone who never clicks: their steps time out, and after three an AI stands in.
+    quiet = people == 3 and not ops and secret != people - 1
+    idle = (people - 1,) if quiet and rng.random() < 0.3 else ()
     # An AI ballot's twin waits for an attack vote, which people voting first would end.
     pace, moves = (0.3, 400) if hidden == "ai_ballot" else (0.85, 150)
     return Plan(
@@ -130,6 +134,7 @@ def draw(seed: int) -> Plan:
         variants=variants,
         hours=hours,
         approval=approval,
+        idle=idle,
     )
 
 

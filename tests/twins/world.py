@@ -326,7 +326,10 @@ class World:
         table = self.table
         assert table is not None
         waiting = []
+        idle = {self.users[i].id for i in self.plan.idle}
         for user in self.users:
+            if user.id in idle:
+                continue
             seat = table.seat_of(user.id)
             if seat is None or seat.played_by_ai or seat.away:
                 continue

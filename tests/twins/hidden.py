@@ -8,7 +8,7 @@
   badge holder who won the badge this turn sees it (not under Blind cameras), or a seat
   that plays a Walkie-talkie, until the Monsters arrive.
 - `ai_ballot`: an AI seat's beliefs at its first secret attack ballot are others in
-  world B (a grudge against one candidate), chosen so that its ballot differs.
+  world B (one grudge more), chosen so that its ballot differs.
 
 `none` changes nothing: the two worlds must then send the same requests from the first
 move to the last (the harness's own check that nothing but the hidden thing differs).
@@ -39,22 +39,28 @@ if TYPE_CHECKING:
 
 
 class Hidden:
+    """The hidden thing of one world (`world` A or B) of a twin game."""
+
     def __init__(self, kind: str, seat: int) -> None:
         self.kind = kind
         self.seat = seat
+        self.world = "A"
         self.changed = False  # world B did change the hidden thing
         self.ballot: Action | None = None  # world A's, for world B to differ from
-        self._decisions = 0
+        self._decisions = 0  # the secret's decisions met so far
+        self._rolled_in = 0  # the turn of the roll world B changed
 
     def for_world(self, world: str) -> Hidden:
+        """A fresh copy for `world`, keeping what world A noted (its ballot)."""
         twin = copy.copy(self)
-        twin.world = world  # type: ignore[attr-defined]
+        twin.world = world
+        twin.changed = False
         twin._decisions = 0
         return twin
 
     @contextmanager
-    def applied(self, world: World) -> Iterator[None]:
-        name = getattr(self, "world", "A")
+    def applied(self) -> Iterator[None]:
+        name = self.world
         with ExitStack() as stack:
             if self.kind == "hand" and name == "B":
                 stack.enter_context(self._hand())
@@ -68,15 +74,17 @@ class Hidden:
         """The rules have shown everyone the hidden thing: the rest of the game cannot
         be compared (a hand stays hidden to the end)."""
         table = world.table
-        if table is None or not self._decisions:
+        if table is None:
             return False
         state = table.state
+        if self.kind == "dice":
+            return bool(self._rolled_in) and state.turn > self._rolled_in
+        if not self._decisions:
+            return False
         if self.kind == "destination":
             return state.step != Step.DESTINATIONS
         if self.kind == "ai_ballot":
             return state.vote is None or state.vote.revealed
-        if self.kind == "dice":
-            return state.turn > self._decisions  # the turn of the roll is over
         return False
 
     def code_for(self, world: World, seat: int) -> str | None:
@@ -91,7 +99,7 @@ class Hidden:
         assert table is not None
         if self.kind == "destination" and table.state.step == Step.DESTINATIONS:
             self._decisions += 1
-            if self._decisions == 1 and getattr(self, "world", "A") == "B" and len(codes) > 1:
+            if self._decisions == 1 and self.world == "B" and len(codes) > 1:
                 pick = (pick + 1) % len(codes)
                 self.changed = True
         return codes[pick]
@@ -133,7 +141,7 @@ class Hidden:
             if hidden.changed:
                 return
             hidden.changed = True
-            hidden._decisions = state.turn
+            hidden._rolled_in = state.turn
             state.dice[0] = state.dice[0] % 6 + 1
             for event in events or []:
                 if event.kind == "dice_seen":

@@ -151,7 +151,7 @@ class World:
 
     async def run(self) -> Record:
         loop = asyncio.get_running_loop()
-        with _seeded(self.plan), self.hidden.applied(self), self.quiet.watching(loop):
+        with _seeded(self.plan), self.hidden.applied(), self.quiet.watching(loop):
             bot = make_bot(self.folder, self.scheduler)
             async with wire(bot, self.fake):
                 await self._settle("setup")

@@ -5,6 +5,8 @@ received compared byte for byte (see tests/twins/README.md).
     uv run python bench/twin_worlds.py --seeds 50           # drawn games 0..49
     uv run python bench/twin_worlds.py --seeds 5 --named    # plus the seat-change and
                                                             # AI-ballot plans, 5 seeds each
+    uv run python bench/twin_worlds.py --seeds 20 --control # nothing hidden changed: the
+                                                            # streams must be equal to the end
 
 Prints one line per game, the leaks found with their plans (a plan's seed replays it),
 and the figures: games, games where world B did change the hidden thing, requests
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import sys
 import time
 from pathlib import Path
@@ -52,11 +55,18 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=20)
     parser.add_argument("--first", type=int, default=0)
     parser.add_argument("--named", action="store_true", help="add the named plans too")
+    parser.add_argument(
+        "--control",
+        action="store_true",
+        help="play every plan with nothing hidden changed: any difference is the harness's",
+    )
     args = parser.parse_args()
     seeds = range(args.first, args.first + args.seeds)
     plans = [draw(s) for s in seeds]
     if args.named:
         plans += [seat_change(s) for s in seeds] + [ai_ballot(s) for s in seeds]
+    if args.control:
+        plans = [dataclasses.replace(p, hidden="none") for p in plans]
     started = time.monotonic()
     outcomes, broken = asyncio.run(sweep(plans))
     leaky = [o for o in outcomes if o.leaks]

@@ -44,7 +44,8 @@ async def sweep(plans: list[Plan]) -> tuple[list[Outcome], list[str]]:
         print(
             f"seed {plan.seed:>4} {plan.hidden:<11} moves {outcome.moves:>4} "
             f"compared {outcome.comparisons:>5} changed {outcome.changed!s:<5} "
-            f"leaks {len(outcome.leaks)} ({time.monotonic() - started:.1f} s)",
+            f"leaks {len(outcome.leaks)} in-between drawings {outcome.coalesced} "
+            f"({time.monotonic() - started:.1f} s)",
             flush=True,
         )
     return outcomes, broken
@@ -79,6 +80,8 @@ def main() -> None:
         f"hidden thing changed in {sum(o.changed for o in outcomes)}, "
         f"requests compared {sum(o.comparisons for o in outcomes)}, "
         f"games with leaks {len(leaky)}, leaks {sum(len(o.leaks) for o in outcomes)}, "
+        f"streams differing only in in-between board drawings "
+        f"{sum(o.coalesced for o in outcomes)}, "
         f"{time.monotonic() - started:.0f} s"
     )
 

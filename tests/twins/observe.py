@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from tests.fakediscord import FakeDiscord
@@ -30,10 +30,12 @@ HOOK = re.compile(r"^/(?:interactions/\d+|webhooks/\d+)/(ix-\d+-[0-9a-f]+)")
 
 @dataclass(frozen=True)
 class Seen:
-    """One request as a person saw it: the move it followed and what it carried."""
+    """One request as a person saw it: the move it followed and what it carried; for an
+    edit of a channel's message, also the message as it stood once the move was over."""
 
     tick: int
     what: str
+    after: str = field(default="", compare=False)
 
 
 def _entry(record: RequestRecord) -> str:
@@ -41,6 +43,27 @@ def _entry(record: RequestRecord) -> str:
     files = [f"{u.index}:{u.filename}:{hashlib.sha256(u.data).hexdigest()}" for u in record.uploads]
     path = TOKEN.sub("<token>", record.path)
     return f"{record.method} {path} {record.status} {body} {files}"
+
+
+EDITED = re.compile(r"^/channels/(\d+)/messages/(\d+)$")
+
+
+def _message_after(fake: FakeDiscord, record: RequestRecord) -> str:
+    """What an edited channel message shows once the move is over: its words, embeds,
+    components and pictures (their bytes' hash and alt text)."""
+    match = EDITED.match(record.path)
+    if record.method != "PATCH" or match is None:
+        return ""
+    for message in fake.messages(int(match.group(1))):
+        if message.id == int(match.group(2)):
+            now = message.current
+            pictures = [
+                (a.filename, hashlib.sha256(a.data).hexdigest(), a.description)
+                for a in now.attachments
+            ]
+            shown = [now.content, now.embeds, now.components, pictures, now.flags]
+            return json.dumps(shown, sort_keys=True, ensure_ascii=False, default=str)
+    return ""
 
 
 def _flags(value: Any) -> int:
@@ -110,6 +133,7 @@ class Streams:
         self.people = people
         self.seen: dict[int, list[Seen]] = {p: [] for p in people}
         self._names: dict[int, dict[str, str]] = {p: {} for p in people}
+        self._after_names: dict[int, dict[str, str]] = {p: {} for p in people}
         self._read = 0
 
     def take(self, tick: int) -> None:
@@ -121,12 +145,15 @@ class Streams:
             if who is False:
                 continue
             entry = _entry(record)
+            after = _message_after(self.fake, record)
             for person in self.people:
                 if who is None or who == person:
-                    self.seen[person].append(Seen(tick, self._named(person, entry)))
+                    named = self._named(self._names[person], entry)
+                    shown = self._named(self._after_names[person], after)
+                    self.seen[person].append(Seen(tick, named, shown))
 
-    def _named(self, person: int, text: str) -> str:
-        names = self._names[person]
+    @staticmethod
+    def _named(names: dict[str, str], text: str) -> str:
 
         def name(match: re.Match[str]) -> str:
             return names.setdefault(match.group(0), f"#{len(names)}")

@@ -25,7 +25,7 @@ def assert_no_leak(outcome: Outcome) -> None:
     assert not outcome.leaks, outcome.report()
 
 
-@pytest.mark.parametrize("seed", [7, 10, 11])
+@pytest.mark.parametrize("seed", [1, 6, 11])
 async def test_twins_drawn_games_show_nobody_what_they_must_not_know(seed: int) -> None:
     assert_no_leak(await play_twins(draw(seed)))
 

@@ -42,6 +42,12 @@ class _Timer:
         return waiting
 
 
+def _reminder(timer: _Timer) -> bool:
+    """A DM reminder's timer (`game.nudges`)."""
+    code = getattr(timer.callback, "__code__", None)
+    return code is not None and code.co_filename.endswith("nudges.py")
+
+
 class ManualScheduler:
     """The bot's `Scheduler`, whose time passes only in `fire_next`."""
 
@@ -66,27 +72,30 @@ class ManualScheduler:
         return timer
 
     def pending(self) -> bool:
-        self._drop_cancelled()
-        return bool(self._heap)
-
-    def next_at(self) -> float | None:
-        self._drop_cancelled()
-        return self._heap[0].when if self._heap else None
+        """Whether a timer other than a reminder waits."""
+        return any(not t.cancelled and not _reminder(t) for t in self._heap)
 
     def _drop_cancelled(self) -> None:
         while self._heap and self._heap[0].cancelled:
             heapq.heappop(self._heap)
 
     async def fire_next(self) -> bool:
-        """Move the clock to the nearest timer and run it; False when none is left."""
-        self._drop_cancelled()
-        if not self._heap:
+        """Move the clock to the nearest timer other than a reminder and run it, with the
+        reminders due before it; False when no such timer is left.
+
+        Whether a seat is reminded hangs on its secrets (a step where its only answer
+        is Done sends no DM): a reminder must not make time pass differently for the
+        others, as it does not on Discord, where time passes whoever is reminded."""
+        if not self.pending():
             return False
-        timer = heapq.heappop(self._heap)
-        self._now = max(self._now, timer.when)
-        timer.cancelled = True
-        await timer.callback()
-        return True
+        while True:
+            self._drop_cancelled()
+            timer = heapq.heappop(self._heap)
+            self._now = max(self._now, timer.when)
+            timer.cancelled = True
+            await timer.callback()
+            if not _reminder(timer):
+                return True
 
     async def close(self) -> None:
         self._closed = True

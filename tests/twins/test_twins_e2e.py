@@ -38,7 +38,7 @@ async def test_twins_seat_change_a_person_who_held_the_secret_seat_never_plays_a
 
 async def test_twins_ai_ballot_talk_waits_for_the_reveal() -> None:
     """An AI seat's words do not tell its secret ballot before the ballots are revealed."""
-    assert_no_leak(await play_twins(ai_ballot(3)))
+    assert_no_leak(await play_twins(ai_ballot(5)))
 
 
 # The harness itself -------------------------------------------------------------------

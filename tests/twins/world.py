@@ -191,9 +191,11 @@ class World:
 
     async def _command(self, subcommand: str, options: dict[str, Any], what: str) -> None:
         general = self.guild.channel("general")
-        await self.fake.slash(
+        ix = await self.fake.slash(
             self.users[0], "lockdown", subcommand=subcommand, options=options, channel=general
         )
+        # A command that said "thinking" first is over when its answer replaced it.
+        await self.fake.wait_until(lambda: ix.original is None or not ix.original.loading, 10)
         await self._settle(what)
 
     async def _configure(self) -> None:

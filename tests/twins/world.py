@@ -26,7 +26,8 @@ from unittest import mock
 from bot.app import LockdownBot
 from bot.settings import Settings
 from bot.table.codes import encode
-from bot.table.table import Table, TableConfig
+from bot.table.table import Table
+from bot.table.timers import TableConfig
 from lockdown_core import Event, legal_actions, pending_seats
 from lockdown_core.actions import PlayCard
 from lockdown_core.view import view

@@ -5,7 +5,8 @@ remembers everything its seat was shown, in order, as a person would.
 
 What an AI seat says with a decision, and why it chose (`talk`), goes into the
 stored form of the action it chose (`stored`), and the reasons its seats gave,
-shown as events, are kept for the reveal (`reasons`).
+shown as events, are kept for the reveal (`reasons`). Its remarks about its
+own ballot wait for the vote's reveal (`held`, `shown`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from bot.table.seats import Seat
-from bot.table.talk import TALK, Reasons, heard
+from bot.table.talk import TALK, Held, Reasons, heard
 from lockdown_core import Action, Event, GameState, action_to_dict, view
 
 
@@ -44,6 +45,7 @@ class SeatPlayers:
         # action and words again, where its player, having spoken, would keep quiet.
         self._words: dict[int, tuple[int, Action, dict[str, Any]]] = {}
         self.reasons = Reasons()
+        self.held = Held()
 
     def player_for(self, index: int) -> SeatPlayer:
         """The player of seat `index`; a person's stand-in plays the default kind."""
@@ -75,10 +77,16 @@ class SeatPlayers:
         self._said = None
         return data
 
+    def shown(self, events: list[Event]) -> list[Event]:
+        """What the table shows of an action's `events` (its AI seat's words included):
+        with the remarks held for a reveal among them made public after it."""
+        return self.held.release(events)
+
     def observe(self, events: list[Event]) -> None:
         """Each seat played by an AI observes what it was shown among `events`; the
-        reasons AI seats gave are kept."""
+        reasons AI seats gave, and the remarks waiting for a reveal, are kept."""
         self.reasons.note(events)
+        self.held.note(events)
         for seat in self._seats:
             if seat.played_by_ai:
                 mine = [e for e in events if e.visible_to(seat.index)]

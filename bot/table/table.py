@@ -181,7 +181,7 @@ class Table:
         expected = self.state.version
         stored = self.players.stored(action)
         try:
-            events = apply(self.state, action) + talk_events(stored)
+            events = self.players.shown(apply(self.state, action) + talk_events(stored))
         except IllegalAction as exc:
             self.state = thaw(before)
             restore_marks(self.seats, marks)
@@ -248,8 +248,9 @@ class Table:
         caught: list[tuple[dict[str, Any], list[Event]]] = []
         try:
             missed = await self.store.stored_after(self.game_id, self.state.version)
+            held = self.players.held.copy()
             for data in missed:
-                caught.append((data, apply_stored(self.state, data)))
+                caught.append((data, held.follow(apply_stored(self.state, data))))
         except Exception:
             log.exception("game %s: could not catch up with its stored log", self.game_id)
             self.state = thaw(before)

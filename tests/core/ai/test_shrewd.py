@@ -151,15 +151,19 @@ class Listener:
 
 @pytest.mark.parametrize("character", ["warden", "trickster"])
 def test_remarks_say_what_it_decided_once_a_step_and_never_a_card(character: str) -> None:
-    """A vote remark names the candidate it designated, a gift remark the seat it gave to
+    """A vote remark names the candidate it designated and is secret until the reveal
+    (R2.3: the base rules' ballots are secret), a gift remark the seat it gave to
     (never the card: only giver and receiver may know it, R3.4), whatever the persona;
-    a truthful persona's announcement names exactly the locations of the dice it saw
-    (R5.1's table talk), and with no dice seen it says nothing."""
+    an intent, said in an attack's discussion before any ballot, names another
+    candidate and is public; a truthful persona's announcement names exactly the
+    locations of the dice it saw (R5.1's table talk), and with no dice seen it says
+    nothing."""
     truthful = PERSONAS[character].lies == 0.0
     kinds: set[str] = set()
     for game in range(6):
         steps: set[tuple[int, str, int, int]] = set()
-        for seen, action, remark in Listener(character, game).said:
+        listener = Listener(character, game)
+        for seen, action, remark in listener.said:
             assert remark.kind in REMARK_KINDS
             vote = seen["vote"]
             where = vote["location"] if vote else 0
@@ -168,9 +172,16 @@ def test_remarks_say_what_it_decided_once_a_step_and_never_a_card(character: str
             steps.add(step)
             kinds.add(remark.kind)
             assert "card" not in dict(remark.params)
+            assert remark.secret == (remark.kind == "vote")
             if remark.kind == "vote":
                 assert isinstance(action, Designate)
                 assert remark.get("candidate") == action.candidate
+            elif remark.kind == "intent":
+                assert seen["step"] == Step.DISCUSSION
+                assert vote["kind"] == "attack"
+                assert remark.get("location") == vote["location"]
+                assert remark.get("candidate") in vote["candidates"]
+                assert remark.get("candidate") != listener.seat
             elif remark.kind == "gift":
                 assert isinstance(action, SearchTruck)
                 assert remark.get("to") == action.give_to
@@ -198,6 +209,23 @@ def test_only_a_lying_persona_lies_and_only_about_the_monsters() -> None:
                     lies[character] += 1
     assert lies["warden"] == 0
     assert lies["trickster"] > 0
+
+
+def test_only_a_lying_persona_bluffs_about_its_ballot_and_on_its_own_draw() -> None:
+    """An intent is the ballot it would cast on what it knows in the discussion, or, as
+    often as its persona lies, another candidate: the warden never bluffs, the trickster
+    does; both say some."""
+    said = {"warden": 0, "trickster": 0}
+    bluffs = dict(said)
+    for character in said:
+        for game in range(10):
+            listener = Listener(character, game, players=6)
+            said[character] += sum(r.kind == "intent" for _, _, r in listener.said)
+            bluffs[character] += listener.player.tally["bluffs"]
+    assert said["warden"] > 0
+    assert said["trickster"] > 0
+    assert bluffs["warden"] == 0
+    assert 0 < bluffs["trickster"] <= said["trickster"]
 
 
 def test_a_rationale_gives_the_choice_its_loss_and_the_option_ranked_next() -> None:

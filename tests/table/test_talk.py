@@ -178,6 +178,7 @@ def test_other_seats_secrets_scrambled_leave_every_line_and_reason_unchanged(
         legal = legal_actions(state, seat)
         if isinstance(player, ShrewdPlayer):
             twin = hidden_twin(state, seat, rnd)
+            assert legal_actions(twin, seat) == legal
             mind = copy.deepcopy(player)
             action = player.choose(view(state, seat), legal)
             mind.choose(view(twin, seat), legal_actions(twin, seat))

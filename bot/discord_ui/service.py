@@ -271,9 +271,10 @@ class GameService:
                 hub.scheduler,
                 hub.ai_factory,
                 config,
+                ai_seed=record.ai_seed,
             )
         else:
-            table = self.hub.add_table(record.id, game.state, seated, config)
+            table = self.hub.add_table(record.id, game.state, seated, config, record.ai_seed)
             table.paused = record.status == "paused"
         table.seed = record.seed
         table.recall(game.events)

@@ -3,6 +3,11 @@
 Each seat's player is made on first need and kept for the whole game, so it
 remembers everything its seat was shown, in order, as a person would.
 
+Its generator is seeded from the game's AI seed (`seed`, stored with the game),
+never from the game's own seed: nothing an AI draws can be lined up with the
+deck or the dice, and the same stored seeds play the same game. A game stored
+without one (before AI seeds were kept) draws one afresh, as it always did.
+
 What an AI seat says with a decision, and why it chose (`talk`), goes into the
 stored form of the action it chose (`stored`), and the reasons its seats gave,
 shown as events, are kept for the reveal (`reasons`). Its remarks about its
@@ -11,6 +16,7 @@ own ballot wait for the vote's reveal (`held`, `shown`).
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -27,16 +33,19 @@ class SeatPlayer(Protocol):
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action: ...
 
 
-# Makes the player of one seat: (AI kind, seat index).
-AiFactory = Callable[[str, int], SeatPlayer]
+# Makes the player of one seat: (AI kind, seat index, the seat's own seed).
+AiFactory = Callable[[str, int, str], SeatPlayer]
 
 
 class SeatPlayers:
     """The players of the seats an AI plays, made by `factory` when first needed."""
 
-    def __init__(self, seats: list[Seat], factory: AiFactory) -> None:
+    def __init__(
+        self, seats: list[Seat], factory: AiFactory, seed: int | str | None = None
+    ) -> None:
         self._seats = seats
         self._factory = factory
+        self.seed = secrets.randbits(63) if seed is None else seed
         self._made: dict[int, SeatPlayer] = {}
         # The latest AI decision and what its seat said with it, until it is stored.
         self._said: tuple[Action, dict[str, Any]] | None = None
@@ -50,7 +59,8 @@ class SeatPlayers:
     def player_for(self, index: int) -> SeatPlayer:
         """The player of seat `index`; a person's stand-in plays the default kind."""
         if index not in self._made:
-            self._made[index] = self._factory(self._seats[index].ai_kind or "cautious", index)
+            kind = self._seats[index].ai_kind or "cautious"
+            self._made[index] = self._factory(kind, index, f"{self.seed}/{index}")
         return self._made[index]
 
     def choose(self, index: int, state: GameState, legal: list[Action]) -> Action:

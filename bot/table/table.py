@@ -65,6 +65,7 @@ class Table:
         ai_factory: AiFactory,
         config: TableConfig | None = None,
         store: ActionStore | None = None,
+        ai_seed: int | str | None = None,
     ) -> None:
         self.game_id = game_id
         self.state = state
@@ -80,10 +81,9 @@ class Table:
         self.paused = False
         # Kept secret until the end, when it is revealed for anyone to replay.
         self.seed: int | str | None = None
-        self.players = SeatPlayers(seats, ai_factory)
+        self.players = SeatPlayers(seats, ai_factory, ai_seed)
         self._timer: Handle | None = None
-        # The step whose deadline `_timer` is for: each step's timer is its own, even
-        # when two steps in a row end at the same instant.
+        # The step of `_timer`: a step's timer is its own, even when two end at once.
         self._timer_token: str | None = None
         self._ai_handles: list[Handle] = []
         self._grace = False

@@ -45,7 +45,7 @@ async def test_a_seat_passing_on_cards_is_answered_in_every_window_without_a_tim
         seats,
         PassingPresenter(shown, passes),
         scheduler,
-        ai_factory=lambda kind, index: RandomSeat(index),
+        ai_factory=lambda kind, index, _seed: RandomSeat(index),
         config=TableConfig(ai_delay=1.0),
     )
     await table.begin(events)

@@ -67,7 +67,7 @@ def play(
     reason it gives) if given."""
     state, events = new_game(load_ruleset(variants), players, seed)
     seats = [Seat(i, f"AI {i}", ai_kind=f"shrewd:{persona}") for i in range(players)]
-    ai = SeatPlayers(seats, lambda kind, index: make_player(kind, index, f"w/{seed}/{index}"))
+    ai = SeatPlayers(seats, make_player, f"w/{seed}")
     ai.observe(events)
     rows: list[dict[str, Any]] = []
     fork: Fork | None = None

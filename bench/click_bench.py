@@ -68,7 +68,7 @@ async def main() -> None:
             seats,
             NarratingPresenter(names),
             NoTimers(),  # type: ignore[arg-type]
-            lambda kind, seat: None,  # type: ignore[arg-type,return-value]
+            lambda kind, seat, _seed: None,  # type: ignore[arg-type,return-value]
             TableConfig(),
         )
         await table.begin(events, deadline=10**9)

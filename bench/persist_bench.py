@@ -135,7 +135,7 @@ class NoAi:
 
 
 def make_hub(keeper: GameKeeper, clock: StillClock) -> GameHub:
-    return GameHub(clock, lambda kind, i: NoAi(), lambda gid, lobby: Silent(), keeper=keeper)
+    return GameHub(clock, lambda kind, i, _seed: NoAi(), lambda gid, lobby: Silent(), keeper=keeper)
 
 
 async def new_table(hub: GameHub, index: int) -> Table:

@@ -94,7 +94,7 @@ async def measure(database: Database, clicks: int) -> dict[str, float]:
     await database.migrate()
     hub = GameHub(
         StillClock(),
-        lambda kind, i: NoAi(),
+        lambda kind, i, _seed: NoAi(),
         lambda gid, lobby: Silent(),
         keeper=GameKeeper(BatchingGameRepository(database)),
     )

@@ -21,7 +21,6 @@ from bot.cli.play_menu import DONE_KEY, entry_text, menu_of, menu_signature, num
 from bot.render.board_text import board_lines
 from bot.table.presenter import Update
 from bot.table.scheduler import AsyncioScheduler
-from bot.table.seat_players import AiFactory
 from bot.table.seats import Seat
 from bot.table.table import Table
 from bot.table.timers import MAX_SECONDS, TableConfig, Timers
@@ -56,7 +55,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--seed",
         type=int,
         default=None,
-        help="the same seed and the same answers play the same game again",
+        help="the same seeds and the same answers play the same game again",
+    )
+    parser.add_argument(
+        "--ai-seed",
+        type=int,
+        default=None,
+        help="the AI seats' own seed, apart from the game's (both are shown at the end)",
     )
     parser.add_argument("--lang", choices=("en", "fr"), default="en", help="language")
     parser.add_argument(
@@ -79,6 +84,8 @@ class Options:
 
     teach: bool = False
     flush: Callable[[], None] | None = None
+    # The AI seats' own seed (`run` draws one when none is given).
+    ai_seed: int = 0
 
 
 class TerminalPresenter:
@@ -134,7 +141,9 @@ async def play_game(
     )
     state, events = new_game(load_ruleset(), players, seed)
     config = TableConfig(timers=long, ai_delay=ai_delay)
-    table = Table(0, state, seats, presenter, scheduler, seeded_ai(seed), config)
+    table = Table(
+        0, state, seats, presenter, scheduler, make_player, config, ai_seed=options.ai_seed
+    )
     welcome = {"name": names[seat], "seat": seat + 1, "players": players}
     write(t(lang, "play.welcome", seed_hash=state.seed_hash, **welcome))
     await table.begin(events)
@@ -150,15 +159,8 @@ async def play_game(
     finally:
         keyboard.close()
         await scheduler.close()
-    write(t(lang, "play.seed", seed=seed))
+    write(t(lang, "play.seed", seed=seed, ai_seed=options.ai_seed))
     return table
-
-
-def seeded_ai(seed: int) -> AiFactory:
-    """AI seats whose choices follow from the game's seed, so that a game can be played
-    again, with the same answers, to the same end. (On Discord each AI seat draws a
-    seed of its own: its choices are stored as actions, which is what replays read.)"""
-    return lambda kind, seat: make_player(kind, seat, f"{seed}/ai/{seat}")
 
 
 def plain(line: str) -> str:
@@ -300,6 +302,8 @@ def run(args: argparse.Namespace) -> int:
         print(t(args.lang, "play.bad_seat", players=args.players), file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else secrets.randbits(32)
+    # Drawn apart from the game's seed, as a table draws its AI seats' seed.
+    ai_seed = args.ai_seed if args.ai_seed is not None else secrets.randbits(32)
 
     async def read_line() -> str:
         line: str = await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
@@ -316,7 +320,7 @@ def run(args: argparse.Namespace) -> int:
             args.ai,
             read_line,
             lambda text: print(text, flush=True),
-            options=Options(teach=args.teach, flush=terminal_flush()),
+            options=Options(teach=args.teach, flush=terminal_flush(), ai_seed=ai_seed),
         )
     )
     return 0

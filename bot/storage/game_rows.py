@@ -214,6 +214,7 @@ def stored_game(
         status=status,
         seed=row.seed,
         seed_sha256=row.seed_sha256,
+        ai_seed=row.ai_seed,
         variants=jsontext.load(row.variants, "the variants"),
         language=row.language,
         timers=jsontext.load(row.timers, "the timers"),

@@ -138,6 +138,8 @@ class StoredGame(Record):
     paused_reason: str | None
     seats: tuple[SeatRecord, ...]
     deadlines: dict[str, datetime]
+    # Its AI seats' own seed (`bot.table.seat_players`); None for a game stored before.
+    ai_seed: str | None = None
 
 
 class BrokenGame(Record):

@@ -212,12 +212,15 @@ class GameKeeper:
         state: GameState,
         deadline: float | None,
         practice: bool = False,
+        ai_seed: int | str | None = None,
     ) -> None:
-        """The lobby becomes a running game with its seed (only its hash shows until the end);
-        a practice game is stored as one, so that it leaves no result."""
+        """The lobby becomes a running game with its seed (only its hash shows until the end)
+        and its AI seats' seed; a practice game is stored as one, so that it leaves no
+        result."""
         await self.games.start_game(
             game_id,
             seed=seed,
+            ai_seed=ai_seed,
             snapshot=state.to_dict(),
             deadlines=deadline_rows(state, deadline),
             seats=seat_records(seats),

@@ -24,7 +24,7 @@ async def _play(url: str, finish: bool) -> tuple[int, Table]:
         scheduler = ManualScheduler()
         hub = GameHub(
             scheduler,
-            lambda kind, index: RandomSeat(index),
+            lambda kind, index, _seed: RandomSeat(index),
             lambda game_id, lobby: RecordingPresenter(),
             keeper=GameKeeper(BatchingGameRepository(database)),
         )

@@ -48,7 +48,7 @@ def make_interaction(
 
 def make_service() -> GameService:
     client = MagicMock(spec_set=discord.Client)
-    hub = GameHub(ManualScheduler(), lambda kind, seat: MagicMock(), MagicMock())
+    hub = GameHub(ManualScheduler(), lambda kind, seat, _seed: MagicMock(), MagicMock())
     return GameService(client, hub, TableConfig())
 
 

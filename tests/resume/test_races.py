@@ -27,7 +27,7 @@ pytestmark = pytest.mark.resume
 def make_hub(keeper: GameKeeper, scheduler: ManualScheduler) -> GameHub:
     return GameHub(
         scheduler,
-        lambda kind, index: RandomSeat(index),
+        lambda kind, index, _seed: RandomSeat(index),
         lambda game_id, lobby: RecordingPresenter(),
         keeper=keeper,
     )

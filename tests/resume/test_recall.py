@@ -42,7 +42,7 @@ GRUDGE = 2  # the one person who sends the Monsters to the AI whenever they can
 AI_SEED = 5
 
 
-def seeded_ai(kind: str, seat: int) -> SeatPlayer:
+def seeded_ai(kind: str, seat: int, _seed: str = "") -> SeatPlayer:
     """The same AI in every process: any difference in its choices comes from its memory."""
     return make_player(kind, seat, AI_SEED)
 
@@ -215,7 +215,7 @@ async def test_a_stand_in_for_an_away_seat_remembers_that_seats_game(
     game = next(g for g in (await keeper.load()).games if g.record.id == table.game_id)
     made: dict[int, RandomSeat] = {}
 
-    def recording(kind: str, seat: int) -> RandomSeat:
+    def recording(kind: str, seat: int, _seed: str) -> RandomSeat:
         made[seat] = RandomSeat(seat)
         return made[seat]
 

@@ -39,7 +39,7 @@ from tests.table.fakes import ManualScheduler, RandomSeat, RecordingPresenter
 def make_hub(keeper: GameKeeper) -> GameHub:
     return GameHub(
         ManualScheduler(),
-        lambda kind, index: RandomSeat(index),
+        lambda kind, index, _seed: RandomSeat(index),
         lambda game_id, lobby: RecordingPresenter(),
         keeper=keeper,
     )

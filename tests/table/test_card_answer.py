@@ -61,7 +61,7 @@ async def attack_table(
         seats,
         presenter,
         scheduler,
-        ai_factory=lambda kind, index: seat0_ai or LateAnswer(),
+        ai_factory=lambda kind, index, _seed: seat0_ai or LateAnswer(),
         config=TableConfig(timers=TIMERS, ai_delay=1.0),
     )
     await table.begin([])

@@ -116,7 +116,7 @@ class Games:
         self.scheduler = ManualScheduler()
         self.hub = GameHub(
             self.scheduler,
-            lambda kind, index: RandomSeat(index * 7919 + 1),
+            lambda kind, index, _seed: RandomSeat(index * 7919 + 1),
             lambda game_id, lobby: RecordingPresenter(),
             store=self.witness,
             keeper=self.keeper,
@@ -269,7 +269,7 @@ async def test_a_click_whose_commit_answer_was_lost_is_told_it_happened(
     scheduler = ManualScheduler()
     hub = GameHub(
         scheduler,
-        lambda kind, index: RandomSeat(index),
+        lambda kind, index, _seed: RandomSeat(index),
         lambda game_id, lobby: RecordingPresenter(),
         keeper=keeper,
     )

@@ -32,7 +32,7 @@ CONFIG = TableConfig(ai_delay=1.0)
 def hub_on(keeper: GameKeeper, scheduler: ManualScheduler | None = None) -> GameHub:
     return GameHub(
         scheduler or ManualScheduler(),
-        lambda kind, index: RandomSeat(index),
+        lambda kind, index, _seed: RandomSeat(index),
         lambda game_id, lobby: RecordingPresenter(),
         keeper=keeper,
     )

@@ -34,7 +34,7 @@ async def test_a_finished_game_stores_each_seats_result(tmp_path: Path) -> None:
         scheduler = ManualScheduler()
         hub = GameHub(
             scheduler,
-            lambda kind, index: RandomSeat(index),
+            lambda kind, index, _seed: RandomSeat(index),
             lambda game_id, lobby: RecordingPresenter(),
             keeper=keeper,
         )
@@ -76,7 +76,7 @@ async def test_a_lobby_left_for_more_than_a_week_is_closed_at_start_up(tmp_path:
         opened_at = GameKeeper(GameRepository(database, lambda: now), clock=lambda: now)
         hub = GameHub(
             ManualScheduler(),
-            lambda kind, index: RandomSeat(index),
+            lambda kind, index, _seed: RandomSeat(index),
             lambda game_id, lobby: RecordingPresenter(),
             keeper=opened_at,
         )

@@ -42,7 +42,7 @@ async def test_a_game_stored_before_rules_revision_2_resumes_at_start_up(tmp_pat
         scheduler = ManualScheduler()
         hub = GameHub(
             scheduler,
-            lambda kind, index: RandomSeat(index),
+            lambda kind, index, _seed: RandomSeat(index),
             lambda game_id, lobby: RecordingPresenter(),
             keeper=GameKeeper(BatchingGameRepository(database)),
         )

@@ -37,7 +37,7 @@ def make_table(
         seats,
         presenter,
         scheduler,
-        ai_factory=lambda kind, index: RandomSeat(index),
+        ai_factory=lambda kind, index, _seed: RandomSeat(index),
         config=TableConfig(ai_delay=1.0),
     )
     table._opening = events  # type: ignore[attr-defined]

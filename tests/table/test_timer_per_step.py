@@ -25,7 +25,7 @@ async def test_a_step_ending_when_the_previous_one_would_still_gets_its_timer() 
         seats,
         RecordingPresenter(),
         scheduler,
-        ai_factory=lambda kind, index: RandomSeat(index),
+        ai_factory=lambda kind, index, _seed: RandomSeat(index),
         config=TableConfig(ai_delay=1.0),
     )
     await table.begin(events)

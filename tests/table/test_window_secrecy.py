@@ -45,7 +45,7 @@ async def window_seen_from_outside(hands: list[list[str]]) -> list[Any]:
         seats,
         presenter,
         scheduler,
-        ai_factory=lambda kind, index: RandomSeat(index),
+        ai_factory=lambda kind, index, _seed: RandomSeat(index),
         config=TableConfig(ai_delay=1.0),
     )
     await table.begin([])

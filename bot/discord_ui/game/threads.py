@@ -92,9 +92,10 @@ class GameThreads:
                 hub.scheduler,
                 hub.ai_factory,
                 config,
+                ai_seed=record.ai_seed,
             )
         else:
-            table = service.hub.add_table(record.id, game.state, seated, config)
+            table = service.hub.add_table(record.id, game.state, seated, config, record.ai_seed)
             table.paused = record.status == "paused"
         table.seed = record.seed
         table.recall(game.events)

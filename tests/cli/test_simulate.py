@@ -172,6 +172,9 @@ def test_unknown_variant_and_bad_player_count_are_usage_errors(
     assert "nope" in capsys.readouterr().err
     assert run(["--games", "1", "--players", "7"]) == 2
     assert "--players must be 3 to 6" in capsys.readouterr().err
+    # R11.4: two variants that change the same rule, each its own way.
+    assert run(["--games", "1", "--variant", "hush", "--variant", "creche"]) == 2
+    assert "creche and hush change the same rule" in capsys.readouterr().err
 
 
 def test_errors_are_counted_and_the_first_traceback_printed(

@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.table.campaign import check_variant_choice, shown_params
+from bot.table.campaign import check_variant_choice, game_variants, shown_params
+from bot.table.guild_settings import GuildConfig
 from bot.table.lobby import LobbyError
 from bot.texts import t
 from lockdown_core import Ruleset, load_ruleset, load_variants
@@ -98,3 +99,13 @@ def test_r11_4_one_variant_at_a_time_is_said_before_any_clash() -> None:
     with pytest.raises(LobbyError) as refused:
         check_variant_choice(["creche", "hush"], VARIANTS, combine=False)
     assert refused.value.key == "error.variants_not_combined"
+
+
+def test_r11_5_open_designations_add_open_ballots_to_any_pick_and_clash_with_none() -> None:
+    """The server's own rule: it needs no unlocked Open ballots, and never makes a pick
+    refused at the start of a game (no variant clashes with it)."""
+    config = GuildConfig().with_value("open_designations", True)
+    assert game_variants([], config) == ["open_ballots"]
+    for variant in VARIANTS:
+        assert clashes([variant, "open_ballots"]) == []
+        assert game_variants([variant], config)[-1] == "open_ballots"

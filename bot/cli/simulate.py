@@ -91,7 +91,9 @@ def run(args: argparse.Namespace) -> int:
     except DataError as exc:
         print(f"lockdown simulate: {exc}", file=sys.stderr)
         return 2
-    for clash in clashes(args.variant):
+    found = clashes(args.variant)
+    if found:
+        clash = found[0]
         print(
             f"lockdown simulate: {clash.first} and {clash.second} change the same rule "
             f"({', '.join(clash.values)}) each its own way: they are never combined (R11.4)",

@@ -82,8 +82,9 @@ def check_variant_choice(chosen: Sequence[str], offered: Sequence[str], combine:
             raise LobbyError("error.variant_locked", name=key)
     if len(chosen) > 1 and not combine:
         raise LobbyError("error.variants_not_combined")
-    for clash in clashes(chosen):
-        raise LobbyError("error.variants_clash", first=clash.first, second=clash.second)
+    found = clashes(chosen)
+    if found:
+        raise LobbyError("error.variants_clash", first=found[0].first, second=found[0].second)
 
 
 def shown_params(lang: str, params: Mapping[str, object]) -> dict[str, object]:

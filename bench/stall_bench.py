@@ -8,8 +8,8 @@ one (`--against`, 60 turns by default). The stall changes nothing the game does,
 so both plays are the same game until the first stops; a game stopped as stalled
 by the data's number that ends by R9.1 under the longer one was told too early.
 
-Run: uv run python bench/stall_bench.py [--games 2000] [--players 3] [--ai shrewd]
-     [--seed 0] [--against 60]
+Run: uv run python bench/stall_bench.py [--games 2000] [--first 0] [--players 3]
+     [--ai shrewd] [--seed 0] [--against 60]
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--ai", choices=AI_CHOICES, default="shrewd")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--first", type=int, default=0, help="number of the first game played")
     parser.add_argument("--against", type=int, default=60)
     args = parser.parse_args()
     rules = load_ruleset()
@@ -45,7 +46,7 @@ def main() -> None:
     counts: Counter[str] = Counter()
     early: list[str] = []
     started = time.perf_counter()
-    for game in range(args.games):
+    for game in range(args.first, args.first + args.games):
         try:
             outcome = play(rules, args.ai, args.players, args.seed, game)
         except Exception:
@@ -67,7 +68,8 @@ def main() -> None:
             early.append(f"{args.seed}/{game} (ended turn {again.state.turn})")
     elapsed = time.perf_counter() - started
     print(
-        f"{args.games} games, {args.players} players, AI {args.ai}, seed {args.seed}: "
+        f"{args.games} games from game {args.first}, {args.players} players, AI {args.ai}, "
+        f"seed {args.seed}: "
         f"{counts['ended']} ended by R9.1, {counts['stalled']} told stalled after "
         f"{rules.stall_turns} still turns, {counts['errors']} errors ({elapsed:.0f} s)"
     )

@@ -91,6 +91,11 @@ class Ruleset(_Strict):
     epilogue_order: tuple[str, ...]
     epilogue_fallback: str
     variants: tuple[str, ...] = ()
+    # R9.4: still turns in a row after which a game is stalled. It changes nothing the game
+    # does, only when a table is offered to give it up, so it is left out of the rules'
+    # identity (`rules_identity.rules_hash`). None: no stall is told (rules stored whole
+    # before it existed).
+    stall_turns: int | None = Field(default=None, ge=1)
     # Never stored with a game (a snapshot from before revision 2 must still compare
     # equal to its replay): only the replay of an older action sets it, for that action.
     revision: int = Field(default=RULES_REVISION, ge=1, le=RULES_REVISION, exclude=True)
@@ -235,6 +240,7 @@ _HOMES = {
         "start_dice",
         "max_dice",
         "close_at",
+        "stall_turns",
     ),
     "characters.json": (
         "kinds",

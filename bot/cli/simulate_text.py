@@ -48,6 +48,7 @@ def print_text(report: Mapping[str, Any], lang: str, out: TextIO) -> None:
             seed=report["seed"],
         ),
         say("simulate.cli.errors", errors=report["errors"]),
+        say("simulate.cli.stalemates", stalemates=report["stalemates"]),
         say(
             "simulate.cli.speed",
             rate=f"{report['games_per_second']:.1f}",
@@ -99,6 +100,9 @@ def print_text(report: Mapping[str, Any], lang: str, out: TextIO) -> None:
             ),
         ),
     ]
+    if report["first_stalemate_game"] is not None:
+        seed = f"{report['seed']}/{report['first_stalemate_game']}"
+        lines.insert(3, say("simulate.cli.stalemate_seed", seed=seed))
     for kind, deeds in report["behaviour_by_ai"].items():
         lines.append(behaviour(say, ai_name(say, kind), deeds))
     out.write("\n".join(lines) + "\n")

@@ -347,6 +347,7 @@ class GameKeeper:
             )
         state = GameState.from_dict(record.snapshot)
         rebuilt, events = replayed(record, actions)
+        state.counted_by(record.snapshot, rebuilt)
         # Compared in today's stored form: a snapshot of an older schema reads the same.
         if rebuilt.to_dict() != state.to_dict():
             raise LogMismatch("the action log does not rebuild the stored snapshot")

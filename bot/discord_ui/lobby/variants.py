@@ -9,9 +9,8 @@ import discord
 from bot.discord_ui.lobby.lobbies import Lobbies
 from bot.discord_ui.server import ServerDesk
 from bot.discord_ui.service import is_moderator
-from bot.table.campaign import check_variant_choice
+from bot.table.campaign import check_variant_choice, shown_params
 from bot.table.lobby import Lobby, LobbyError
-from bot.texts import t
 
 
 class LobbyVariants:
@@ -38,11 +37,8 @@ class LobbyVariants:
                 raise LobbyError("error.lobby_not_host_variants")
             check_variant_choice(chosen, plan.offered, plan.config.combine_variants)
         except LobbyError as exc:
-            params = dict(exc.params)
-            if "name" in params:
-                lang = self.desk.lang(interaction, plan.config)
-                params["name"] = t(lang, f"variant.{params['name']}.name")
-            await service.tell(interaction, exc.key, **params)
+            lang = self.desk.lang(interaction, plan.config)
+            await service.tell(interaction, exc.key, **shown_params(lang, exc.params))
             return
         await self.lobbies.change(interaction, lobby, lambda target: _choose(target, chosen))
 

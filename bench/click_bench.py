@@ -22,7 +22,8 @@ from bot.discord_ui.game import panel
 from bot.table.codes import decode, encode
 from bot.table.presenter import Update
 from bot.table.seats import Seat
-from bot.table.table import Table, TableConfig
+from bot.table.table import Table
+from bot.table.timers import TableConfig
 from bot.texts import t
 from bot.texts.narrate import describe
 from lockdown_core import Step, legal_actions, load_ruleset, new_game, pending_seats
@@ -67,7 +68,7 @@ async def main() -> None:
             seats,
             NarratingPresenter(names),
             NoTimers(),  # type: ignore[arg-type]
-            lambda kind, seat: None,  # type: ignore[arg-type,return-value]
+            lambda kind, seat, _seed: None,  # type: ignore[arg-type,return-value]
             TableConfig(),
         )
         await table.begin(events, deadline=10**9)

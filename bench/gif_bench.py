@@ -103,7 +103,7 @@ async def measure(mode: str, seconds: float, interval: float, record: ReplayLog)
             await database.migrate()
             hub = GameHub(
                 StillClock(),
-                lambda kind, i: NoAi(),
+                lambda kind, i, _seed: NoAi(),
                 lambda gid, lobby: Silent(),
                 keeper=GameKeeper(BatchingGameRepository(database)),
             )

@@ -54,7 +54,8 @@ from bot.table.hub import GameHub
 from bot.table.lobby import Lobby
 from bot.table.persist import GameKeeper
 from bot.table.presenter import Update
-from bot.table.table import Table, TableConfig
+from bot.table.table import Table
+from bot.table.timers import TableConfig
 from lockdown_core import (
     Action,
     Event,
@@ -134,7 +135,7 @@ class NoAi:
 
 
 def make_hub(keeper: GameKeeper, clock: StillClock) -> GameHub:
-    return GameHub(clock, lambda kind, i: NoAi(), lambda gid, lobby: Silent(), keeper=keeper)
+    return GameHub(clock, lambda kind, i, _seed: NoAi(), lambda gid, lobby: Silent(), keeper=keeper)
 
 
 async def new_table(hub: GameHub, index: int) -> Table:

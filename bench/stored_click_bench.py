@@ -42,7 +42,8 @@ from bot.table.hub import GameHub
 from bot.table.lobby import Lobby
 from bot.table.persist import GameKeeper
 from bot.table.presenter import Update
-from bot.table.table import Table, TableConfig
+from bot.table.table import Table
+from bot.table.timers import TableConfig
 from lockdown_core import Action, Event, legal_actions, pending_seats
 
 GAMES = 200
@@ -93,7 +94,7 @@ async def measure(database: Database, clicks: int) -> dict[str, float]:
     await database.migrate()
     hub = GameHub(
         StillClock(),
-        lambda kind, i: NoAi(),
+        lambda kind, i, _seed: NoAi(),
         lambda gid, lobby: Silent(),
         keeper=GameKeeper(BatchingGameRepository(database)),
     )

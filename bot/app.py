@@ -8,6 +8,9 @@ go: a deploy's hand-over), resumes the games and lobbies of those shards only,
 and the holder of shard 0 syncs the slash commands; then the gateway
 connections open. SIGTERM stops the tables, delivers what is queued, closes
 the gateway and lets the shards go, in that order.
+
+One piece, past 400 lines: this is where every layer is wired to the others
+(the composition root), and the start-up and shutdown orders read top to bottom.
 """
 
 from __future__ import annotations
@@ -26,27 +29,27 @@ from prometheus_client import REGISTRY
 from bot.ai_seats import make_ai
 from bot.discord_http import install, process_share
 from bot.discord_ui.arrivals import label_interactions
-from bot.discord_ui.census import census
 from bot.discord_ui.resume import resume_games
 from bot.discord_ui.rooms import Rooms
 from bot.discord_ui.server import ServerDesk
 from bot.discord_ui.service import GameService
 from bot.ops import metrics
 from bot.ops.build import running_commit, running_version
+from bot.ops.census import census
 from bot.ops.database_timing import time_statements
 from bot.ops.discord_http import answered_in_flight, http_trace, tally_line, timed_request
 from bot.ops.health import OpsServer
 from bot.ops.logs import set_log_fields
-from bot.ops.shards import ShardLocks, ShardSet, parse_ids, watch_locks
+from bot.ops.shards import ShardLocks, ShardSet, parse_ids, shard_of, watch_locks
 from bot.ops.startup import explain_database_error
 from bot.render.pool import drawings
 from bot.settings import Settings, StartupError, supported_url
 from bot.storage.database import Database
 from bot.storage.deliveries import DeliveryRepository
 from bot.storage.guilds import GuildRepository
+from bot.storage.models import Shards
 from bot.storage.people import PeopleRepository
 from bot.storage.rating_seasons import SeasonRepository
-from bot.storage.repository import Shards
 from bot.storage.seat_changes import SeatChangeRepository
 from bot.storage.stats import StatsRepository
 from bot.storage.write_behind import BatchingGameRepository
@@ -55,7 +58,8 @@ from bot.table.persist import GameKeeper
 from bot.table.scheduler import AsyncioScheduler, Scheduler
 from bot.table.server_book import ServerBook
 from bot.table.sweeper import DeadlineSweeper
-from bot.table.table import TableConfig
+from bot.table.timers import TableConfig
+from bot.web.links import game_pages
 
 log = logging.getLogger(__name__)
 
@@ -124,7 +128,7 @@ class LockdownBot(commands.AutoShardedBot):
         )
         db = self.database
         book = ServerBook(GuildRepository(db), StatsRepository(db), self.keeper.games)
-        self.desk = ServerDesk(self.service, book, SeasonRepository(db))
+        self.desk = ServerDesk(self.service, book, SeasonRepository(db), game_pages(settings, db))
         self.rooms = Rooms.build(self.desk)
         self.locks = locks
         self.sync_on_start = sync_commands
@@ -134,11 +138,11 @@ class LockdownBot(commands.AutoShardedBot):
         self._watch: asyncio.Task[None] | None = None
         self._closing: asyncio.Future[None] | None = None
         self.resumed = False
-        label_interactions(self, lambda: self.shard_count)
+        label_interactions(self, lambda guild_id: shard_of(guild_id, self.shard_count or 1))
         self.http.request = timed_request(self.http.request)  # type: ignore[method-assign]
 
     def _presenter_for(self, game_id: int, lobby: Any) -> Any:
-        return self.service.make_presenter(game_id, lobby)
+        return self.rooms.game.threads.make_presenter(game_id, lobby)
 
     async def add_commands(self) -> None:
         """Every room: the slash commands, their translations, the cogs and the
@@ -152,7 +156,7 @@ class LockdownBot(commands.AutoShardedBot):
         if self.locks is not None:
             await self._take_shards(self.locks)
         started = time.perf_counter()
-        await resume_games(self.service, self.rooms.lobby.lobbies, self.keeper)
+        await resume_games(self.rooms.game.threads, self.rooms.lobby.lobbies, self.keeper)
         metrics.RESUME_SECONDS.set(time.perf_counter() - started)
         self.resumed = True
         if self.sync_on_start and (self.owned is None or 0 in self.owned.ids):
@@ -352,7 +356,14 @@ async def _serve(settings: Settings) -> None:
     )
     time_statements(database.engine)
     metrics.build_info(running_version(), running_commit())
-    collector = census(bot.service, lambda: bot.shard_count, lambda: bot.latencies, bot.budget)
+    hub = bot.hub
+    collector = census(
+        lambda: [(bot.service.game_server(t.game_id), t.paused) for t in hub.tables.values()],
+        lambda: len(hub.lobbies),
+        lambda: bot.shard_count,
+        lambda: bot.latencies,
+        lambda: (bot.budget.counts, bot.budget.budget.waiting),
+    )
     REGISTRY.register(collector)
     ops = None
     if settings.ops_port is not None:

@@ -39,6 +39,7 @@ from bot.settings import (
 
 COMMANDS = {
     "run": "run the game master (the default)",
+    "invite": "print the links that invite the bot to a server, then exit",
     "migrate": "bring the database's schema to this version, then exit",
     "sync-commands": "register the /lockdown slash commands with Discord, then exit",
     "backup": "copy the SQLite database to FILE, a new file, even while the bot runs",
@@ -51,8 +52,10 @@ WITHOUT_TOKEN = ("migrate", "backup", "restore")
 NO_TOKEN = (
     "lockdown-bot needs a Discord bot token: create an application at "
     "https://discord.com/developers/applications, copy its bot token (Bot page) into "
-    "DISCORD_TOKEN in a .env file in this folder (see .env.example), or try the game "
-    "without Discord with `uv run lockdown play`."
+    "DISCORD_TOKEN in a .env file in this folder (see .env.example), then run "
+    "`lockdown-bot invite` for the link that adds the bot to your server (README, "
+    '"Invite the bot to a server"). Or try the game without Discord with '
+    "`uv run lockdown play`."
 )
 
 log = logging.getLogger(__name__)
@@ -140,6 +143,8 @@ def start(argv: Sequence[str] | None = None) -> int:
 def _run(command: str, settings: Settings, file: Path | None) -> int:
     if file is not None:
         return _copy(command, settings, file)
+    if command == "invite":
+        return _invite(settings)
     ensure_driver_installed(settings)
     ensure_database_folder(settings)
     log.info("Starting %s; database %s", command, settings.database_url_for_logs())
@@ -152,6 +157,25 @@ def _run(command: str, settings: Settings, file: Path | None) -> int:
         sync_commands(settings)
     else:
         run_bot(settings)
+    return 0
+
+
+def _invite(settings: Settings) -> int:
+    """`invite`: the two invitation links, built from the application the token belongs
+    to; nothing is asked of Discord."""
+    from bot.discord_ui.invitation import application_id_of, invitation_link
+
+    assert settings.discord_token is not None
+    application_id = application_id_of(settings.discord_token.get_secret_value())
+    if application_id is None:
+        print(
+            "lockdown-bot: DISCORD_TOKEN is not shaped like a bot token (copy it again from "
+            "the Bot page of the developer portal)",
+            file=sys.stderr,
+        )
+        return 2
+    print(f"Invite the bot to a server:\n  {invitation_link(application_id)}")
+    print(f"With game nights (Manage Events):\n  {invitation_link(application_id, nights=True)}")
     return 0
 
 

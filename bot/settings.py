@@ -179,6 +179,48 @@ class Settings(BaseSettings):
         ),
     )
 
+    web_public_url: str | None = Field(
+        default=None,
+        description=(
+            "the address players reach the game pages at (https://games.example.org); "
+            "with WEB_SECRET, the reveal links to each finished game's page; default: no links"
+        ),
+    )
+    web_secret: SecretStr | None = Field(
+        default=None,
+        min_length=32,
+        description=(
+            "at least 32 random characters the game pages' addresses are signed with, the "
+            "same for the bot and every lockdown-web; changing it breaks every link given"
+        ),
+    )
+    web_host: str = Field(
+        default="127.0.0.1",
+        description="address lockdown-web listens on; 0.0.0.0 in a container; default: 127.0.0.1",
+    )
+    web_port: int = Field(
+        default=8080, ge=1, le=65535, description="port lockdown-web listens on; default: 8080"
+    )
+    web_requests_per_minute: int = Field(
+        default=600,
+        ge=0,
+        description=(
+            "requests one client may make to lockdown-web per minute, after a burst of 60 "
+            "(0: no limit); default: 600, which a player holding an arrow key stays under"
+        ),
+    )
+    web_forwarded_allow_ips: str = Field(
+        default="127.0.0.1",
+        description=(
+            "proxies whose X-Forwarded-For lockdown-web believes, for the per-client "
+            "limit (comma-separated, * for any); default: 127.0.0.1"
+        ),
+    )
+    web_allow_indexing: bool = Field(
+        default=False,
+        description="let search engines index the game pages; default: false (noindex)",
+    )
+
     @field_validator("discord_token", mode="before")
     @classmethod
     def _strip_token(cls, value: object) -> object:
@@ -236,6 +278,16 @@ class Settings(BaseSettings):
                     f"{value!r} is not a list of shard numbers; write them like 0,1"
                 ) from None
         return value
+
+    @field_validator("web_public_url")
+    @classmethod
+    def _web_url(cls, value: str | None) -> str | None:
+        """An http(s) address without a trailing slash, so links join with one."""
+        if value is None:
+            return None
+        if not value.startswith(("https://", "http://")) or any(c in value for c in "?# "):
+            raise ValueError("write the pages' address like https://games.example.org")
+        return value.rstrip("/")
 
     @model_validator(mode="after")
     def _shards_within_count(self) -> Settings:

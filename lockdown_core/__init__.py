@@ -26,8 +26,9 @@ from lockdown_core.epilogues import epilogue_to_unlock, holding_epilogues
 from lockdown_core.errors import DataError, IllegalAction
 from lockdown_core.events import Event
 from lockdown_core.legal import Decision, legal_actions, pending, pending_seats
-from lockdown_core.model import GameState, Step
+from lockdown_core.model import GameState
 from lockdown_core.moves import move_target
+from lockdown_core.pieces import Step
 from lockdown_core.replay import ReplayLog, replay
 from lockdown_core.ruleset import Ruleset, load_ruleset, load_variants
 from lockdown_core.view import view

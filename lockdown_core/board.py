@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from lockdown_core import facts
 from lockdown_core.events import Event, Events
-from lockdown_core.model import COLD, Character, GameState
+from lockdown_core.model import GameState
+from lockdown_core.pieces import COLD, Character
 
 
 def place_monster(state: GameState, loc: int, reason: str, events: Events) -> None:

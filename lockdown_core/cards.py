@@ -7,7 +7,8 @@ from functools import cache
 from lockdown_core import board, facts
 from lockdown_core.actions import PlayCard
 from lockdown_core.events import Event, Events
-from lockdown_core.model import GameState, Step
+from lockdown_core.model import GameState
+from lockdown_core.pieces import Step
 from lockdown_core.windows import in_window
 
 _REMOVES = {"baseball_bat": 1, "chainsaw": 2}

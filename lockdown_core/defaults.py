@@ -16,8 +16,9 @@ from lockdown_core.actions import (
     PlaceFamily,
     SearchTruck,
 )
-from lockdown_core.legal import destination_options
-from lockdown_core.model import GameState, Step
+from lockdown_core.model import GameState
+from lockdown_core.moves import destination_options
+from lockdown_core.pieces import Step
 
 
 def default_action(state: GameState, player: int) -> Action | None:

@@ -30,7 +30,8 @@ from lockdown_core.events import Event, Events
 from lockdown_core.legal import (
     pending_seats,
 )
-from lockdown_core.model import UNPLACED, Character, GameState, Step
+from lockdown_core.model import GameState
+from lockdown_core.pieces import UNPLACED, Character, Step
 from lockdown_core.rng import Rng, seed_state
 from lockdown_core.ruleset import RULES_REVISION, Ruleset
 

@@ -1,37 +1,81 @@
-"""The server's campaign (R10): which epilogue a finished game unlocks."""
+"""The server's campaign (R10): which epilogue a finished game unlocks.
+
+The conditions read a finished game through `Ending`, the few fields they
+need, rather than `model.GameState`: the ruleset checks that every epilogue
+its data names has a condition here, and the model holds a ruleset, so an
+import of the model here would close a circle.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Protocol
 
-from lockdown_core.model import GameState
-
-Condition = Callable[[GameState, list[int]], bool]
+from lockdown_core.pieces import Character
 
 
-def _alive(state: GameState, kind: str | None = None) -> int:
+class EndRules(Protocol):
+    """What the conditions read of the rules (`ruleset.Ruleset`)."""
+
+    @property
+    def weapons(self) -> tuple[str, ...]: ...
+    @property
+    def parking_lot(self) -> int: ...
+    @property
+    def surveillance_room(self) -> int: ...
+    @property
+    def epilogue_order(self) -> tuple[str, ...]: ...
+    @property
+    def epilogue_fallback(self) -> str: ...
+
+
+class Ending(Protocol):
+    """What the conditions read of a finished game (`model.GameState`)."""
+
+    @property
+    def rules(self) -> EndRules: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def characters(self) -> Sequence[Character]: ...
+    @property
+    def hands(self) -> Sequence[Sequence[str]]: ...
+    @property
+    def closed(self) -> Sequence[bool]: ...
+    @property
+    def deck(self) -> Sequence[str]: ...
+    @property
+    def result(self) -> Mapping[str, Any] | None: ...
+
+    def has_characters(self, player: int) -> bool: ...
+
+
+Condition = Callable[[Ending, list[int]], bool]
+
+
+def _alive(state: Ending, kind: str | None = None) -> int:
     return sum(1 for c in state.characters if c.location and (kind is None or c.kind == kind))
 
 
-def _survivors(state: GameState) -> list[int]:
+def _survivors(state: Ending) -> list[int]:
     return [p for p in range(state.players) if state.has_characters(p)]
 
 
-def _survivor_holds(state: GameState, test: Callable[[list[str]], bool]) -> bool:
+def _survivor_holds(state: Ending, test: Callable[[Sequence[str]], bool]) -> bool:
     return any(test(state.hands[p]) for p in _survivors(state))
 
 
-def _all_living_at(state: GameState, test: Callable[[set[int]], bool]) -> bool:
+def _all_living_at(state: Ending, test: Callable[[set[int]], bool]) -> bool:
     """'Every living character is ...': needs at least one living character."""
     places = {c.location for c in state.characters if c.location}
     return bool(places) and test(places)
 
 
-def _weapons(state: GameState, hand: list[str]) -> int:
+def _weapons(state: Ending, hand: Sequence[str]) -> int:
     return sum(1 for card in hand if card in state.rules.weapons)
 
 
-def _whole_family_lost(state: GameState) -> int:
+def _whole_family_lost(state: Ending) -> int:
     return state.players - len(_survivors(state))
 
 
@@ -65,7 +109,7 @@ CONDITIONS: dict[str, Condition] = {
 }
 
 
-def holding_epilogues(state: GameState) -> list[str]:
+def holding_epilogues(state: Ending) -> list[str]:
     """Every epilogue whose condition holds at the end, in R10's order."""
     result = state.result
     if result is None:
@@ -74,7 +118,7 @@ def holding_epilogues(state: GameState) -> list[str]:
     return [code for code in state.rules.epilogue_order if CONDITIONS[code](state, won)]
 
 
-def epilogue_to_unlock(state: GameState, unlocked: Iterable[str]) -> str | None:
+def epilogue_to_unlock(state: Ending, unlocked: Iterable[str]) -> str | None:
     """R10.2/R10.3: the first holding epilogue not yet unlocked, else 21 once."""
     already = set(unlocked)
     for code in holding_epilogues(state):

@@ -7,9 +7,10 @@ end of turn) and stops at the next step that waits for somebody.
 
 from __future__ import annotations
 
-from lockdown_core import board, cards, facts, moves, votes, windows
+from lockdown_core import board, cards, facts, moves, stall, votes, windows
 from lockdown_core.events import Event, Events
-from lockdown_core.model import GameState, Step, Vote
+from lockdown_core.model import GameState
+from lockdown_core.pieces import Step, Vote
 from lockdown_core.scoring import final_result
 
 # Turn structure ---------------------------------------------------------------
@@ -286,7 +287,7 @@ def finish_devour(state: GameState, character_id: int, events: Events) -> None:
 
 
 def end_of_turn(state: GameState, events: Events) -> None:
-    """R8.5 then R9.1."""
+    """R8.5, R9.1, then R9.4's count of still turns."""
     for c in state.characters:
         c.hidden = False
     state.vote = None
@@ -305,6 +306,7 @@ def end_of_turn(state: GameState, events: Events) -> None:
         return
     if events is not None:
         events.append(Event("turn_ended", {"turn": state.turn}))
+    stall.count_turn(state, events)
     start_turn(state, events)
 
 

@@ -22,13 +22,10 @@ from lockdown_core.actions import (
 )
 from lockdown_core.errors import IllegalAction
 from lockdown_core.events import Event, Events
-from lockdown_core.legal import (
-    destination_options,
-    is_pending,
-    placement_landing,
-    truck_options,
-)
-from lockdown_core.model import GameState, Step
+from lockdown_core.legal import is_pending, placement_landing, truck_options
+from lockdown_core.model import GameState
+from lockdown_core.moves import destination_options
+from lockdown_core.pieces import Step
 
 
 def _expect(state: GameState, player: int, *steps: str) -> None:

@@ -24,14 +24,13 @@ from lockdown_core.actions import (
     PlaceFamily,
     SearchTruck,
 )
-from lockdown_core.model import WINDOW_STEPS, GameState, Step
-from lockdown_core.moves import destination_options
+from lockdown_core.model import GameState
+from lockdown_core.pieces import WINDOW_STEPS, Step
 
 A = TypeVar("A", bound=Action)
 
 __all__ = [
     "Decision",
-    "destination_options",
     "is_pending",
     "legal_actions",
     "pending",

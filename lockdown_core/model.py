@@ -18,9 +18,7 @@ from functools import cache
 from typing import Any
 
 from lockdown_core.pieces import (
-    COLD,
     UNPLACED,
-    WINDOW_STEPS,
     Character,
     Step,
     Vote,
@@ -30,22 +28,10 @@ from lockdown_core.rng import Rng
 from lockdown_core.rules_identity import read_rules, stored_rules
 from lockdown_core.ruleset import KindSpec, Ruleset
 
-# The pieces, and the rules' identity, read from here by the rest of the core.
-__all__ = [
-    "COLD",
-    "UNPLACED",
-    "WINDOW_STEPS",
-    "Character",
-    "GameState",
-    "Step",
-    "Vote",
-    "read_rules",
-    "stored_rules",
-]
-
-SCHEMA_VERSION = 2
-# Schema 1 differs only in its `rules` field, always the full dump.
-READABLE_SCHEMAS = frozenset((1, SCHEMA_VERSION))
+SCHEMA_VERSION = 3
+# Schema 1 differs from 2 only in its `rules` field, always the full dump; schema 2 from 3
+# only in having no `supply_empty_turns` (R9.4): see `counted_by`.
+READABLE_SCHEMAS = frozenset((1, 2, SCHEMA_VERSION))
 
 
 @cache
@@ -94,6 +80,7 @@ class GameState:
         "seed_hash",
         "step",
         "supply",
+        "supply_empty_turns",
         "turn",
         "version",
         "vote",
@@ -152,6 +139,8 @@ class GameState:
         self.acted: set[int] = set()
         self.attack_location = 0
         self.result: dict[str, Any] | None = None
+        # R9.4: turns ended in a row with the Monster supply empty (`lockdown_core.stall`).
+        self.supply_empty_turns = 0
 
     # Derived facts used all over the engine -------------------------------
 
@@ -255,6 +244,7 @@ class GameState:
             "acted": sorted(self.acted),
             "attack_location": self.attack_location,
             "result": _fresh(self.result),
+            "supply_empty_turns": self.supply_empty_turns,
         }
 
     @classmethod
@@ -306,8 +296,16 @@ class GameState:
         state.acted = {int(p) for p in data["acted"]}
         state.attack_location = int(data["attack_location"])
         state.result = _fresh(data["result"])
+        state.supply_empty_turns = int(data["supply_empty_turns"]) if data["schema"] >= 3 else 0
         state._check_shape()
         return state
+
+    def counted_by(self, stored: dict[str, Any], replayed: GameState) -> None:
+        """Read from `stored`, a snapshot of schema 1 or 2, which did not count R9.4's
+        turns: take the count of `replayed`, its game replayed from its log, so that the
+        two compare equal when nothing else differs."""
+        if stored["schema"] < 3:
+            self.supply_empty_turns = replayed.supply_empty_turns
 
     def _check_shape(self) -> None:
         """Refuse a stored state no game can be in: sizes, seats, kinds, places, names."""

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from lockdown_core import board, facts, flow
 from lockdown_core.events import Event, Events
-from lockdown_core.model import GameState, Step
+from lockdown_core.model import GameState
+from lockdown_core.pieces import Step
 
 
 def begin_placement(state: GameState, player: int, events: Events) -> None:

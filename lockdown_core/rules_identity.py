@@ -19,10 +19,17 @@ from lockdown_core.ruleset import Ruleset, load_ruleset
 RULES_HASH_DIGITS = 16
 
 
+# Fields that change nothing a game does, left out of the identity: a game stored before
+# one existed, or before its value changed, goes on under this build's (R9.4's stall_turns
+# says only when a table is offered to give a game up).
+NOT_IN_IDENTITY = frozenset({"stall_turns"})
+
+
 def rules_hash(rules: Ruleset) -> str:
     """The identity of a resolved ruleset: a hash of its JSON dump, which pydantic
     writes in field order, so equal rulesets always hash alike."""
-    digest = hashlib.sha256(rules.model_dump_json().encode("utf-8")).hexdigest()
+    dump = rules.model_dump_json(exclude=set(NOT_IN_IDENTITY))
+    digest = hashlib.sha256(dump.encode("utf-8")).hexdigest()
     return digest[:RULES_HASH_DIGITS]
 
 

@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 
+from lockdown_core.epilogues import CONDITIONS
 from lockdown_core.errors import DataError
 
 # The rules data ships inside the package, so an installed wheel finds it wherever
@@ -90,6 +91,11 @@ class Ruleset(_Strict):
     epilogue_order: tuple[str, ...]
     epilogue_fallback: str
     variants: tuple[str, ...] = ()
+    # R9.4: still turns in a row after which a game is stalled. It changes nothing the game
+    # does, only when a table is offered to give it up, so it is left out of the rules'
+    # identity (`rules_identity.rules_hash`). None: no stall is told (rules stored whole
+    # before it existed).
+    stall_turns: int | None = Field(default=None, ge=1)
     # Never stored with a game (a snapshot from before revision 2 must still compare
     # equal to its replay): only the replay of an older action sets it, for that action.
     revision: int = Field(default=RULES_REVISION, ge=1, le=RULES_REVISION, exclude=True)
@@ -137,8 +143,6 @@ class Ruleset(_Strict):
     @classmethod
     def _known_epilogues(cls, order: tuple[str, ...]) -> tuple[str, ...]:
         """Each code must have a condition: an unknown one would only fail at a game's end."""
-        from lockdown_core.epilogues import CONDITIONS  # here: epilogues imports the model
-
         for code in order:
             if code not in CONDITIONS:
                 raise ValueError(f"epilogue {code!r} has no condition")
@@ -186,8 +190,6 @@ class VariantSpec(_Strict):
     @classmethod
     def _known_epilogue(cls, code: str) -> str:
         """The epilogue that unlocks the variant (R10): it must be one a game can reach."""
-        from lockdown_core.epilogues import CONDITIONS  # here: epilogues imports the model
-
         if code not in CONDITIONS:
             raise ValueError(f"epilogue {code!r} has no condition")
         return code
@@ -238,6 +240,7 @@ _HOMES = {
         "start_dice",
         "max_dice",
         "close_at",
+        "stall_turns",
     ),
     "characters.json": (
         "kinds",

@@ -24,31 +24,18 @@ from lockdown_core.epilogues import epilogue_to_unlock
 from lockdown_core.errors import IllegalAction
 from lockdown_core.events import Event
 from lockdown_core.legal import legal_actions, pending_seats
-from lockdown_core.model import COLD, UNPLACED, Character, GameState
+from lockdown_core.model import GameState
+from lockdown_core.pieces import COLD, UNPLACED, Character
 from lockdown_core.ruleset import RULES_REVISION
 from lockdown_core.scenario_format import (
     Check,
     EventMatch,
     Expectation,
-    Played,
     Refused,
     Scenario,
     ScenarioError,
-    parse_scenario,
 )
 from lockdown_core.scenario_setup import build
-
-# The file format and the starting state, read from here by the tools that play scenarios.
-__all__ = [
-    "Played",
-    "Scenario",
-    "ScenarioError",
-    "ScenarioResult",
-    "build",
-    "check",
-    "parse_scenario",
-    "run",
-]
 
 
 @dataclass

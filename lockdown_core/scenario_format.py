@@ -28,7 +28,7 @@ from lockdown_core.actions import (
     action_revision,
 )
 from lockdown_core.errors import IllegalAction
-from lockdown_core.model import COLD, UNPLACED
+from lockdown_core.pieces import COLD, UNPLACED
 
 
 class ScenarioError(Exception):

@@ -13,7 +13,8 @@ from lockdown_core import facts, flow, placement
 from lockdown_core.engine import new_game, seed_hash
 from lockdown_core.errors import DataError
 from lockdown_core.events import Event
-from lockdown_core.model import COLD, UNPLACED, Character, GameState
+from lockdown_core.model import GameState
+from lockdown_core.pieces import COLD, UNPLACED, Character
 from lockdown_core.rng import Rng, seed_state
 from lockdown_core.ruleset import load_ruleset
 from lockdown_core.scenario_format import PLACE_CODES, Position, Scenario, ScenarioError

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from lockdown_core.legal import pending_seats
-from lockdown_core.model import GameState, Step
+from lockdown_core.model import GameState
+from lockdown_core.pieces import Step
 
 
 def view(state: GameState, player: int | None = None) -> dict[str, Any]:

@@ -7,7 +7,8 @@ truck, the badge, a devouring) is the flow's to decide.
 from __future__ import annotations
 
 from lockdown_core.events import Event, Events
-from lockdown_core.model import GameState, Step, Vote
+from lockdown_core.model import GameState
+from lockdown_core.pieces import Step, Vote
 from lockdown_core.windows import window_players
 
 

@@ -7,7 +7,8 @@ how long a window lasts tells nobody what is in a hand.
 
 from __future__ import annotations
 
-from lockdown_core.model import GameState, Step
+from lockdown_core.model import GameState
+from lockdown_core.pieces import Step
 
 # Cards that can matter in each kind of discussion (R2.6, R7.8).
 VOTE_CARDS = ("gun",)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import importlib.util
 import logging
 import os
@@ -17,6 +18,7 @@ import pytest
 from pydantic import SecretStr
 
 from bot import run
+from bot.discord_ui.invitation import invitation_link
 from bot.settings import Settings
 
 
@@ -48,6 +50,9 @@ def assert_no_token_hint(stderr: str) -> None:
     assert "DISCORD_TOKEN" in hint
     assert ".env" in hint
     assert "lockdown play" in hint
+    # The next step after the token: the invitation, and where the README explains it.
+    assert "lockdown-bot invite" in hint
+    assert "Invite the bot to a server" in hint
 
 
 def test_without_token_it_says_how_to_get_one_and_exits_2(tmp_path: Path) -> None:
@@ -310,3 +315,24 @@ def test_migrate_needs_no_token_and_brings_the_schema_to_head(tmp_path: Path) ->
         [(revision,)] = conn.execute("SELECT version_num FROM alembic_version").fetchall()
     assert revision
     assert "database schema at revision" in result.stderr
+
+
+def test_invite_prints_both_links_for_the_tokens_application(tmp_path: Path) -> None:
+    """The application id is read off the token (its first part is the bot's id in
+    base64): no Discord is needed to build the links."""
+    application_id = 1234567890123456789
+    first = base64.b64encode(str(application_id).encode()).decode().rstrip("=")
+    (tmp_path / ".env").write_text(f"DISCORD_TOKEN={first}.GxYzAb.abcdefghijklmnop\n")
+    result = run_script("invite", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    links = [line.strip() for line in result.stdout.splitlines() if "oauth2" in line]
+    assert links == [invitation_link(application_id), invitation_link(application_id, True)]
+    assert all(f"client_id={application_id}&" in link for link in links)
+    assert list(tmp_path.iterdir()) == [tmp_path / ".env"], "no database for an invitation"
+
+
+def test_invite_with_a_token_of_another_shape_says_so(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=not-a-token\n")
+    result = run_script("invite", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "not shaped like a bot token" in result.stderr

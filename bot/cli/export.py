@@ -56,7 +56,7 @@ def _stored(args: argparse.Namespace) -> int:
     import json
 
     from bot.cli.stored import StoredGameError, read_game
-    from bot.storage.tables import GameStatus
+    from bot.storage.models import GameStatus
 
     try:
         stored = read_game(args.game)
@@ -88,7 +88,7 @@ def file_gif(source: Path, gif: Path, lang: str) -> int:
     """The GIF of a scenario or a saved game file (also `lockdown replay FILE --gif`)."""
     from bot.cli.replay import load
     from bot.render.replay_gif import scenario_start
-    from lockdown_core.scenario import ScenarioError
+    from lockdown_core.scenario_format import ScenarioError
 
     try:
         start = scenario_start(load(source))

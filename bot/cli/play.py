@@ -32,8 +32,8 @@ from bot.render.board_text import board_lines
 from bot.table.presenter import Update
 from bot.table.scheduler import AsyncioScheduler
 from bot.table.seats import Seat
-from bot.table.table import AiFactory, Table, TableConfig
-from bot.table.timers import MAX_SECONDS, Timers
+from bot.table.table import Table
+from bot.table.timers import MAX_SECONDS, TableConfig, Timers
 from bot.texts import t
 from bot.texts.narrate import story
 from bot.texts.panel_text import family_lines, hand_lines, now_lines, private_lines
@@ -66,7 +66,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--seed",
         type=int,
         default=None,
-        help="the same seed and the same answers play the same game again",
+        help="the same seeds and the same answers play the same game again",
+    )
+    parser.add_argument(
+        "--ai-seed",
+        type=int,
+        default=None,
+        help="the AI seats' own seed, apart from the game's (both are shown at the end)",
     )
     parser.add_argument(
         "--lang",
@@ -102,6 +108,8 @@ class Options:
     teach: bool = False
     flush: Callable[[], None] | None = None
     save: Path | None = None
+    # The AI seats' own seed (`run` draws one when none is given).
+    ai_seed: int = 0
 
 
 class Quit(Exception):
@@ -171,9 +179,11 @@ async def play_game(
     store = None
     if options.save is not None:
         store = SavedLog(options.save, ReplayLog(players=players, seed=seed))
-    table = Table(0, state, seats, presenter, scheduler, seeded_ai(seed), config, store)
+    table = Table(
+        0, state, seats, presenter, scheduler, make_player, config, store, options.ai_seed
+    )
     welcome = {"name": names[seat], "seat": seat + 1, "players": players}
-    write(t(lang, "play.welcome", seed=seed, **welcome))
+    write(t(lang, "play.welcome", seed=seed, ai_seed=options.ai_seed, **welcome))
     await table.begin(events)
     keyboard = Keyboard(read_line, options.flush)
     asker = Asker(table, seat, presenter, keyboard, options)
@@ -189,18 +199,11 @@ async def play_game(
     finally:
         keyboard.close()
         await scheduler.close()
-    again = {"seed": seed, "players": players, "seat": seat + 1}
+    again = {"seed": seed, "ai_seed": options.ai_seed, "players": players, "seat": seat + 1}
     write(t(lang, "play.again", **again))
     if options.save is not None:
         write(t(lang, "play.saved", file=options.save))
     return table
-
-
-def seeded_ai(seed: int) -> AiFactory:
-    """AI seats whose choices follow from the game's seed, so that a game can be played
-    again, with the same answers, to the same end. (On Discord each AI seat draws a
-    seed of its own: its choices are stored as actions, which is what replays read.)"""
-    return lambda kind, seat: make_player(kind, seat, f"{seed}/ai/{seat}")
 
 
 def plain(line: str) -> str:
@@ -384,6 +387,8 @@ def run(args: argparse.Namespace) -> int:
         print(t(lang, "play.bad_seat", players=args.players), file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else secrets.randbits(32)
+    # Drawn apart from the game's seed, as a table draws its AI seats' seed.
+    ai_seed = args.ai_seed if args.ai_seed is not None else secrets.randbits(32)
 
     async def read_line() -> str:
         line: str = await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
@@ -400,7 +405,9 @@ def run(args: argparse.Namespace) -> int:
             args.ai,
             read_line,
             terminal_writer(),
-            options=Options(teach=args.teach, flush=terminal_flush(), save=args.save),
+            options=Options(
+                teach=args.teach, flush=terminal_flush(), save=args.save, ai_seed=ai_seed
+            ),
         )
     )
     return 0

@@ -21,8 +21,8 @@ from bot.render.board_text import board_lines
 from bot.texts import t
 from bot.texts.narrate import describe
 from lockdown_core import Event, GameState, IllegalAction, replay, view
-from lockdown_core.scenario import Scenario, ScenarioError, parse_scenario
 from lockdown_core.scenario import run as run_scenario
+from lockdown_core.scenario_format import Scenario, ScenarioError, parse_scenario
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

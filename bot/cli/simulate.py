@@ -28,6 +28,7 @@ from typing import Any, TextIO
 from lockdown_core import DataError, Ruleset, facts, load_ruleset
 from lockdown_core.ai.personas import PERSONAS
 from lockdown_core.ai.simulation import AI_CHOICES, Tally, simulate
+from lockdown_core.variant_clashes import clashes
 
 # How many times the progress bar is redrawn over a whole run, at most.
 PROGRESS_STEPS = 200
@@ -105,6 +106,15 @@ def run(args: argparse.Namespace) -> int:
         rules = load_ruleset(tuple(args.variant))
     except DataError as exc:
         print(f"lockdown simulate: {exc}", file=sys.stderr)
+        return 2
+    found = clashes(args.variant)
+    if found:
+        clash = found[0]
+        print(
+            f"lockdown simulate: {clash.first} and {clash.second} change the same rule "
+            f"({', '.join(clash.values)}) each its own way: they are never combined (R11.4)",
+            file=sys.stderr,
+        )
         return 2
     seats = facts.player_range(rules)
     if args.players not in seats:

@@ -86,6 +86,7 @@ def print_text(
             seed=report["seed"],
         ),
         say("simulate.cli.errors", errors=report["errors"]),
+        say("simulate.cli.stalemates", stalemates=report["stalemates"]),
         say(
             "simulate.cli.speed",
             rate=f"{report['games_per_second']:.1f}",
@@ -137,6 +138,9 @@ def print_text(
             ),
         ),
     ]
+    if report["first_stalemate_game"] is not None:
+        seed = f"{report['seed']}/{report['first_stalemate_game']}"
+        lines.insert(3, say("simulate.cli.stalemate_seed", seed=seed))
     for kind, deeds in report["behaviour_by_ai"].items():
         lines.append(behaviour(say, ai_name(say, kind), deeds))
     if base is not None:

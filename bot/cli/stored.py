@@ -18,8 +18,8 @@ from sqlalchemy.exc import SQLAlchemyError
 from bot.settings import load_settings, settings_problems
 from bot.storage.database import Database
 from bot.storage.errors import StorageError
+from bot.storage.models import GameStatus
 from bot.storage.repository import GameRepository
-from bot.storage.tables import GameStatus
 from bot.table.stored_form import stored_seed
 from lockdown_core import ReplayLog
 

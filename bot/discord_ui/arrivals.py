@@ -18,15 +18,18 @@ import discord
 
 from bot.ops.discord_http import interaction_arrived
 from bot.ops.logs import log_fields
-from bot.ops.shards import shard_of
 
 # Every custom id of ours names its game (or lobby, the game to be) third: `ld:h:41`.
 _GAME_IN_CUSTOM_ID = re.compile(r"ld:[a-z]:(\d+)")
 
 
-def label_interactions(client: discord.Client, shard_count: Callable[[], int | None]) -> None:
+def label_interactions(client: discord.Client, shard_of: Callable[[int], int]) -> None:
     """Wrap `client`'s INTERACTION_CREATE parser: every record written while handling
-    an interaction carries its guild, shard and game ids, and its answer is timed."""
+    an interaction carries its guild, shard and game ids, and its answer is timed.
+
+    `shard_of` gives a server's shard: the application passes `bot.ops.shards`'
+    rule in, which sits with the shard locks (and their storage) this layer
+    does not reach."""
     parsers = client._connection.parsers
     parse = parsers["INTERACTION_CREATE"]
 
@@ -34,8 +37,7 @@ def label_interactions(client: discord.Client, shard_count: Callable[[], int | N
         interaction_arrived(int(data["id"]))
         guild = data.get("guild_id")
         guild_id = int(guild) if guild else None
-        count = shard_count()
-        shard = shard_of(guild_id, count) if guild_id and count else 0
+        shard = shard_of(guild_id) if guild_id else 0
         custom_id = str((data.get("data") or {}).get("custom_id", ""))
         found = _GAME_IN_CUSTOM_ID.match(custom_id)
         game_id = int(found.group(1)) if found else None

@@ -3,7 +3,7 @@
 The buttons need nothing: they are DynamicItems, so a click on a board or a
 lobby posted before the restart finds its game or lobby by the id in its
 custom id. What this module brings back, through the rooms' public methods,
-is each table and its presenter (`GameService.restore`: state, seats,
+is each table and its presenter (`GameThreads.restore`: state, seats,
 deadline, what each AI seat has seen, the same board message, the game's
 language, each seat's recent private lines) and each lobby (`Lobbies.restore`:
 seats, variants, language, the server's plan). A game that cannot be loaded is
@@ -20,8 +20,8 @@ from datetime import UTC, datetime, timedelta
 
 import discord
 
+from bot.discord_ui.game.threads import GameThreads
 from bot.discord_ui.lobby.lobbies import Lobbies
-from bot.discord_ui.service import GameService
 from bot.ops.logs import log_fields
 from bot.table.persist import GameKeeper, UnloadableGame
 from bot.table.store import Cursor
@@ -44,9 +44,10 @@ class ResumeReport:
     endings: list[int] = field(default_factory=list)
 
 
-async def resume_games(service: GameService, lobbies: Lobbies, keeper: GameKeeper) -> ResumeReport:
+async def resume_games(threads: GameThreads, lobbies: Lobbies, keeper: GameKeeper) -> ResumeReport:
     """Load every running game and every lobby into the hub; pause and announce the
     games that cannot be, skip the lobbies that cannot be."""
+    service = threads.service
     report = ResumeReport()
     # Lobbies first: a resumed game's grace period starts when its table begins.
     await resume_lobbies(lobbies, keeper, report)
@@ -56,11 +57,11 @@ async def resume_games(service: GameService, lobbies: Lobbies, keeper: GameKeepe
         # The game's ids on every line it logs from now on: its timer, AI and delivery
         # tasks start inside this block and keep them.
         with log_fields(game_id=game.record.id, guild_id=game.record.guild_id):
-            table = service.restore(game, cursors.get(game.record.id))
+            table = threads.restore(game, cursors.get(game.record.id))
             await table.begin([], game.deadline)
             service.presenters[table.game_id].resume(table)
         report.resumed.append(table.game_id)
-    await deliver_endings(service, keeper, report)
+    await deliver_endings(threads, keeper, report)
     for broken in loaded.broken:
         log.error("game %s cannot be resumed and is paused: %s", broken.game_id, broken.reason)
         await keeper.pause(broken.game_id, broken.reason[:500])
@@ -104,7 +105,7 @@ async def resume_lobbies(lobbies: Lobbies, keeper: GameKeeper, report: ResumeRep
         report.lobbies.append(stored.lobby.lobby_id)
 
 
-async def deliver_endings(service: GameService, keeper: GameKeeper, report: ResumeReport) -> None:
+async def deliver_endings(threads: GameThreads, keeper: GameKeeper, report: ResumeReport) -> None:
     """Games that ended but whose end never reached their thread: post it now.
 
     The process stopped (or Discord refused) between a game's last stored
@@ -112,6 +113,7 @@ async def deliver_endings(service: GameService, keeper: GameKeeper, report: Resu
     click or timer reaches it), and its presenter delivers what is missing:
     the last lines, the final board, the campaign's news and Play again.
     """
+    service = threads.service
     if service.deliveries is None:
         return
     try:
@@ -124,7 +126,7 @@ async def deliver_endings(service: GameService, keeper: GameKeeper, report: Resu
     for game_id in game_ids:
         try:
             game = await keeper.finished_game(game_id)
-            table = service.restore(game, cursors.get(game_id, Cursor()), ended=True)
+            table = threads.restore(game, cursors.get(game_id, Cursor()), ended=True)
         except Exception:  # one game's failure must spare the others
             log.exception("game %s: its end cannot be posted", game_id)
             continue

@@ -2,8 +2,8 @@
 cog, their persistent components and the one error handler.
 
 The order of the rooms is the order of `/lockdown`'s subcommands. The lobby
-comes first: the campaign opens lobbies (Play again) and redraws them (the
-variant menu), and game nights open them at their start.
+comes first: the campaign opens lobbies (Play again) and game nights open
+them at their start.
 """
 
 from __future__ import annotations
@@ -56,14 +56,15 @@ class Rooms:
         """Every room, on the service and the server desk they share."""
         group = lockdown_group()
         lobby = LobbyRoom(group, desk)
+        game = GameRoom(group, desk.service)
         return cls(
             group=group,
             lobby=lobby,
-            game=GameRoom(group, desk.service),
+            game=game,
             seats=SeatsRoom(group, desk),
             moderation=ModerationRoom(group, desk),
             nights=NightsRoom(group, desk, lobby.lobbies),
-            campaign=CampaignRoom(group, desk, lobby.lobbies),
+            campaign=CampaignRoom(group, desk, lobby.lobbies, game.threads),
             stats=StatsRoom(group, desk),
             ratings=RatingsRoom(group, desk, lobby.lobbies),
             simulate=SimulateRoom(group, desk),

@@ -15,6 +15,7 @@ import discord
 
 from bot.discord_ui.service import GameService, is_moderator, locale_lang, server_locale
 from bot.rating.book import RatingStore
+from bot.table.game_pages import GamePages
 from bot.table.guild_settings import GuildConfig
 from bot.table.server_book import ServerBook
 from bot.texts import t
@@ -27,12 +28,18 @@ class ServerDesk:
     """The server, its settings and the answer, for every server-wide room."""
 
     def __init__(
-        self, service: GameService, book: ServerBook, ratings: RatingStore | None = None
+        self,
+        service: GameService,
+        book: ServerBook,
+        ratings: RatingStore | None = None,
+        pages: GamePages | None = None,
     ) -> None:
         self.service = service
         self.book = book
         # Ratings and seasons (None: a bot without them, as some tests build it).
         self.ratings = ratings
+        # The finished games' pages on the web (`lockdown-web`); None: no links.
+        self.pages = pages
 
     def lang(self, interaction: discord.Interaction[Any], config: GuildConfig) -> str:
         """The reader's language: their Discord locale, else the server's setting."""

@@ -5,34 +5,62 @@ game's presenter (its thread) and `GameMeta` (server, host, language), each
 lobby's language and plan, the hub underneath. It answers privately in the
 reader's language and refuses what names another server's game or lobby. The
 rooms (`lobby/`, `game/`, `moderation/`, `campaign/`, `stats/`, `simulate/`) do
-the work on top of it; it calls none of them.
+the work on top of it; it imports none of them (the game's room opens the
+threads it holds, `game.threads`).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
-from bot.discord_ui.game.end import GameEnding
-from bot.discord_ui.game.presenter import DiscordPresenter
-from bot.discord_ui.safe_text import SeatNames
 from bot.ops.discord_http import interaction_refused
 from bot.table.hub import GameHub
-from bot.table.lobby import Lobby
-from bot.table.persist import ResumableGame, stored_timers
 from bot.table.store import Cursor, Deliveries, People
-from bot.table.table import Table, TableConfig
+from bot.table.table import Table
+from bot.table.timers import TableConfig
 from bot.texts import choose_lang, t
-from bot.texts.ai_talk import seat_names
+from lockdown_core import Event
 
 if TYPE_CHECKING:
     from bot.table.guild_settings import GuildConfig
 
 log = logging.getLogger(__name__)
+
+
+class Reminders(Protocol):
+    """Who a game's direct-message reminders go to, by seat (`game.nudges.Nudges`)."""
+
+    @property
+    def user_ids(self) -> list[int | None]: ...
+
+
+class GameThread(Protocol):
+    """A game's thread as the rooms use it (`game.presenter.DiscordPresenter`): the
+    service holds the threads by this, below the game feature that draws them."""
+
+    @property
+    def channel_id(self) -> int: ...
+    @property
+    def lang(self) -> str: ...
+    @property
+    def names(self) -> list[str]: ...
+    @property
+    def inbox(self) -> dict[int, list[Event]]: ...
+    @property
+    def nudges(self) -> Reminders: ...
+
+    def recent_lines(self, seat: int, lang: str) -> list[str]: ...
+    def restore(self, board_message_id: int | None, cursor: Cursor) -> None: ...
+    def resume(self, table: Table) -> None: ...
+    def recall(self, private: dict[int, list[Event]]) -> None: ...
+    def repost(self) -> None: ...
+    async def flush(self, within: float) -> bool: ...
+    async def close(self) -> None: ...
+
 
 SUPPORTED = ("en", "fr")
 
@@ -110,7 +138,8 @@ class GameService:
         self.refused_retry = 30.0
         self.deliveries = deliveries
         self.people = people
-        self.presenters: dict[int, DiscordPresenter] = {}
+        # Each game's thread, opened by the game's room (`game.threads`).
+        self.presenters: dict[int, GameThread] = {}
         # Practice games (`/lockdown practice`): their panels teach and say why the AI
         # seats chose (the lines kept here), their end is no campaign's.
         self.practice_games: dict[int, list[str]] = {}
@@ -118,7 +147,6 @@ class GameService:
         self.lobby_langs: dict[int, str] = {}
         # The server's settings as each lobby opened (its game keeps the lobby's id).
         self.plans: dict[int, LobbyPlan] = {}
-        self.ending: GameEnding | None = None
 
     def practice(self, game_id: int) -> list[str] | None:
         """A practice game's reasons told so far (see `practice_games`), or None for a
@@ -131,10 +159,6 @@ class GameService:
             if isinstance(thread, discord.Thread) and thread.is_private():
                 lines = self.practice_games[game_id] = []
         return lines
-
-    def use_ending(self, ending: GameEnding) -> None:
-        """What every game does at its end from now on (the campaign's, `campaign.ending`)."""
-        self.ending = ending
 
     # Languages ----------------------------------------------------------------
 
@@ -198,35 +222,6 @@ class GameService:
         status = await self.hub.status_of(game_id)
         await self.tell(interaction, "error.game_held" if status == "paused" else "error.game_gone")
 
-    # Games ----------------------------------------------------------------------
-
-    def make_presenter(self, game_id: int, lobby: Lobby) -> DiscordPresenter:
-        """A game's presenter, kept here with its `GameMeta` (the hub's presenter factory)."""
-        lang = self.lobby_lang(lobby.lobby_id)
-        plan = self.plans.get(lobby.lobby_id)
-        presenter = DiscordPresenter(
-            self.client,
-            game_id,
-            lobby.channel_id,
-            lang,
-            SeatNames(seat_names(lang, [(s.name, s.ai_kind) for s in lobby.seats])),
-            [s.user_id for s in lobby.seats],
-            host_id=lobby.host_id,
-            batch_delay=self.batch_delay,
-            edit_interval=self.edit_interval,
-            refused_retry=self.refused_retry,
-            # The server's DM reminders setting as the lobby was opened ("turn" by default).
-            nudges=plan.config.dm_reminders if plan is not None else "turn",
-            reader=self.people.reader if self.people is not None else None,
-            store=self.deliveries,
-            ending=self.ending,
-            on_finished=self.hub.close,
-            on_board_message=self.hub.board_posted,
-        )
-        self.presenters[game_id] = presenter
-        self.meta[game_id] = GameMeta(lobby.guild_id, lobby.host_id, lang)
-        return presenter
-
     async def cursors(self, game_ids: list[int]) -> dict[int, Cursor]:
         """Where each game's thread stands; a game without one shows everything again."""
         if self.deliveries is None:
@@ -236,48 +231,3 @@ class GameService:
         except Exception:
             log.exception("the delivery cursors could not be read; games resume without them")
             return {}
-
-    def restore(
-        self, game: ResumableGame, cursor: Cursor | None = None, *, ended: bool = False
-    ) -> Table:
-        """A stored game back on Discord at start-up, its thread where it stood.
-
-        A running game joins the hub; an `ended` one, whose end never reached its
-        thread, stays outside it (no click or timer reaches it), only to post its
-        end. The replayed events refill what a restart would otherwise forget:
-        the public log, what each AI-played seat has observed, and each seat's
-        recent private lines in the My hand panel, exactly as play had filled them.
-        """
-        record = game.record
-        channel_id = record.thread_id or record.channel_id
-        seated = Lobby(record.id, record.guild_id, channel_id, record.host_user_id, game.seats)
-        seated.variants = list(record.variants)
-        self.remember_lobby(record.id, record.language)
-        # A slow game keeps its pace across a restart (its timers are stored with it).
-        slow = stored_timers(record.timers)
-        config = dataclasses.replace(self.config, timers=slow) if slow.step_hours else self.config
-        if ended:
-            hub = self.hub
-            table = Table(
-                record.id,
-                game.state,
-                game.seats,
-                self.make_presenter(record.id, seated),
-                hub.scheduler,
-                hub.ai_factory,
-                config,
-            )
-        else:
-            table = self.hub.add_table(record.id, game.state, seated, config)
-            table.paused = record.status == "paused"
-        table.seed = record.seed
-        table.recall(game.events)
-        if cursor is None:
-            # Stored before threads had cursors: a game whose board is up showed everything.
-            shown = len(table.public_log) if record.board_message_id is not None else 0
-            cursor = Cursor(public_events=shown)
-        presenter = self.presenters[record.id]
-        presenter.restore(record.board_message_id, cursor)
-        if not ended:
-            presenter.recall(table.private_events(game.events))
-        return table

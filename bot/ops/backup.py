@@ -16,15 +16,14 @@ would replay stale pages onto it). It refuses while a bot runs on that file:
 it takes the same lock a running bot holds.
 
 PostgreSQL has its own tools: `pg_dump` and `pg_restore` (README, "Backups
-and upgrades"); these commands say so rather than half-doing it.
+and upgrades"); these commands say so rather than half-doing it. The SQL
+itself (the backup API, the check) is storage's: `bot.storage.sqlite_copy`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import sqlite3
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,6 +31,7 @@ from sqlalchemy.engine import make_url
 
 from bot.ops.shards import ShardLocks
 from bot.settings import Settings, StartupError, supported_url
+from bot.storage.sqlite_copy import CopyFailed, overwrite, snapshot
 
 PG_DUMP_HINT = (
     "on PostgreSQL, back up with pg_dump --format=custom and restore with pg_restore "
@@ -75,13 +75,9 @@ def backup(settings: Settings, target: Path) -> Copied:
         )
     partial = target.with_name(f".{target.name}.partial")
     try:
-        with _connect(source) as src, _connect(partial) as dst:
-            src.backup(dst)
-            _check(dst, target)
-            # One file that stands alone: no -wal or -shm file beside it.
-            dst.execute("PRAGMA journal_mode=DELETE")
+        snapshot(source, partial)
         partial.replace(target)
-    except (OSError, sqlite3.Error) as exc:
+    except (OSError, CopyFailed) as exc:
         raise StartupError(f"backup to {target} failed: {exc}") from exc
     finally:
         with contextlib.suppress(FileNotFoundError):
@@ -113,30 +109,7 @@ def _take(backup_file: Path, target: Path, locks: ShardLocks) -> None:
 def _restore(backup_file: Path, target: Path) -> int:
     """The backup's pages into the database in one transaction; the database's size."""
     try:
-        with _connect(backup_file, read_only=True) as src:
-            _check(src, backup_file)
-            with _connect(target) as dst:
-                src.backup(dst)
-    except sqlite3.Error as exc:
+        overwrite(backup_file, target)
+    except CopyFailed as exc:
         raise StartupError(f"restore from {backup_file} failed: {exc}") from exc
     return target.stat().st_size
-
-
-@contextlib.contextmanager
-def _connect(path: Path, *, read_only: bool = False) -> Iterator[sqlite3.Connection]:
-    uri = path.resolve().as_uri() + ("?mode=ro" if read_only else "")
-    connection = sqlite3.connect(uri, uri=True, timeout=30)
-    try:
-        yield connection
-    finally:
-        connection.close()
-
-
-def _check(connection: sqlite3.Connection, path: Path) -> None:
-    """SQLite's own quick check of every page: a damaged copy is refused, never used."""
-    try:
-        (result,) = connection.execute("PRAGMA quick_check").fetchone()
-    except sqlite3.DatabaseError as exc:
-        raise StartupError(f"{path} is not a SQLite database ({exc})", status=2) from exc
-    if result != "ok":
-        raise StartupError(f"{path} is damaged: {result}", status=2)

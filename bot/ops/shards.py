@@ -34,11 +34,11 @@ from pathlib import Path
 from sqlalchemy.engine import URL
 
 from bot.settings import StartupError
-from bot.storage.advisory_locks import SHARD_COUNT_CLASS, SHARD_LOCK_CLASS, AdvisoryLocks
+from bot.storage.advisory_locks import AdvisoryLocks
 
 log = logging.getLogger(__name__)
 
-__all__ = ["SHARD_COUNT_CLASS", "SHARD_LOCK_CLASS", "ShardLocks", "ShardSet", "shard_of"]
+__all__ = ["ShardLocks", "ShardSet", "shard_of"]
 
 
 def shard_of(guild_id: int, shard_count: int) -> int:

@@ -22,12 +22,12 @@ from __future__ import annotations
 import io
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image
 
+from bot.render.board_labels import BoardLabels
 from bot.render.canvas import TEXT_SIZE, TITLE_SIZE, Canvas, Drawn, Placed, text_box, wrap
 from bot.render.facts import BoardFacts
 from bot.render.glyphs import BOLD, drawable, fit
@@ -61,37 +61,6 @@ HEIGHT = FOOTER + 66 + 3 * (LINE + 6) + 10
 DEFENCE_Y, WARNING_Y, FREE_Y, MONSTERS_Y = 32, 60, 88, 120
 # How many PNGs `render_board` keeps: a game's board and a few recent ones.
 MEMO_SIZE = 32
-
-
-@dataclass(frozen=True, slots=True)
-class BoardLabels:
-    """Every word the picture shows, in the game's language.
-
-    The fields with defaults came later: a caller that does not give them gets
-    the picture without those lines (`bot.render.labels.board_labels` gives all).
-    `defence` maps a location to its "defence 4 vs 3" text; `free` to its free
-    spots; `warnings` to its "closes at 6" warning; `closed_reason` says why a
-    location closed; `rule` says how Monsters get in now; `end_line` says when
-    the game ends; `seats` are the labels ("Seat 3") shown for a name the font
-    cannot draw at all.
-    """
-
-    title: str
-    locations: dict[int, str]
-    kind_letters: dict[str, str]
-    closed: str
-    cold_storage: str
-    status: str
-    names: list[str]
-    badge: str
-    martyr: str
-    defence: dict[int, str] = field(default_factory=dict)
-    rule: str = ""
-    end_line: str = ""
-    seats: list[str] = field(default_factory=list)
-    free: dict[int, str] = field(default_factory=dict)
-    warnings: dict[int, str] = field(default_factory=dict)
-    closed_reason: str = ""
 
 
 def room_box(loc: int) -> tuple[int, int, int, int]:

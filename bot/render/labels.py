@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.render.board_image import BoardLabels, render_board
+from bot.render.board_image import render_board
+from bot.render.board_labels import BoardLabels
 from bot.render.facts import BoardFacts, board_facts
 from bot.render.room_facts import RoomFacts, room_facts
 from bot.texts.catalog import Translate

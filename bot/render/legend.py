@@ -8,15 +8,13 @@ family's token shape in its colour, so a family is found without colour too.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from bot.render.board_labels import BoardLabels
 from bot.render.canvas import TEXT_SIZE, Canvas, text_width
 from bot.render.glyphs import BOLD, drawable
 from bot.render.palette import ALERT, DIM, EMPTY_SPOT, TEXT
 from bot.render.tokens import draw_shape, draw_token
-
-if TYPE_CHECKING:
-    from bot.render.board_image import BoardLabels
 
 WIDTH, PAD, GAP = 800, 10, 8
 LINE = 26

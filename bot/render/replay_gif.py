@@ -25,7 +25,8 @@ from typing import Any
 
 from PIL import Image
 
-from bot.render.board_image import PAD, WIDTH, BoardLabels, board_picture
+from bot.render.board_image import PAD, WIDTH, board_picture
+from bot.render.board_labels import BoardLabels
 from bot.render.canvas import Drawn, text_width
 from bot.render.facts import board_facts
 from bot.render.glyphs import BOLD, drawable
@@ -50,7 +51,8 @@ from lockdown_core import (
 )
 from lockdown_core.actions import action_revision
 from lockdown_core.ruleset import RULES_REVISION
-from lockdown_core.scenario import Played, Scenario, build
+from lockdown_core.scenario_format import Played, Scenario
+from lockdown_core.scenario_setup import build
 
 log = logging.getLogger(__name__)
 

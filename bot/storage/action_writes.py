@@ -26,7 +26,7 @@ from bot.storage.columns import aware_utc
 from bot.storage.database import Database
 from bot.storage.driver import DriverWrite
 from bot.storage.errors import GameNotFound, StaleVersion, WrongStatus
-from bot.storage.models import SeatProgress
+from bot.storage.models import GameStatus, SeatProgress
 
 # The statements, with SQLite's `?` placeholders (`bot.storage.driver` numbers them
 # for PostgreSQL).
@@ -109,7 +109,7 @@ async def store_writes(
     their index in `writes`) and why. ValueError for a seat the game does not have:
     the transaction must then be rolled back whole."""
     refused: dict[int, Exception] = {}
-    running = t.GameStatus.RUNNING.value
+    running = GameStatus.RUNNING.value
     stored: list[ActionWrite] = []
     for index, w in enumerate(writes):
         swapped = await driver.execute(
@@ -156,6 +156,6 @@ def refusal(write: ActionWrite, found: Sequence[Any] | None) -> Exception:
     if found is None:
         return GameNotFound(write.game_id)
     status, version = found
-    if status != t.GameStatus.RUNNING:
-        return WrongStatus(write.game_id, status, (t.GameStatus.RUNNING.value,))
+    if status != GameStatus.RUNNING:
+        return WrongStatus(write.game_id, status, (GameStatus.RUNNING.value,))
     return StaleVersion(write.game_id, write.expected, version)

@@ -15,8 +15,7 @@ from sqlalchemy import func, or_, select
 from bot.storage import tables as t
 from bot.storage.columns import Clock, utc_now
 from bot.storage.database import Database
-from bot.storage.models import Cursor as Cursor
-from bot.storage.models import GameStatus
+from bot.storage.models import Cursor, GameStatus
 from bot.storage.upsert import insert_for
 
 

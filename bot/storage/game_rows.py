@@ -23,6 +23,7 @@ from bot.storage.columns import aware_utc
 from bot.storage.errors import GameNotFound, WrongStatus
 from bot.storage.models import (
     BrokenGame,
+    GameStatus,
     SeatRecord,
     SeatResult,
     Shards,
@@ -30,7 +31,6 @@ from bot.storage.models import (
     check_seat_numbers,
 )
 from bot.storage.shards import LIVE, chosen
-from bot.storage.tables import GameStatus
 
 # Writing ---------------------------------------------------------------------
 
@@ -214,6 +214,7 @@ def stored_game(
         status=status,
         seed=row.seed,
         seed_sha256=row.seed_sha256,
+        ai_seed=row.ai_seed,
         variants=jsontext.load(row.variants, "the variants"),
         language=row.language,
         timers=jsontext.load(row.timers, "the timers"),

@@ -138,6 +138,8 @@ class StoredGame(Record):
     paused_reason: str | None
     seats: tuple[SeatRecord, ...]
     deadlines: dict[str, datetime]
+    # Its AI seats' own seed (`bot.table.seat_players`); None for a game stored before.
+    ai_seed: str | None = None
 
 
 class BrokenGame(Record):
@@ -311,3 +313,15 @@ class NightRecord:
     stage: str
     due_at: datetime
     lobby_id: int | None = None
+
+
+class RecentGame(Record):
+    """One finished game in a server's history (`/lockdown history`): when it ended and
+    how each seat, named as in the game, scored."""
+
+    game_id: int
+    finished_at: datetime | None
+    names: tuple[str, ...]
+    ai_kinds: tuple[str | None, ...]
+    scores: tuple[int, ...]
+    winners: tuple[bool, ...]

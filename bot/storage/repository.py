@@ -42,19 +42,19 @@ from bot.storage.models import (
     ActionRecord,
     GamePlace,
     GamesAndLogs,
+    GameStatus,
     NewGame,
     OpenLobbies,
     RunningGames,
     SeatProgress,
     SeatRecord,
     SeatResult,
+    Shards,
     StoredGame,
     check_seat_numbers,
 )
-from bot.storage.models import Shards as Shards
 from bot.storage.rating_writes import rate_at_end
 from bot.storage.shards import LIVE, chosen
-from bot.storage.tables import GameStatus
 
 
 def seed_digest(seed: int | str) -> str:
@@ -127,10 +127,11 @@ class GameRepository:
         seats: Sequence[SeatRecord] | None = None,
         variants: Sequence[str] | None = None,
         practice: bool = False,
+        ai_seed: int | str | None = None,
     ) -> None:
         """Lobby -> running, with the seed, the first snapshot (its version, normally 0),
         the first deadlines, and the seats and variants as the lobby ended; a practice
-        game is marked so, to leave no result at its end."""
+        game is marked so, to leave no result at its end. `ai_seed` seeds its AI seats."""
         version = snapshot_version(snapshot)
         snapshot_text = jsontext.dump(dict(snapshot))
         due = due_rows(game_id, deadlines)
@@ -143,6 +144,7 @@ class GameRepository:
             "snapshot": snapshot_text,
             "version": version,
             "practice": practice,
+            "ai_seed": None if ai_seed is None else str(ai_seed),
         }
         if variants is not None:
             values["variants"] = jsontext.dump(list(variants))

@@ -28,7 +28,7 @@ from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
 from bot.storage.columns import DiscordId, UTCDateTime
-from bot.storage.models import GameStatus as GameStatus
+from bot.storage.models import GameStatus
 
 NAMING = {
     "ix": "ix_%(table_name)s_%(column_0_N_name)s",
@@ -68,6 +68,8 @@ class GameRow(StorageTable, table=True):
     status: str = Field(max_length=16)
     seed: str | None = Field(default=None, sa_type=Text)
     seed_sha256: str | None = Field(default=None, max_length=64)
+    # The seed of the game's AI seats, their own (never the game's): kept secret.
+    ai_seed: str | None = Field(default=None, sa_type=Text)
     variants: str = Field(sa_type=Text)  # JSON list of variant keys
     language: str = Field(max_length=16)
     timers: str = Field(sa_type=Text)  # JSON object

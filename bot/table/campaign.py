@@ -13,7 +13,9 @@ from functools import cache
 
 from bot.table.guild_settings import GuildConfig
 from bot.table.lobby import LobbyError
+from bot.texts import t
 from lockdown_core import load_ruleset, load_variants
+from lockdown_core.variant_clashes import clashes
 
 OPEN_BALLOTS = "open_ballots"
 
@@ -71,7 +73,8 @@ def offered_variants(config: GuildConfig, statuses: Sequence[VariantStatus]) -> 
 
 
 def check_variant_choice(chosen: Sequence[str], offered: Sequence[str], combine: bool) -> None:
-    """R11.2: none or one variant, several only if the server allows combining."""
+    """R11.2: none or one variant, several only if the server allows combining, and
+    never two that change the same rule each its own way (R11.4)."""
     for key in chosen:
         if key not in variant_epilogues():
             raise LobbyError("error.variant_unknown")
@@ -79,11 +82,33 @@ def check_variant_choice(chosen: Sequence[str], offered: Sequence[str], combine:
             raise LobbyError("error.variant_locked", name=key)
     if len(chosen) > 1 and not combine:
         raise LobbyError("error.variants_not_combined")
+    found = clashes(chosen)
+    if found:
+        raise LobbyError("error.variants_clash", first=found[0].first, second=found[0].second)
+
+
+def shown_params(lang: str, params: Mapping[str, object]) -> dict[str, object]:
+    """A variant refusal's parameters as its reader reads them: the variants by name, and
+    for a clash (R11.4) what each of the two changes."""
+    shown = dict(params)
+    for role in ("name", "first", "second"):
+        if role in params:
+            shown[role] = t(lang, f"variant.{params[role]}.name")
+    for role in ("first", "second"):
+        if role in params:
+            shown[f"{role}_change"] = t(lang, f"variant.{params[role]}.change")
+    return shown
+
+
+def never_together(variants: Iterable[str]) -> list[tuple[str, str]]:
+    """The pairs among `variants` a game may never combine (R11.4)."""
+    return [(clash.first, clash.second) for clash in clashes(variants)]
 
 
 def game_variants(chosen: Sequence[str], config: GuildConfig) -> list[str]:
     """The variants a game is dealt with: the host's pick, plus Open ballots when the
-    server plays designations in the open."""
+    server plays designations in the open: the server's own rule (R11.5), whether or not
+    its campaign unlocked Open ballots, which clashes with no variant."""
     variants = list(dict.fromkeys(chosen))
     if config.open_designations and OPEN_BALLOTS not in variants:
         variants.append(OPEN_BALLOTS)

@@ -38,6 +38,7 @@ FLAGS = (
     "replay_gif",
     "start_when_full",
     "takeover_approval",
+    "web_pages",
 )
 TRUE_WORDS = ("on", "yes", "true", "1", "oui")
 FALSE_WORDS = ("off", "no", "false", "0", "non")
@@ -83,6 +84,8 @@ class GuildConfig(BaseModel):
     `start_when_full`: a lobby whose every seat is taken starts by itself.
     `takeover_approval`: a click on Take this seat asks the host (or, the host gone,
     a moderator) first; off, the first person to click takes the seat.
+    `web_pages`: each finished game has a page (`lockdown-web`) its reveal links to;
+    off, no link is posted and the pages answer 404.
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -103,6 +106,7 @@ class GuildConfig(BaseModel):
     players_role_id: int | None = None
     start_when_full: bool = False
     takeover_approval: bool = False
+    web_pages: bool = True
     lobby_timeout: int = 0
     lobbies_per_person: int = 1
     slow_min_hours: int = 1
@@ -214,6 +218,7 @@ SETTING_KEYS = (
     "players_role",
     "start_when_full",
     "takeover_approval",
+    "web_pages",
     "lobby_timeout",
     "lobbies_per_person",
     "slow_min_hours",

@@ -12,7 +12,8 @@ seat per game, the one they held first (a newcomer: the first they took): one
 who held another seat knows its hand and destination, and would carry them
 into the next. The seats' stored changes decide it (`Seat.former`), so a
 restart forgets nobody. The thread is told each change; who holds a seat is
-never a secret.
+never a secret. The seated people may also vote to give up a game that its
+rules can no longer end (R9.4: stalled).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from bot.table.reply import Reply
 from bot.table.seats import Seat
 from bot.table.store import SeatBook
 from bot.table.table import Table
+from lockdown_core.stall import stalled
 
 log = logging.getLogger(__name__)
 
@@ -100,6 +102,12 @@ def host_gone(seats: list[Seat], host_id: int) -> bool:
     """The host left (their seat is a stand-in's or someone else's) or is away."""
     mine = [s for s in seats if s.user_id == host_id and not s.is_ai]
     return not mine or mine[0].left or mine[0].away
+
+
+def end_vote_open(table: Table, host_id: int) -> bool:
+    """The seated people may vote to end the game: nobody runs it (the host is gone), or
+    nothing in it can change any more and its rules give it no other end (R9.4)."""
+    return host_gone(table.seats, host_id) or stalled(table.state)
 
 
 def votes_needed(seats: list[Seat]) -> int:
@@ -251,7 +259,8 @@ async def _reclaim(table: Table, seat: Seat) -> Reply:
 
 
 async def vote_to_end(table: Table, votes: set[int], user_id: int, host_id: int) -> Reply:
-    """A seated person's vote to end a game whose host left or is away.
+    """A seated person's vote to end a game whose host left or is away, or a stalled one
+    (R9.4): either way it ends unscored.
 
     `votes` holds who voted so far (the caller keeps it per game, first read back
     with `stored_votes`); each vote is kept (`SeatBook`) before it counts, so a
@@ -264,7 +273,7 @@ async def vote_to_end(table: Table, votes: set[int], user_id: int, host_id: int)
             return refused
         if table.seat_of(user_id) is None:
             return Reply(False, "error.not_seated")
-        if not host_gone(table.seats, host_id):
+        if not end_vote_open(table, host_id):
             return Reply(False, "handover.error.host_here")
         if user_id in votes:
             return Reply(False, "handover.error.voted_already")
@@ -281,8 +290,20 @@ async def vote_to_end(table: Table, votes: set[int], user_id: int, host_id: int)
         if count >= needed:
             return Reply(True, "handover.end.carried")
         params: dict[str, object] = {"votes": count, "needed": needed}
-        await table._show([], [Notice("handover.notice.end_vote", params)])
+        # Why the vote is open: a stall is the game's own state, said first.
+        key = (
+            "handover.notice.end_vote.stalled"
+            if stalled(table.state)
+            else "handover.notice.end_vote"
+        )
+        await table._show([], [Notice(key, params)])
         return Reply(True, "handover.end.voted", params)
+
+
+def end_announcement(table: Table) -> str:
+    """What the thread is told when the vote is carried: a stalled game (R9.4) is given
+    up, one whose host is gone stops unfinished; neither is scored."""
+    return "handover.announce.given_up" if stalled(table.state) else "handover.announce.ended"
 
 
 async def stored_votes(table: Table) -> set[int]:

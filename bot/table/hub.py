@@ -15,7 +15,10 @@ from collections.abc import Callable
 from bot.table.lobby import Lobby, LobbyError
 from bot.table.persist import GameKeeper
 from bot.table.scheduler import Scheduler
-from bot.table.table import ActionStore, AiFactory, Presenter, Table, TableConfig
+from bot.table.seat_players import AiFactory
+from bot.table.store import ActionStore
+from bot.table.table import Presenter, Table
+from bot.table.timers import TableConfig
 from lockdown_core import GameState, load_ruleset, new_game
 
 PresenterFactory = Callable[[int, Lobby], Presenter]
@@ -175,9 +178,11 @@ class GameHub:
             lobby.check_start(user_id, is_moderator)
             variants = list(lobby.variants) if game_variants is None else game_variants(lobby)
             game_seed = seed if seed is not None else secrets.randbits(63)
+            # The AI seats' own seed, drawn apart: nothing they draw follows the game's.
+            ai_seed = secrets.randbits(63)
             state, events = new_game(load_ruleset(variants), len(lobby.seats), game_seed)
             game_id = lobby.lobby_id
-            table = self.add_table(game_id, state, lobby, config)
+            table = self.add_table(game_id, state, lobby, config, ai_seed)
             table.seed = game_seed
             del self.lobbies[lobby.lobby_id]
             if self.keeper is not None:
@@ -188,6 +193,7 @@ class GameHub:
                         variants=variants,
                         timers=config.timers,
                         seed=game_seed,
+                        ai_seed=ai_seed,
                         state=state,
                         deadline=self.scheduler.now() + config.timers.seconds_for(state.step),
                         practice=lobby.practice,
@@ -205,8 +211,16 @@ class GameHub:
         if self.keeper is not None:
             await self.keeper.board_posted(game_id, message_id)
 
-    def add_table(self, game_id: int, state: GameState, lobby: Lobby, config: TableConfig) -> Table:
-        """Register a table (a new game, or one resumed from the database)."""
+    def add_table(
+        self,
+        game_id: int,
+        state: GameState,
+        lobby: Lobby,
+        config: TableConfig,
+        ai_seed: int | str | None = None,
+    ) -> Table:
+        """Register a table (a new game, or one resumed from the database, with the seed of
+        its AI seats as stored: None for a game stored without one)."""
         table = Table(
             game_id,
             state,
@@ -216,6 +230,7 @@ class GameHub:
             self.ai_factory,
             config,
             self.store,
+            ai_seed,
         )
         self.tables[game_id] = table
         self.by_channel[lobby.channel_id] = game_id

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.table.seats import AI_KINDS, Seat
+from bot.table.seats import Seat
 from lockdown_core import facts, load_ruleset
-from lockdown_core.ai import PERSONAS
+from lockdown_core.ai import AI_KINDS, PERSONAS
 
 
 class LobbyError(Exception):

@@ -212,12 +212,15 @@ class GameKeeper:
         state: GameState,
         deadline: float | None,
         practice: bool = False,
+        ai_seed: int | str | None = None,
     ) -> None:
-        """The lobby becomes a running game with its seed (only its hash shows until the end);
-        a practice game is stored as one, so that it leaves no result."""
+        """The lobby becomes a running game with its seed (only its hash shows until the end)
+        and its AI seats' seed; a practice game is stored as one, so that it leaves no
+        result."""
         await self.games.start_game(
             game_id,
             seed=seed,
+            ai_seed=ai_seed,
             snapshot=state.to_dict(),
             deadlines=deadline_rows(state, deadline),
             seats=seat_records(seats),
@@ -344,6 +347,7 @@ class GameKeeper:
             )
         state = GameState.from_dict(record.snapshot)
         rebuilt, events = replayed(record, actions)
+        state.counted_by(record.snapshot, rebuilt)
         # Compared in today's stored form: a snapshot of an older schema reads the same.
         if rebuilt.to_dict() != state.to_dict():
             raise LogMismatch("the action log does not rebuild the stored snapshot")

@@ -4,18 +4,25 @@ Done the table says for a seat whose person passes on cards this turn (`Seat.pas
 Each seat's player is made on first need and kept for the whole game, so it
 remembers everything its seat was shown, in order, as a person would.
 
+Its generator is seeded from the game's AI seed (`seed`, stored with the game),
+never from the game's own seed: nothing an AI draws can be lined up with the
+deck or the dice, and the same stored seeds play the same game. A game stored
+without one (before AI seeds were kept) draws one afresh, as it always did.
+
 What an AI seat says with a decision, and why it chose (`talk`), goes into the
 stored form of the action it chose (`stored`), and the reasons its seats gave,
-shown as events, are kept for the reveal (`reasons`).
+shown as events, are kept for the reveal (`reasons`). Its remarks about its
+own ballot wait for the vote's reveal (`held`, `shown`).
 """
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from typing import Any, Protocol
 
 from bot.table.seats import Seat
-from bot.table.talk import TALK, Reasons, heard
+from bot.table.talk import TALK, Held, Reasons, heard
 from lockdown_core import Action, Done, Event, GameState, action_to_dict, view
 
 
@@ -27,16 +34,19 @@ class SeatPlayer(Protocol):
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action: ...
 
 
-# Makes the player of one seat: (AI kind, seat index).
-AiFactory = Callable[[str, int], SeatPlayer]
+# Makes the player of one seat: (AI kind, seat index, the seat's own seed).
+AiFactory = Callable[[str, int, str], SeatPlayer]
 
 
 class SeatPlayers:
     """The players of the seats an AI plays, made by `factory` when first needed."""
 
-    def __init__(self, seats: list[Seat], factory: AiFactory) -> None:
+    def __init__(
+        self, seats: list[Seat], factory: AiFactory, seed: int | str | None = None
+    ) -> None:
         self._seats = seats
         self._factory = factory
+        self.seed = secrets.randbits(63) if seed is None else seed
         self._made: dict[int, SeatPlayer] = {}
         # The latest AI decision and what its seat said with it, until it is stored.
         self._said: tuple[Action, dict[str, Any]] | None = None
@@ -45,11 +55,13 @@ class SeatPlayers:
         # action and words again, where its player, having spoken, would keep quiet.
         self._words: dict[int, tuple[int, Action, dict[str, Any]]] = {}
         self.reasons = Reasons()
+        self.held = Held()
 
     def player_for(self, index: int) -> SeatPlayer:
         """The player of seat `index`; a person's stand-in plays the default kind."""
         if index not in self._made:
-            self._made[index] = self._factory(self._seats[index].ai_kind or "cautious", index)
+            kind = self._seats[index].ai_kind or "cautious"
+            self._made[index] = self._factory(kind, index, f"{self.seed}/{index}")
         return self._made[index]
 
     def answers(self, index: int, state: GameState) -> bool:
@@ -85,10 +97,16 @@ class SeatPlayers:
         self._said = None
         return data
 
+    def shown(self, events: list[Event]) -> list[Event]:
+        """What the table shows of an action's `events` (its AI seat's words included):
+        with the remarks held for a reveal among them made public after it."""
+        return self.held.release(events)
+
     def observe(self, events: list[Event]) -> None:
         """Each seat played by an AI observes what it was shown among `events`; the
-        reasons AI seats gave are kept."""
+        reasons AI seats gave, and the remarks waiting for a reveal, are kept."""
         self.reasons.note(events)
+        self.held.note(events)
         for seat in self._seats:
             if seat.played_by_ai:
                 mine = [e for e in events if e.visible_to(seat.index)]

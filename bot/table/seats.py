@@ -5,9 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lockdown_core import GameState, Step
-from lockdown_core.ai import AI_KINDS
-
-__all__ = ["AI_KINDS", "CARD_WINDOWS", "Seat"]
 
 # The windows "No cards this turn" answers: the ones where a card is the only thing to do.
 CARD_WINDOWS = (Step.WALKIE_WINDOW, Step.AFTER_MOVE)

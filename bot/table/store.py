@@ -143,6 +143,7 @@ class GameStore(Protocol):
         seats: Sequence[SeatRecord] | None = None,
         variants: Sequence[str] | None = None,
         practice: bool = False,
+        ai_seed: int | str | None = None,
     ) -> None: ...
 
     async def record_action(

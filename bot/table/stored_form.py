@@ -17,7 +17,7 @@ from bot.table.seats import Seat
 from bot.table.talk import replay_with_talk
 from bot.table.tokens import step_token
 from lockdown_core import Event, GameState, ReplayLog
-from lockdown_core.model import COLD
+from lockdown_core.pieces import COLD
 
 
 def stored_seed(text: str) -> int | str:

@@ -16,19 +16,13 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from bot.table.presenter import Notice, Update
-from bot.table.reply import Reply as Reply
-from bot.table.reply import actor, receipt
+from bot.table.reply import Reply, actor, receipt
 from bot.table.scheduler import Handle, Scheduler
-from bot.table.seat_players import AiFactory as AiFactory
-from bot.table.seat_players import SeatPlayer as SeatPlayer
-from bot.table.seat_players import SeatPlayers
+from bot.table.seat_players import AiFactory, SeatPlayers
 from bot.table.seats import Seat
-from bot.table.store import ActionStore as ActionStore
-from bot.table.store import StoreConflict as StoreConflict
-from bot.table.store import StoredLog
+from bot.table.store import ActionStore, StoreConflict, StoredLog
 from bot.table.talk import apply_stored, talk_events
-from bot.table.timers import TableConfig as TableConfig
-from bot.table.timers import missed_deadlines, next_deadline
+from bot.table.timers import TableConfig, missed_deadlines, next_deadline
 from bot.table.tokens import step_token
 from bot.table.undo import SeatMarks, freeze, restore_marks, seat_marks, thaw
 from lockdown_core import (
@@ -65,6 +59,7 @@ class Table:
         ai_factory: AiFactory,
         config: TableConfig | None = None,
         store: ActionStore | None = None,
+        ai_seed: int | str | None = None,
     ) -> None:
         self.game_id = game_id
         self.state = state
@@ -80,10 +75,9 @@ class Table:
         self.paused = False
         # Kept secret until the end, when it is revealed for anyone to replay.
         self.seed: int | str | None = None
-        self.players = SeatPlayers(seats, ai_factory)
+        self.players = SeatPlayers(seats, ai_factory, ai_seed)
         self._timer: Handle | None = None
-        # The step whose deadline `_timer` is for: each step's timer is its own, even
-        # when two steps in a row end at the same instant.
+        # The step of `_timer`: a step's timer is its own, even when two end at once.
         self._timer_token: str | None = None
         self._ai_handles: list[Handle] = []
         self._grace = False
@@ -181,7 +175,7 @@ class Table:
         expected = self.state.version
         stored = self.players.stored(action)
         try:
-            events = apply(self.state, action) + talk_events(stored)
+            events = self.players.shown(apply(self.state, action) + talk_events(stored))
         except IllegalAction as exc:
             self.state = thaw(before)
             restore_marks(self.seats, marks)
@@ -248,8 +242,9 @@ class Table:
         caught: list[tuple[dict[str, Any], list[Event]]] = []
         try:
             missed = await self.store.stored_after(self.game_id, self.state.version)
+            held = self.players.held.copy()
             for data in missed:
-                caught.append((data, apply_stored(self.state, data)))
+                caught.append((data, held.follow(apply_stored(self.state, data))))
         except Exception:
             log.exception("game %s: could not catch up with its stored log", self.game_id)
             self.state = thaw(before)

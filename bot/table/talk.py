@@ -10,6 +10,12 @@ line, and `ai_why`, for the seat alone until the reveal. A game read back from
 its log (`replay_with_talk`) gets the same events in the same places, so the
 thread's cursor counts them the same way before and after a restart.
 
+A remark about a choice its seat keeps secret (its ballot, `Remark.secret`) is
+not public when it is made: it is shown to its own seat only, held (`Held`),
+and made public right after the reveal of that choice, if the revealed ballot
+is still the one it tells of. Replaying the log holds and releases it the
+same way, so it lands in the same place of the public log.
+
 Only seats that are AI seats speak: a stand-in playing an away person's seat
 never puts words in that person's mouth.
 """
@@ -52,6 +58,8 @@ def heard(player: object, seat: int, is_ai: bool, state: GameState) -> dict[str,
             "kind": remark.kind,
             "params": {k: list(v) if isinstance(v, tuple) else v for k, v in remark.params},
         }
+        if remark.secret:
+            said["remark"]["secret"] = True
     if why is not None:
         said["why"] = {
             "kind": why.kind,
@@ -69,8 +77,9 @@ def heard(player: object, seat: int, is_ai: bool, state: GameState) -> dict[str,
 
 
 def talk_events(stored: Mapping[str, Any]) -> list[Event]:
-    """The events of what a stored action's AI seat said: its remark (public), then its
-    reason (its own seat's only). None for an action that carries no words."""
+    """The events of what a stored action's AI seat said: its remark (public, or its own
+    seat's only while it tells a secret choice: `Held` makes it public at the reveal),
+    then its reason (its own seat's only). None for an action that carries no words."""
     said = stored.get(TALK)
     if not isinstance(said, Mapping):
         return []
@@ -78,7 +87,9 @@ def talk_events(stored: Mapping[str, Any]) -> list[Event]:
     events = []
     remark = said.get("remark")
     if isinstance(remark, Mapping):
-        events.append(Event(REMARK, {**who, "remark": remark["kind"], "params": remark["params"]}))
+        data = {**who, "remark": remark["kind"], "params": remark["params"]}
+        to = (int(said["seat"]),) if remark.get("secret") else None
+        events.append(Event(REMARK, data, to=to))
     why = said.get("why")
     if isinstance(why, Mapping):
         events.append(Event(WHY, {**who, **why}, to=(int(said["seat"]),)))
@@ -86,18 +97,94 @@ def talk_events(stored: Mapping[str, Any]) -> list[Event]:
 
 
 def apply_stored(state: GameState, data: Mapping[str, Any]) -> list[Event]:
-    """Apply a stored action as the table does: its events, then its AI seat's words."""
+    """Apply a stored action as the table does: its events, then its AI seat's words
+    (`Held.release` then places the ones a reveal makes public)."""
     return apply(state, action_from_dict(dict(data))) + talk_events(data)
 
 
 def replay_with_talk(log: ReplayLog) -> tuple[GameState, list[Event]]:
     """The final state and every event of a stored game, its AI seats' words included,
-    each after the events of the action it came with (as the table showed them)."""
+    each after the events of the action it came with, or after the reveal it waited
+    for (as the table showed them)."""
     state, events = new_game(load_ruleset(log.variants), log.players, log.seed)
+    held = Held()
     for data in log.actions:
-        events.extend(apply(state, action_from_dict(data), action_revision(data)))
-        events.extend(talk_events(data))
+        made = apply(state, action_from_dict(data), action_revision(data)) + talk_events(data)
+        events.extend(held.follow(made))
     return state, events
+
+
+# The events that open and close a designation (R2.3).
+_OPENED, _REVEALED = "designation_started", "designations_revealed"
+
+
+class Held:
+    """AI seats' remarks about their own ballots, waiting for the vote's reveal.
+
+    Such a remark is stored with its seat's ballot and shown to that seat alone
+    (`talk_events`). The designation's reveal makes it public: right after the
+    reveal's event comes the same remark, public, for each seat whose revealed
+    ballot is the one its remark tells of (a person who took the seat over and
+    changed the ballot is not contradicted by words that were never theirs).
+    What is waiting is read from the events alone, so a table rebuilds it from a
+    replayed log as it was before a restart."""
+
+    def __init__(self) -> None:
+        self.waiting: dict[int, Event] = {}
+
+    def release(self, events: list[Event]) -> list[Event]:
+        """`events` with the held remarks a reveal among them makes public, each right
+        after that reveal. Changes nothing here: `note` does, once they are shown."""
+        return _walk(self.waiting, events)[0]
+
+    def note(self, events: list[Event]) -> None:
+        """Take note of events shown: the remarks they hold, the reveals that ended them."""
+        self.waiting = _walk(self.waiting, events)[1]
+
+    def follow(self, events: list[Event]) -> list[Event]:
+        """`release`, then `note`: events shown one action after another."""
+        shown, self.waiting = _walk(self.waiting, events)
+        return shown
+
+    def copy(self) -> Held:
+        held = Held()
+        held.waiting = dict(self.waiting)
+        return held
+
+
+def _walk(
+    waiting: Mapping[int, Event], events: list[Event]
+) -> tuple[list[Event], dict[int, Event]]:
+    """`events` with the held remarks told after their reveal, and what still waits.
+
+    An action's words come after its own events, but a remark held with a ballot
+    was made before anything that ballot's action caused: the last ballot of a
+    vote reveals it in the same action. So the remarks held among `events` wait
+    from the start of them."""
+    held = dict(waiting)
+    held.update((int(e.data["seat"]), e) for e in events if _holds(e))
+    out: list[Event] = []
+    for event in events:
+        out.append(event)
+        if event.kind == _OPENED:
+            held.clear()
+        elif event.kind == _REVEALED:
+            out.extend(_told(held, event.data["designations"]))
+            held.clear()
+    return out, held
+
+
+def _holds(event: Event) -> bool:
+    return event.kind == REMARK and event.to is not None
+
+
+def _told(waiting: Mapping[int, Event], designations: Mapping[str, int]) -> list[Event]:
+    """The public remarks of the held ones whose seat's revealed ballot they tell of."""
+    return [
+        Event(REMARK, dict(held.data))
+        for seat, held in sorted(waiting.items())
+        if designations.get(str(seat)) == held.data["params"]["candidate"]
+    ]
 
 
 class Reasons:

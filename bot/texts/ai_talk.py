@@ -3,8 +3,9 @@ and why they chose as they did, told after the reveal.
 
 The core decides what a seat says (`lockdown_core.ai.talk.Remark`) and why it chose
 (`Rationale`); the table stores both with the action (`bot.table.talk`) and shows
-them as two events: `ai_remark`, public, and `ai_why`, for the seat alone until the
-game is over. Here they become words. A line uses only its own parameters, which
+them as two events: `ai_remark`, public (or its seat's alone until the reveal, when
+it tells that seat's ballot), and `ai_why`, for the seat alone until the game is
+over. Here they become words. A line uses only its own parameters, which
 the core limited to what its seat may show, and the seats' public names: two
 games that differ only in the other seats' secrets read the same.
 """
@@ -69,6 +70,12 @@ def _remark_words(say: Say, kind: str, p: Mapping[str, Any]) -> str:
         places = say.join([say.location(int(loc), "to") for loc in p["locations"]])
         key = "ai.remark.announce" if kind == "announce" else "ai.remark.announce_blind"
         return say(key, locations=places)
+    if kind == "intent":
+        return say(
+            "ai.remark.intent",
+            candidate=say.name(int(p["candidate"])),
+            location_in=say.location(int(p["location"]), "in"),
+        )
     if kind == "vote":
         return say(
             f"ai.remark.vote.{p['reason']}",
@@ -81,8 +88,10 @@ def _remark_words(say: Say, kind: str, p: Mapping[str, Any]) -> str:
 
 
 @LINES.public("ai_remark")
+@LINES.private("ai_remark")
 def remark_line(say: Say, d: Data) -> str:
-    """One AI seat's line in the thread: its name, then what it says."""
+    """One AI seat's line in the thread: its name, then what it says (read by its own
+    seat alone while it waits for the reveal of the ballot it tells)."""
     words = _remark_words(say, str(d["remark"]), d["params"])
     return say("ai.remark", name=say.name(int(d["seat"])), words=words)
 

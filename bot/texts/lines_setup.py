@@ -93,6 +93,11 @@ def _turn_ended(say: Say, d: Data) -> str:
     return say("event.turn_ended", turn=d["turn"])
 
 
+@LINES.public("stalemate")
+def _stalemate(say: Say, d: Data) -> str:
+    return say("event.stalemate", turns=say.count("turn", d["turns"]))
+
+
 @LINES.public("timeout")
 def _timeout(say: Say, d: Data) -> str:
     return say("event.timeout", step=say(f"step.{d['step']}.name"), names=say.seats(d["players"]))

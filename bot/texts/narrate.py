@@ -26,7 +26,7 @@ from bot.texts.catalog import MissingText
 from bot.texts.say import PrivateEvent, Render, Say
 from lockdown_core import Event
 
-__all__ = ["PrivateEvent", "Told", "describe", "narrated_kinds", "story", "vote_recap"]
+__all__ = ["Told", "describe", "narrated_kinds", "story", "vote_recap"]
 
 _MODULES = (
     lines_setup.LINES,

@@ -23,7 +23,7 @@ from bot.texts.rules_text import kind_lines, vote_weights, voters_text
 from bot.texts.teach_board import mall_facts
 from lockdown_core import GameState, PlayCard, Step, facts, legal_actions, pending_seats, view
 from lockdown_core.board import attack_uses_equal, strength_at
-from lockdown_core.model import Character
+from lockdown_core.pieces import Character
 from lockdown_core.votes import martyr_for
 
 # The rules each step is played under (docs/rules.md ids), what the lesson cites.

@@ -23,8 +23,10 @@ from lockdown_core.ai.player import Player
 from lockdown_core.engine import apply, apply_legal, new_game
 from lockdown_core.events import Event
 from lockdown_core.legal import legal_actions, pending_seats
-from lockdown_core.model import GameState, Step
+from lockdown_core.model import GameState
+from lockdown_core.pieces import Step
 from lockdown_core.ruleset import Ruleset
+from lockdown_core.stall import stalled
 from lockdown_core.view import view
 
 # The longest of 7,500 random 6-player games (base rules, Big families, Hush, Lone
@@ -50,10 +52,12 @@ class IllegalChoice(RuntimeError):
 
 @dataclass(slots=True)
 class GameOutcome:
-    """A finished game and how many actions it took."""
+    """A finished game, or one stopped once stalled (R9.4: it would never end, and its
+    table would give it up), and how many actions it took."""
 
     state: GameState
     actions: int
+    stalled: bool = False
 
 
 def play_game(
@@ -64,7 +68,8 @@ def play_game(
     max_actions: int = MAX_ACTIONS,
     observer: Observer | None = None,
 ) -> GameOutcome:
-    """Play one game to its end with one AI per seat (`len(players)` seats)."""
+    """Play one game to its end with one AI per seat (`len(players)` seats), or until it
+    is stalled (R9.4: `GameOutcome.stalled`, the state left where the stall was told)."""
     watchers = [(seat, p) for seat, p in enumerate(players) if p.uses_view]
     # Events are built only if somebody reads them: an observer, or a seat that watches.
     recording = observer is not None or bool(watchers)
@@ -79,6 +84,8 @@ def play_game(
     actions = 0
     last = -1
     while state.step != game_over:
+        if stalled(state):
+            return GameOutcome(state, actions, stalled=True)
         if actions >= max_actions:
             raise EndlessGame(f"no end after {actions} actions (turn {state.turn}, {state.step})")
         waiting = pending_seats(state)

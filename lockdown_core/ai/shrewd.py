@@ -17,7 +17,10 @@ choice. `Budget` bounds the worlds weighed per decision, which keeps a decision
 within a few milliseconds (bench/shrewd_bench.py measures it).
 
 With each decision it leaves what it says (`remark`, at most one a step) and,
-for decisive ones, why (`rationale`): see `talk.py`.
+for decisive ones, why (`rationale`): see `talk.py`. Its ballot's remark is
+secret until the reveal, unless the rules make ballots open; in an attack's
+discussion it may say whom it means to designate, its plan or, as often as its
+persona lies, a bluff.
 """
 
 from __future__ import annotations
@@ -42,11 +45,18 @@ from lockdown_core.ai.cautious import THREAT_DECAY, CautiousPlayer
 from lockdown_core.ai.personas import DEFAULT_PERSONA, Persona, persona
 from lockdown_core.ai.predict import Plan, best_move, pick, plans, seat_forecast
 from lockdown_core.ai.tables import rules_for, tables_for
-from lockdown_core.ai.talk import Param, Rationale, Remark, rationale
+from lockdown_core.ai.talk import (
+    Param,
+    Rationale,
+    Remark,
+    announcement,
+    intention,
+    rationale,
+)
 from lockdown_core.ai.votes import attack_ballot
 from lockdown_core.ai.worlds import WorldBoard
 from lockdown_core.events import Event
-from lockdown_core.model import Step
+from lockdown_core.pieces import Step
 
 # How much the spread of its losses over the worlds counts, for a persona with no
 # appetite for risk (risk 0); none at risk 1.
@@ -97,6 +107,8 @@ class ShrewdPlayer(CautiousPlayer):
         self.rationale = None
         first = legal[0]
         self._read_rules(view)
+        if view["step"] == Step.DISCUSSION:
+            self._intend(view)
         if isinstance(first, ChooseDestination):
             action = self._go(view, legal) if len(legal) > 1 else first
             if view["step"] == Step.BADGE_DESTINATION:
@@ -123,16 +135,23 @@ class ShrewdPlayer(CautiousPlayer):
         """This decision's generator: from its seed and the view's version, nothing hidden."""
         return random.Random(f"{self.seed}/{view['version']}/{self.seat}")
 
-    def _say(self, view: Mapping[str, Any], kind: str, **params: Param) -> None:
+    def _say(
+        self,
+        view: Mapping[str, Any],
+        kind: str,
+        params: Mapping[str, Param],
+        secret: bool = False,
+    ) -> None:
         """Say one line, unless it already spoke in this step (a vote is a step of its
-        own: the Parking lot's rounds are told apart by the Cold storage they fill)."""
+        own: the Parking lot's rounds are told apart by the Cold storage they fill);
+        `secret` when it tells a choice that is not revealed yet (`talk.Remark`)."""
         vote = view["vote"]
         where = vote["location"] if vote is not None else 0
         step = (view["turn"], str(view["step"]), where, len(view["cold_storage"]))
         if self._spoke == step:
             return
         self._spoke = step
-        self.remark = Remark(kind, tuple(sorted(params.items())))
+        self.remark = Remark(kind, tuple(sorted(params.items())), secret)
 
     def _judge(self, losses: list[list[float]]) -> list[float]:
         """Each option's score over the worlds: its mean loss and, as its persona fears
@@ -303,8 +322,29 @@ class ShrewdPlayer(CautiousPlayer):
         choice, reason = attack_ballot(board, vote, self.belief, self.persona, view["martyr"])
         self.tally["ballots"] += 1
         self.tally[f"ballots_{reason}"] += 1
-        self._say(view, "vote", candidate=choice, location=vote["location"], reason=reason)
+        # Told when the ballots are: at once only where the rules show them as cast.
+        secret = not self._rules[0].open_ballots
+        said = {"candidate": choice, "location": vote["location"], "reason": reason}
+        self._say(view, "vote", said, secret)
         return options[choice]
+
+    def _intend(self, view: Mapping[str, Any]) -> None:
+        """In an attack's discussion, whom it says it will designate: the ballot it would
+        cast on what it knows now, or, as often as its persona lies, another candidate.
+        Nothing is cast yet, so the words cannot tell a ballot; nothing is said where
+        it has no choice to make (fewer than two others to designate)."""
+        vote = view["vote"]
+        if vote is None or vote["kind"] != "attack" or self.seat not in vote["candidates"]:
+            return
+        others = [c for c in vote["candidates"] if c != self.seat]
+        if len(others) < 2:
+            return
+        board = Board(view, *self._rules)
+        plan, _ = attack_ballot(board, vote, self.belief, self.persona, view["martyr"])
+        named = intention(plan, others, self.persona.lies, self._rnd_for(view))
+        if named != plan:
+            self.tally["bluffs"] += 1
+        self._say(view, "intent", {"candidate": named, "location": vote["location"]})
 
     def _gift(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
         """The cautious choice of cards; a loyal persona gives to a friend: the seat that
@@ -329,37 +369,18 @@ class ShrewdPlayer(CautiousPlayer):
                     and option.give_to == ally
                 ):
                     self.tally["ally_gifts"] += 1
-                    self._say(view, "gift", to=ally, reason="ally")
+                    self._say(view, "gift", {"to": ally, "reason": "ally"})
                     return option
-        self._say(view, "gift", to=action.give_to, reason="least_help")
+        self._say(view, "gift", {"to": action.give_to, "reason": "least_help"})
         return action
 
     def _announce(self, view: Mapping[str, Any]) -> None:
-        """The badge holder's word on where the Monsters arrive: the dice it saw, or,
-        for a persona that lies and draws a lie, other locations; unseen dice, a bluff
-        or nothing."""
-        rnd = self._rnd_for(view)
-        lie = rnd.random() < self.persona.lies
-        dice = view["dice"]
+        """The badge holder's word on where the Monsters arrive (`talk.announcement`)."""
+        kind, params, lied = announcement(view, self.persona.lies, self._rnd_for(view))
         self.tally["announcements"] += 1
-        if dice is None:
-            if not lie:
-                self._say(view, "no_announcement")
-                return
+        if lied:
             self.tally["lies"] += 1
-            count = len(set(sample_dice(view, rnd)))
-            guess = tuple(sorted(rnd.sample(range(1, 7), count)))
-            self._say(view, "announce_blind", locations=guess)
-            return
-        truth = tuple(sorted(set(dice)))
-        if not lie or len(truth) == 6:
-            self._say(view, "announce", locations=truth)
-            return
-        self.tally["lies"] += 1
-        told = truth
-        while told == truth:
-            told = tuple(sorted(rnd.sample(range(1, 7), len(truth))))
-        self._say(view, "announce", locations=told)
+        self._say(view, kind, params)
 
 
 def _apply(board: WorldBoard, locs: list[int], crowd: list[int], plan: Plan) -> None:

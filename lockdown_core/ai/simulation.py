@@ -4,7 +4,9 @@ Pure like the rest of the core: no clock here (the caller times the run) and
 every seed derives from the one given, so the same arguments give the same
 figures. A game that raises (an engine bug, an AI's illegal choice, a game
 that does not end) is counted in `errors` with its traceback kept, never
-skipped silently; the other figures cover the games that finished.
+skipped silently. A stalled game (R9.4: the rules give it no end, and a table
+would give it up) is no error: it is counted in `stalemates`, with its number
+to replay it. The other figures cover the games that finished.
 """
 
 from __future__ import annotations
@@ -60,6 +62,8 @@ class Tally:
     errors: int = 0
     first_error: str | None = None
     first_error_game: int | None = None
+    stalemates: int = 0
+    first_stalemate_game: int | None = None
     actions: int = 0
     turns: int = 0
     survivors: int = 0
@@ -79,7 +83,7 @@ class Tally:
 
     @property
     def finished(self) -> int:
-        return self.games - self.errors
+        return self.games - self.errors - self.stalemates
 
     def add_game(
         self,
@@ -127,6 +131,13 @@ class Tally:
             self.first_error = traceback.format_exc()
             self.first_error_game = game
 
+    def add_stalemate(self, game: int) -> None:
+        """Count a game stopped once stalled (R9.4): neither finished nor an error."""
+        self.games += 1
+        self.stalemates += 1
+        if self.first_stalemate_game is None:
+            self.first_stalemate_game = game
+
     def merge(self, other: Tally) -> None:
         """Add the totals of another run of the same kind (other games of one simulation,
         played elsewhere); the first error stays the one of the lowest game number."""
@@ -138,6 +149,12 @@ class Tally:
             self.first_error_game is None or other.first_error_game < self.first_error_game
         ):
             self.first_error, self.first_error_game = other.first_error, other.first_error_game
+        self.stalemates += other.stalemates
+        if other.first_stalemate_game is not None and (
+            self.first_stalemate_game is None
+            or other.first_stalemate_game < self.first_stalemate_game
+        ):
+            self.first_stalemate_game = other.first_stalemate_game
         self.actions += other.actions
         self.turns += other.turns
         self.survivors += other.survivors
@@ -160,6 +177,7 @@ class Tally:
         return {
             "games": self.games,
             "errors": self.errors,
+            "stalemates": self.stalemates,
             "finished": self.finished,
             "players": self.players,
             "avg_actions": self.actions / done,
@@ -180,6 +198,7 @@ class Tally:
             },
             "first_error_game": self.first_error_game,
             "first_error": self.first_error,
+            "first_stalemate_game": self.first_stalemate_game,
         }
 
 
@@ -206,8 +225,11 @@ def simulate(
         except Exception:
             tally.add_error(game)
         else:
-            deeds = [getattr(seat, "tally", None) for seat in seats]
-            tally.add_game(outcome.state, kinds, outcome.actions, deeds)
+            if outcome.stalled:
+                tally.add_stalemate(game)
+            else:
+                deeds = [getattr(seat, "tally", None) for seat in seats]
+                tally.add_game(outcome.state, kinds, outcome.actions, deeds)
         if progress is not None:
             progress(game + 1 - first)
     return tally

@@ -13,7 +13,8 @@ from bot.storage.database import Database
 from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
 from bot.table.persist import GameKeeper
-from bot.table.table import Table, TableConfig
+from bot.table.table import Table
+from bot.table.timers import TableConfig
 from tests.table.fakes import ManualScheduler, RandomSeat, RecordingPresenter
 
 
@@ -23,7 +24,7 @@ async def _play(url: str, finish: bool) -> tuple[int, Table]:
         scheduler = ManualScheduler()
         hub = GameHub(
             scheduler,
-            lambda kind, index: RandomSeat(index),
+            lambda kind, index, _seed: RandomSeat(index),
             lambda game_id, lobby: RecordingPresenter(),
             keeper=GameKeeper(BatchingGameRepository(database)),
         )

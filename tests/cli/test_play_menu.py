@@ -8,7 +8,7 @@ import itertools
 from typing import Any
 
 from bot.cli.keyboard import Keyboard
-from bot.cli.play import play_game
+from bot.cli.play import Options, play_game
 from bot.cli.play_menu import menu_of
 from bot.texts import t
 from lockdown_core import ChooseDestination, Step, legal_actions
@@ -92,14 +92,16 @@ async def test_the_terminal_shows_the_panel_texts_of_discord() -> None:
 
 
 async def test_a_badge_holder_who_kept_it_without_a_vote_is_told_why_the_dice_are_hidden() -> None:
-    """Seed 3 at four seats: seat 1 keeps the badge without a vote on some turn."""
+    """Seed 1 at four seats, AI seed 3: seat 1 keeps the badge without a vote on some
+    turn."""
     lines: list[str] = []
     answers = itertools.cycle(str(n) for n in range(7))
 
     async def read_line() -> str:
         return next(answers)
 
-    await play_game(4, 0, 3, "en", "random", read_line, lines.append, ai_delay=0.0)
+    options = Options(ai_seed=3)
+    await play_game(4, 0, 1, "en", "random", read_line, lines.append, 0.0, options)
     told = [i for i, line in enumerate(lines) if line == "  » " + t("en", "dice.unseen.kept")]
     assert told
     # Told above the choices made before the reveal: the open destination, a Walkie-talkie.

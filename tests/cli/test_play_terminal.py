@@ -109,9 +109,9 @@ def test_the_seed_is_shown_first_and_q_asks_before_leaving(tmp_path: Path) -> No
     game again and look at it (the saved file is the game so far). Lines are wrapped
     between words to the terminal's width."""
     saved = tmp_path / "game.json"
-    args = ["--seed", "5", "--save", saved.name]
+    args = ["--seed", "5", "--ai-seed", "2", "--save", saved.name]
     with screen(args, columns=60, cwd=tmp_path, **ENGLISH) as shown:
-        shown.wait_for("Seed: 5")
+        shown.wait_for("Seeds: 5, and 2 for the AI seats")
         shown.wait_for(t("en", "play.prompt"))
         shown.type("q\n")
         shown.wait_for(t("en", "play.quit_confirm"))
@@ -123,7 +123,7 @@ def test_the_seed_is_shown_first_and_q_asks_before_leaving(tmp_path: Path) -> No
         shown.type("q\n")
         shown.wait_for(t("en", "play.quit_confirm"))
         shown.type("y\n")
-        shown.wait_for(t("en", "play.again", seed=5, players=4, seat=1))
+        shown.wait_for(t("en", "play.again", seed=5, ai_seed=2, players=4, seat=1))
         shown.wait_for(t("en", "play.saved", file=saved.name))
         assert shown.process.wait(10) == 0
         lines = shown.lines()
@@ -139,12 +139,12 @@ def test_the_seed_is_shown_first_and_q_asks_before_leaving(tmp_path: Path) -> No
 
 
 def test_ctrl_d_asks_too_and_a_second_one_leaves() -> None:
-    with screen(["--seed", "9", "--players", "3"], **ENGLISH) as shown:
+    with screen(["--seed", "9", "--ai-seed", "1", "--players", "3"], **ENGLISH) as shown:
         shown.wait_for(t("en", "play.prompt"))
         shown.type("\x04")
         shown.wait_for(t("en", "play.quit_confirm"))
         shown.type("\x04")
-        shown.wait_for(t("en", "play.again", seed=9, players=3, seat=1))
+        shown.wait_for(t("en", "play.again", seed=9, ai_seed=1, players=3, seat=1))
         assert shown.process.wait(10) == 0
 
 
@@ -152,7 +152,7 @@ def test_the_terminals_language_chooses_the_texts_and_the_keys() -> None:
     """LANG=fr: French texts, and the French keys (m for the hand, main)."""
     french = {"LANG": "fr_FR.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
     with screen(["--seed", "5"], **french) as shown:
-        shown.wait_for("Graine\u00a0: 5")
+        shown.wait_for("Graines\u00a0: 5,")
         shown.wait_for(t("fr", "play.prompt"))
         shown.type("m\n")
         shown.wait_for(t("fr", "panel.kinds"))

@@ -13,13 +13,15 @@ import pytest
 from bot.cli import main as cli
 from bot.cli import simulate as simulate_command
 from bot.texts import t
-from lockdown_core.ai import EndlessGame, play_game
+from lockdown_core.ai import EndlessGame, make_player, play_game
 from tests.flat import flat
 
 SIMULATE = tuple(listing for listing in cli.COMMANDS if listing.name == "simulate")
 JSON_KEYS = {
     "games",
     "errors",
+    "stalemates",
+    "first_stalemate_game",
     "games_per_second",
     "avg_turns",
     "avg_survivors",
@@ -213,6 +215,9 @@ def test_unknown_variant_and_bad_player_count_are_usage_errors(
     assert "nope" in capsys.readouterr().err
     assert run(["--games", "1", "--players", "7"]) == 2
     assert "--players must be 3 to 6" in capsys.readouterr().err
+    # R11.4: two variants that change the same rule, each its own way.
+    assert run(["--games", "1", "--variant", "hush", "--variant", "creche"]) == 2
+    assert "creche and hush change the same rule" in capsys.readouterr().err
 
 
 def test_errors_are_counted_and_the_first_traceback_printed(
@@ -237,6 +242,36 @@ def test_errors_are_counted_and_the_first_traceback_printed(
     assert "first error (game 2, seed 4/2)" in err
     assert "Traceback" in err
     assert "EndlessGame: no end after 5000 actions" in err
+
+
+def test_a_stalled_game_is_reported_apart_and_is_no_error(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """R9.4: the run's second game is issue 31's game 0/3649 (three shrewd seats that
+    keep out of the Monsters' reach once the supply is empty), played by its own seats."""
+    real = play_game
+
+    def with_a_stall(rules: Any, seats: Any, seed: str, **kwargs: Any) -> Any:
+        if seed == "4/1":
+            seats = [make_player("shrewd", seat, f"0/3649/{seat}") for seat in range(3)]
+            seed = "0/3649"
+        return real(rules, seats, seed, **kwargs)
+
+    monkeypatch.setattr("lockdown_core.ai.simulation.play_game", with_a_stall)
+    argv = ["--games", "3", "--players", "3", "--ai", "shrewd", "--seed", "4"]
+    assert run([*argv, "--json"]) == 0
+    out, err = capsys.readouterr()
+    report = json.loads(out)
+    assert (report["games"], report["errors"], report["stalemates"]) == (3, 0, 1)
+    assert (report["finished"], report["first_stalemate_game"]) == (2, 1)
+    assert report["first_error"] is None
+    assert err == ""
+    for lang in ("en", "fr"):
+        assert run([*argv, "--lang", lang]) == 0
+        text = capsys.readouterr().out
+        assert t(lang, "simulate.cli.errors", errors=0) in text
+        assert t(lang, "simulate.cli.stalemates", stalemates=1) in text
+        assert t(lang, "simulate.cli.stalemate_seed", seed="4/1") in text
 
 
 def test_progress_bar_on_a_terminal(

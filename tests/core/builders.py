@@ -27,7 +27,7 @@ from lockdown_core import (
     load_ruleset,
     placement,
 )
-from lockdown_core.model import COLD, UNPLACED, Character
+from lockdown_core.pieces import COLD, UNPLACED, Character
 from lockdown_core.rng import Rng
 
 # Readable names for the places of a character.

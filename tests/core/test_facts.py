@@ -11,7 +11,7 @@ import pytest
 from lockdown_core import Step, facts, legal_actions, load_variants, new_game
 from lockdown_core.board import dice_count, under_attack
 from lockdown_core.errors import IllegalAction
-from lockdown_core.model import COLD
+from lockdown_core.pieces import COLD
 from lockdown_core.ruleset import Ruleset
 from tests.core.builders import (
     PARKING,

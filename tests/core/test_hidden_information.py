@@ -44,7 +44,7 @@ from lockdown_core import (
     pending_seats,
     view,
 )
-from lockdown_core.legal import destination_options
+from lockdown_core.moves import destination_options
 from tests.core.random_games import (
     Game,
     examples,

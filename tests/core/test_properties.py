@@ -34,7 +34,7 @@ from lockdown_core import (
     pending_seats,
     view,
 )
-from lockdown_core.model import COLD, UNPLACED
+from lockdown_core.pieces import COLD, UNPLACED
 from tests.core.random_games import (
     MAX_ACTIONS,
     VARIANTS,

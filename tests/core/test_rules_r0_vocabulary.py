@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from lockdown_core import Step
-from lockdown_core.model import COLD, UNPLACED
+from lockdown_core.pieces import COLD, UNPLACED
 from tests.core.builders import PARKING, SURVEILLANCE, at_attacks, position, rules
 
 KINDS = {

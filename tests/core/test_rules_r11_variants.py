@@ -21,7 +21,7 @@ from lockdown_core import (
     new_game,
     view,
 )
-from lockdown_core.model import COLD
+from lockdown_core.pieces import COLD
 from tests.core.builders import (
     PARKING,
     SURVEILLANCE,

@@ -7,7 +7,8 @@ from collections import Counter
 import pytest
 
 from lockdown_core import IllegalAction, PlaceFamily, Step, Timeout, legal_actions, new_game
-from lockdown_core.model import UNPLACED, GameState
+from lockdown_core.model import GameState
+from lockdown_core.pieces import UNPLACED
 from tests.core.builders import (
     PARKING,
     act,

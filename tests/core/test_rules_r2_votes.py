@@ -22,7 +22,7 @@ from lockdown_core import (
     view,
 )
 from lockdown_core.engine import apply
-from lockdown_core.model import COLD
+from lockdown_core.pieces import COLD
 from lockdown_core.ruleset import RULES_REVISION
 from tests.core.builders import (
     PARKING,

@@ -16,7 +16,7 @@ from lockdown_core import (
     legal_actions,
     pending_seats,
 )
-from lockdown_core.model import COLD
+from lockdown_core.pieces import COLD
 from tests.core.builders import (
     PARKING,
     act,

@@ -14,8 +14,8 @@ from lockdown_core import (
     legal_actions,
     pending_seats,
 )
-from lockdown_core.legal import destination_options
-from lockdown_core.model import COLD
+from lockdown_core.moves import destination_options
+from lockdown_core.pieces import COLD
 from tests.core.builders import (
     PARKING,
     SURVEILLANCE,

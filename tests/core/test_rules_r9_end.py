@@ -6,7 +6,7 @@ import pytest
 
 from lockdown_core import IllegalAction, Step, Timeout, apply, epilogue_to_unlock
 from lockdown_core.epilogues import holding_epilogues
-from lockdown_core.model import COLD
+from lockdown_core.pieces import COLD
 from tests.core.builders import (
     PARKING,
     at_attacks,

@@ -38,7 +38,8 @@ def test_a_schema_1_snapshot_loads_as_the_same_game(old: dict[str, Any]) -> None
         "characters"
     ]
     new = state.to_dict()
-    assert new["schema"] == 2
+    assert new["schema"] == 3
+    assert new["supply_empty_turns"] == 0
     unchanged = set(old) - {"schema", "rules", "characters"}
     assert {key: new[key] for key in unchanged} == {key: old[key] for key in unchanged}
     # Written again in the new form, it reads back to the same thing.

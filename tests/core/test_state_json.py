@@ -99,7 +99,7 @@ def _set(path: tuple[Any, ...], value: Any) -> Callable[[dict[str, Any]], None]:
 
 
 BROKEN: dict[str, Callable[[dict[str, Any]], None]] = {
-    "schema from the future": _set(("schema",), 3),
+    "schema from the future": _set(("schema",), 4),
     "no schema": lambda d: d.pop("schema"),
     "rules of other data": _set(("rules", "data"), "0" * 16),
     "rules of an unknown variant": _set(("rules", "variants"), ["dragons"]),

@@ -22,9 +22,10 @@ from lockdown_core.ai.autoplay import play_game
 from lockdown_core.ai.kinds import make_player
 from lockdown_core.engine import apply, new_game
 from lockdown_core.legal import legal_actions, pending_seats
-from lockdown_core.model import Step
+from lockdown_core.pieces import Step
 from lockdown_core.ruleset import RULES_REVISION, load_ruleset
-from lockdown_core.scenario import parse_scenario, run
+from lockdown_core.scenario import run
+from lockdown_core.scenario_format import parse_scenario
 from lockdown_core.view import view
 
 STORED = json.loads(
@@ -43,8 +44,10 @@ def record(game: dict[str, Any], actions: list[dict[str, Any]] | None = None) ->
 
 
 def same(state: GameState, stored: dict[str, Any]) -> bool:
-    """Equal to a stored snapshot, read back the way the table reads it."""
-    return state.to_dict() == GameState.from_dict(stored).to_dict()
+    """Equal to a stored snapshot, read back the way the table reads it (`persist`)."""
+    read = GameState.from_dict(stored)
+    read.counted_by(stored, state)
+    return state.to_dict() == read.to_dict()
 
 
 @pytest.mark.parametrize("game", STORED, ids=IDS)

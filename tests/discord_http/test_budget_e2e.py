@@ -14,7 +14,7 @@ import pytest
 from bot.app import LockdownBot
 from bot.discord_http import Priority, install, request_priority
 from bot.settings import Settings
-from bot.table.table import TableConfig
+from bot.table.timers import TableConfig
 from tests.discord_ui.clock import FastScheduler
 from tests.discord_ui.players import Game, open_and_start, play_by_clicking
 from tests.discord_ui.thread_check import (

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from bot.app import LockdownBot
 from bot.settings import Settings
-from bot.table.table import TableConfig
+from bot.table.timers import TableConfig
 from lockdown_core import pending_seats
 from tests.discord_ui.clock import FastScheduler
 from tests.discord_ui.players import Game, click_a_choice

@@ -40,7 +40,7 @@ class NoTimers:
 
 def table_of(state: GameState, names: list[str]) -> Table:
     seats = [Seat(i, names[i], user_id=100 + i) for i in range(state.players)]
-    return Table(7, state, seats, Silent(), NoTimers(), lambda kind, seat: None)  # type: ignore[arg-type]
+    return Table(7, state, seats, Silent(), NoTimers(), lambda kind, seat, _seed: None)  # type: ignore[arg-type]
 
 
 def truck_table(

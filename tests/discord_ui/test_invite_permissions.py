@@ -9,6 +9,7 @@ from pathlib import Path
 import discord
 
 from bot.discord_ui.errors import GAME_PERMISSIONS, PRACTICE_PERMISSIONS, missing_permissions
+from bot.discord_ui.invitation import needed_permissions
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
@@ -21,6 +22,9 @@ def test_the_invite_links_ask_for_every_permission_a_game_a_practice_or_a_night_
     wanted = discord.Permissions(**dict.fromkeys(names, True))
     with_nights = discord.Permissions(wanted.value)
     with_nights.manage_events = True
+    # `lockdown-bot invite` and the bot's start-up log build the same links.
+    assert needed_permissions() == wanted
+    assert needed_permissions(nights=True) == with_nights
     text = README.read_text(encoding="utf-8")
     assert re.findall(r"permissions=(\d+)", text) == [str(wanted.value), str(with_nights.value)]
     assert f"**{wanted.value}**" in text

@@ -16,8 +16,8 @@ import pytest
 from prometheus_client import REGISTRY
 
 from bot.storage.database import Database
+from bot.storage.models import GameStatus
 from bot.storage.repository import GameRepository
-from bot.storage.tables import GameStatus
 from bot.texts import t
 from tests.discord_ui.players import open_and_start, play_by_clicking
 from tests.discord_ui.test_games_e2e import make_bot

@@ -89,7 +89,7 @@ async def test_a_practice_game_is_private_teaches_each_step_and_closes_no_campai
         reasons = bot.service.practice_games[game.table.game_id]
         assert reasons
         assert any(line.startswith(("AI 1", "AI 2", "AI 3")) for line in reasons)
-        ending = bot.service.ending
+        ending = bot.rooms.game.threads.ending
         assert isinstance(ending, CampaignEnding)
         assert game.table.game_id not in ending.finished
         # Played to its end, stored as finished (the write may still be on its way), and

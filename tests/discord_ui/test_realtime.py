@@ -29,8 +29,7 @@ from bot.settings import Settings
 from bot.storage.database import Database
 from bot.storage.deliveries import DeliveryRepository
 from bot.table.scheduler import AsyncioScheduler
-from bot.table.table import TableConfig
-from bot.table.timers import Timers
+from bot.table.timers import TableConfig, Timers
 from bot.texts import t
 from lockdown_core import Step, epilogue_to_unlock, pending_seats
 from tests.discord_ui.players import Game, click_a_choice, open_and_start

@@ -11,6 +11,7 @@ from unittest.mock import AsyncMock, MagicMock
 import discord
 
 from bot.discord_ui.game.abort import Abort
+from bot.discord_ui.game.passes import CardPasses
 from bot.discord_ui.game.play import Play
 from bot.discord_ui.game.requests import Requests
 from bot.discord_ui.limits import CONTENT
@@ -19,7 +20,7 @@ from bot.discord_ui.server import ServerDesk
 from bot.discord_ui.service import GameService, locale_lang
 from bot.discord_ui.slash import CatalogTranslator, lockdown_group
 from bot.table.hub import GameHub
-from bot.table.table import TableConfig
+from bot.table.timers import TableConfig
 from bot.texts import t
 from bot.texts.rules_text import guide
 from lockdown_core import load_ruleset
@@ -47,7 +48,7 @@ def make_interaction(
 
 def make_service() -> GameService:
     client = MagicMock(spec_set=discord.Client)
-    hub = GameHub(ManualScheduler(), lambda kind, seat: MagicMock(), MagicMock())
+    hub = GameHub(ManualScheduler(), lambda kind, seat, _seed: MagicMock(), MagicMock())
     return GameService(client, hub, TableConfig())
 
 
@@ -67,7 +68,7 @@ async def test_rules_answers_privately_with_the_guide_in_the_readers_language() 
 async def test_my_hand_for_a_game_that_is_gone_is_a_short_private_answer() -> None:
     service = make_service()
     interaction = make_interaction()
-    await Play(service).show_hand(interaction, game_id=42)
+    await Play(service, CardPasses()).show_hand(interaction, game_id=42)
     interaction.response.send_message.assert_awaited_once_with(
         t("en", "error.game_gone"), ephemeral=True
     )

@@ -9,7 +9,7 @@ import pytest
 
 from bot.app import LockdownBot
 from bot.settings import Settings
-from bot.table.table import TableConfig
+from bot.table.timers import TableConfig
 from bot.texts import t
 from tests.discord_ui.clock import FastScheduler
 from tests.discord_ui.players import open_and_start

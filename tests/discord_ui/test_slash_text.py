@@ -217,4 +217,4 @@ async def test_a_room_s_subcommands_join_lockdown_with_its_cog_and_leave_with_it
     assert {"new", "board", "config", "variants", "stats", "simulate"} <= names
     await bot.remove_cog(rooms.stats.qualified_name)
     left = {command.name for command in rooms.group.commands}
-    assert names - left == {"stats", "leaderboard"}
+    assert names - left == {"stats", "leaderboard", "history"}

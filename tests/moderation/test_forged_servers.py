@@ -24,7 +24,7 @@ from bot.app import LockdownBot
 from bot.discord_ui.campaign.ending import FinishedGame
 from bot.settings import Settings
 from bot.storage.rating_seasons import SeasonRepository
-from bot.table.table import TableConfig
+from bot.table.timers import TableConfig
 from bot.texts import t
 from tests.discord_ui.clock import FastScheduler
 from tests.discord_ui.players import open_and_start

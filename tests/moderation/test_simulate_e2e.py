@@ -9,7 +9,7 @@ import pytest
 
 from bot.app import LockdownBot
 from bot.settings import Settings
-from bot.table.table import TableConfig
+from bot.table.timers import TableConfig
 from bot.texts import t
 from tests.discord_ui.clock import FastScheduler
 from tests.fakediscord import FakeDiscord, start_client
@@ -59,7 +59,8 @@ async def test_simulate_is_for_moderators_once_per_server_and_answers_with_a_cha
         ix = await fake_discord.slash(
             ana, "lockdown", subcommand="simulate", options={"variant": "hush"}, channel=general
         )
-        assert t("en", "error.variant_locked", name="hush") in await answer(fake_discord, ix)
+        locked = t("en", "error.variant_locked", name=t("en", "variant.hush.name"))
+        assert locked in await answer(fake_discord, ix)
         assert desk.running == set()
 
         await bot.desk.book.set_variant(guild.id, ana.id, "hush", "unlock")

@@ -165,7 +165,8 @@ async def test_a_process_whose_lock_connection_drops_is_stopped() -> None:
     with it, so the process must stop before another one runs the same games."""
     from sqlalchemy import text
 
-    from bot.ops.shards import SHARD_LOCK_CLASS, watch_locks
+    from bot.ops.shards import watch_locks
+    from bot.storage.advisory_locks import SHARD_LOCK_CLASS
 
     shard = 6000 + uuid.uuid4().int % 1000
     locks = ShardLocks(make_url(PG_URL), poll_seconds=0.05)

@@ -17,10 +17,10 @@ from bot.render.board_image import (
     PAD,
     TOP,
     WIDTH,
-    BoardLabels,
     board_picture,
     render_board,
 )
+from bot.render.board_labels import BoardLabels
 from bot.render.canvas import Drawn
 from bot.render.facts import board_facts
 from bot.render.glyphs import BOLD, REGULAR, missing

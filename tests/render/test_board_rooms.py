@@ -18,7 +18,7 @@ from bot.render.palette import TEXT
 from bot.render.room_facts import room_facts
 from bot.texts import t
 from lockdown_core import GameState, load_ruleset, new_game, view
-from lockdown_core.model import Vote
+from lockdown_core.pieces import Vote
 from tests.render.checks import check_texts
 
 NAMES = ["Chloé", "Émile", "Zoë", "Ørjan"]

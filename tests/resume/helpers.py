@@ -13,7 +13,7 @@ from bot.settings import Settings
 from bot.storage.database import Database
 from bot.storage.repository import GameRepository
 from bot.table.stored_form import rebuild
-from bot.table.table import TableConfig
+from bot.table.timers import TableConfig
 from lockdown_core import GameState
 from tests.discord_ui.clock import FastScheduler
 from tests.discord_ui.players import Game

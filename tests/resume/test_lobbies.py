@@ -13,9 +13,9 @@ import pytest
 from sqlalchemy import text
 
 from bot.storage.guilds import GuildRepository
+from bot.storage.models import GameStatus
 from bot.storage.repository import GameRepository
 from bot.storage.stats import StatsRepository
-from bot.storage.tables import GameStatus
 from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
 from bot.table.lobby import Lobby, LobbyError
@@ -178,7 +178,7 @@ async def test_two_clicks_on_one_lobby_never_interleave_their_stores(
     keeper = GameKeeper(BatchingGameRepository(database))
     hub = GameHub(
         ManualScheduler(),
-        lambda kind, seat: RandomSeat(seat),
+        lambda kind, seat, _seed: RandomSeat(seat),
         lambda game_id, lobby: RecordingPresenter(),
         keeper=keeper,
     )
@@ -275,7 +275,9 @@ async def test_a_broken_lobby_is_closed_and_told_while_another_lobby_and_a_game_
 async def test_ids_given_out_stay_clear_of_restored_ones() -> None:
     """Without a keeper the hub counts ids itself: past every lobby it was given back."""
     hub = GameHub(
-        ManualScheduler(), lambda kind, seat: RandomSeat(seat), lambda g, lo: RecordingPresenter()
+        ManualScheduler(),
+        lambda kind, seat, _seed: RandomSeat(seat),
+        lambda g, lo: RecordingPresenter(),
     )
     hub.restore_lobby(Lobby(41, 1, 2, 100))
     assert (await hub.open_lobby(1, 3, 100, "ana")).lobby_id == 42

@@ -13,7 +13,9 @@ from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
 from bot.table.lobby import Lobby
 from bot.table.persist import GameKeeper
-from bot.table.table import Reply, Table, TableConfig
+from bot.table.reply import Reply
+from bot.table.table import Table
+from bot.table.timers import TableConfig
 from lockdown_core import Action, Designate, Step, legal_actions, pending_seats
 from tests.resume.helpers import stored_replay
 from tests.storage.conftest import DatabaseFactory
@@ -25,7 +27,7 @@ pytestmark = pytest.mark.resume
 def make_hub(keeper: GameKeeper, scheduler: ManualScheduler) -> GameHub:
     return GameHub(
         scheduler,
-        lambda kind, index: RandomSeat(index),
+        lambda kind, index, _seed: RandomSeat(index),
         lambda game_id, lobby: RecordingPresenter(),
         keeper=keeper,
     )

@@ -15,12 +15,15 @@ import discord
 import pytest
 from sqlalchemy import text
 
+from bot.discord_ui.game.threads import GameThreads
 from bot.discord_ui.service import GameService
 from bot.storage.database import Database
 from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
 from bot.table.persist import GameKeeper, ResumableGame
-from bot.table.table import SeatPlayer, Table, TableConfig
+from bot.table.seat_players import SeatPlayer
+from bot.table.table import Table
+from bot.table.timers import TableConfig
 from bot.texts import t
 from lockdown_core import Action, Designate, legal_actions, pending_seats, view
 from lockdown_core.ai import make_player
@@ -39,7 +42,7 @@ GRUDGE = 2  # the one person who sends the Monsters to the AI whenever they can
 AI_SEED = 5
 
 
-def seeded_ai(kind: str, seat: int) -> SeatPlayer:
+def seeded_ai(kind: str, seat: int, _seed: str = "") -> SeatPlayer:
     """The same AI in every process: any difference in its choices comes from its memory."""
     return make_player(kind, seat, AI_SEED)
 
@@ -157,9 +160,9 @@ async def play_until_memory_matters(database: Database, seed: int) -> Table | No
 def restarted(keeper: GameKeeper, game: ResumableGame, ai: Any = seeded_ai) -> Table:
     """The resumed table as the bot builds it at start-up, on a Discord nobody calls."""
     scheduler = ManualScheduler()
-    hub = GameHub(scheduler, ai, lambda g, lobby: service.make_presenter(g, lobby), keeper=keeper)
-    service = GameService(MagicMock(spec_set=discord.Client), hub, TableConfig())
-    return service.restore(game)
+    hub = GameHub(scheduler, ai, lambda g, lobby: threads.make_presenter(g, lobby), keeper=keeper)
+    threads = GameThreads(GameService(MagicMock(spec_set=discord.Client), hub, TableConfig()))
+    return threads.restore(game)
 
 
 async def test_a_cautious_ai_resumed_mid_game_aims_as_if_it_had_never_stopped(
@@ -212,7 +215,7 @@ async def test_a_stand_in_for_an_away_seat_remembers_that_seats_game(
     game = next(g for g in (await keeper.load()).games if g.record.id == table.game_id)
     made: dict[int, RandomSeat] = {}
 
-    def recording(kind: str, seat: int) -> RandomSeat:
+    def recording(kind: str, seat: int, _seed: str) -> RandomSeat:
         made[seat] = RandomSeat(seat)
         return made[seat]
 

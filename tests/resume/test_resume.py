@@ -12,8 +12,8 @@ import random
 import pytest
 from sqlalchemy import text
 
+from bot.storage.models import GameStatus
 from bot.storage.repository import GameRepository
-from bot.storage.tables import GameStatus
 from bot.texts import t
 from lockdown_core import pending_seats
 from tests.discord_ui.players import (

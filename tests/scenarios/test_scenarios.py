@@ -17,7 +17,8 @@ from bot.cli.main import dispatch
 from lockdown_core import ReplayLog, Timeout, new_game, pending_seats, replay
 from lockdown_core.engine import apply
 from lockdown_core.ruleset import load_ruleset
-from lockdown_core.scenario import ScenarioError, parse_scenario, run
+from lockdown_core.scenario import run
+from lockdown_core.scenario_format import ScenarioError, parse_scenario
 
 HERE = Path(__file__).parent
 FILES = sorted(HERE.glob("*.json"))

@@ -23,13 +23,14 @@ from sqlalchemy import text
 
 from bot.storage import tables
 from bot.storage.database import Database
-from bot.storage.models import GamesAndLogs
-from bot.storage.repository import GameRepository, Shards
+from bot.storage.models import GamesAndLogs, Shards
+from bot.storage.repository import GameRepository
 from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
 from bot.table.lobby import Lobby
 from bot.table.persist import GameKeeper
-from bot.table.table import Table, TableConfig
+from bot.table.table import Table
+from bot.table.timers import TableConfig
 from lockdown_core import legal_actions, pending_seats
 from tests.storage.conftest import PG_URL, DatabaseFactory, _pg_admin
 from tests.table.fakes import ManualScheduler, RandomSeat, RecordingPresenter
@@ -38,7 +39,7 @@ from tests.table.fakes import ManualScheduler, RandomSeat, RecordingPresenter
 def make_hub(keeper: GameKeeper) -> GameHub:
     return GameHub(
         ManualScheduler(),
-        lambda kind, index: RandomSeat(index),
+        lambda kind, index, _seed: RandomSeat(index),
         lambda game_id, lobby: RecordingPresenter(),
         keeper=keeper,
     )

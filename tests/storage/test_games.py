@@ -9,9 +9,8 @@ import pytest
 
 from bot.storage.database import Database
 from bot.storage.errors import GameNotFound, StaleVersion, WrongStatus
-from bot.storage.models import SeatProgress, SeatRecord, SeatResult
+from bot.storage.models import GameStatus, SeatProgress, SeatRecord, SeatResult
 from bot.storage.repository import GameRepository, seed_digest
-from bot.storage.tables import GameStatus
 from tests.storage.conftest import (
     Clock,
     DatabaseFactory,

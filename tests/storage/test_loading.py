@@ -7,9 +7,8 @@ from sqlalchemy import text
 
 from bot.storage.database import Database
 from bot.storage.errors import CorruptGame
-from bot.storage.models import SeatResult
+from bot.storage.models import GameStatus, SeatResult
 from bot.storage.repository import GameRepository
-from bot.storage.tables import GameStatus
 from tests.storage.conftest import due, new_game, play, running_game, seats, snapshot
 
 

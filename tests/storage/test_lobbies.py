@@ -7,9 +7,8 @@ from sqlalchemy import text
 
 from bot.storage.database import Database
 from bot.storage.errors import WrongStatus
-from bot.storage.models import SeatRecord
+from bot.storage.models import GameStatus, SeatRecord
 from bot.storage.repository import GameRepository
-from bot.storage.tables import GameStatus
 from tests.storage.conftest import new_game, running_game, seats
 
 

@@ -97,6 +97,7 @@ class MemoryGameStore:
         seats: Sequence[SeatRecord] | None = None,
         variants: Sequence[str] | None = None,
         practice: bool = False,
+        ai_seed: int | str | None = None,
     ) -> None:
         game = self._in(game_id, (GameStatus.LOBBY,))
         if practice:
@@ -105,6 +106,7 @@ class MemoryGameStore:
             "status": GameStatus.RUNNING,
             "seed": str(seed),
             "seed_sha256": seed_digest(seed),
+            "ai_seed": None if ai_seed is None else str(ai_seed),
             "snapshot": copy.deepcopy(dict(snapshot)),
             "version": snapshot["version"],
             "deadlines": dict(deadlines),

@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from bot.table.seats import Seat
-from bot.table.table import Table, TableConfig
-from bot.table.timers import Timers
+from bot.table.table import Table
+from bot.table.timers import TableConfig, Timers
 from lockdown_core import Action, Done, Event, PlayCard, Step, pending_seats
-from lockdown_core.model import COLD
+from lockdown_core.pieces import COLD
 from tests.core.builders import at_attacks, char, position, where
 from tests.table.fakes import ManualScheduler, RecordingPresenter
 
@@ -61,7 +61,7 @@ async def attack_table(
         seats,
         presenter,
         scheduler,
-        ai_factory=lambda kind, index: seat0_ai or LateAnswer(),
+        ai_factory=lambda kind, index, _seed: seat0_ai or LateAnswer(),
         config=TableConfig(timers=TIMERS, ai_delay=1.0),
     )
     await table.begin([])

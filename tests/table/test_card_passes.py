@@ -34,7 +34,7 @@ def table_of(state: GameState, seats: list[Seat], ai_delay: float = AI_DELAY) ->
         seats,
         RecordingPresenter(),
         ManualScheduler(),
-        ai_factory=lambda kind, index: RandomSeat(index),
+        ai_factory=lambda kind, index, _seed: RandomSeat(index),
         config=TableConfig(ai_delay=ai_delay),
     )
 

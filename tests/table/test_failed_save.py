@@ -30,7 +30,8 @@ from bot.table.persist import GameKeeper
 from bot.table.seats import Seat
 from bot.table.stored_actions import StoredActions
 from bot.table.stored_form import rebuild
-from bot.table.table import Table, TableConfig
+from bot.table.table import Table
+from bot.table.timers import TableConfig
 from lockdown_core import GameState, Step, legal_actions, load_ruleset, new_game, pending_seats
 from tests.storage.conftest import DatabaseFactory, databases
 from tests.storage.faults import FAULTS, SmallDisk, StoreFaults, connection_lost, immutable
@@ -115,7 +116,7 @@ class Games:
         self.scheduler = ManualScheduler()
         self.hub = GameHub(
             self.scheduler,
-            lambda kind, index: RandomSeat(index * 7919 + 1),
+            lambda kind, index, _seed: RandomSeat(index * 7919 + 1),
             lambda game_id, lobby: RecordingPresenter(),
             store=self.witness,
             keeper=self.keeper,
@@ -268,7 +269,7 @@ async def test_a_click_whose_commit_answer_was_lost_is_told_it_happened(
     scheduler = ManualScheduler()
     hub = GameHub(
         scheduler,
-        lambda kind, index: RandomSeat(index),
+        lambda kind, index, _seed: RandomSeat(index),
         lambda game_id, lobby: RecordingPresenter(),
         keeper=keeper,
     )

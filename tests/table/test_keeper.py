@@ -20,7 +20,8 @@ from bot.table.hub import GameHub
 from bot.table.lobby import Lobby
 from bot.table.persist import LOBBY_LIFETIME, GameKeeper
 from bot.table.store import GameStore
-from bot.table.table import Table, TableConfig
+from bot.table.table import Table
+from bot.table.timers import TableConfig
 from lockdown_core import Step
 from tests.table.fake_store import MemoryGameStore
 from tests.table.fakes import ManualScheduler, RandomSeat, RecordingPresenter
@@ -31,7 +32,7 @@ CONFIG = TableConfig(ai_delay=1.0)
 def hub_on(keeper: GameKeeper, scheduler: ManualScheduler | None = None) -> GameHub:
     return GameHub(
         scheduler or ManualScheduler(),
-        lambda kind, index: RandomSeat(index),
+        lambda kind, index, _seed: RandomSeat(index),
         lambda game_id, lobby: RecordingPresenter(),
         keeper=keeper,
     )

@@ -10,14 +10,14 @@ from sqlalchemy import select
 
 from bot.storage import tables
 from bot.storage.database import Database
+from bot.storage.models import GameStatus
 from bot.storage.repository import GameRepository
-from bot.storage.tables import GameStatus
 from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
 from bot.table.persist import LOBBY_LIFETIME, GameKeeper, collector_paused
 from bot.table.stored_form import results, stored_seed
-from bot.table.table import TableConfig
-from lockdown_core.model import COLD
+from bot.table.timers import TableConfig
+from lockdown_core.pieces import COLD
 from tests.table.fakes import ManualScheduler, RandomSeat, RecordingPresenter
 
 
@@ -34,7 +34,7 @@ async def test_a_finished_game_stores_each_seats_result(tmp_path: Path) -> None:
         scheduler = ManualScheduler()
         hub = GameHub(
             scheduler,
-            lambda kind, index: RandomSeat(index),
+            lambda kind, index, _seed: RandomSeat(index),
             lambda game_id, lobby: RecordingPresenter(),
             keeper=keeper,
         )
@@ -76,7 +76,7 @@ async def test_a_lobby_left_for_more_than_a_week_is_closed_at_start_up(tmp_path:
         opened_at = GameKeeper(GameRepository(database, lambda: now), clock=lambda: now)
         hub = GameHub(
             ManualScheduler(),
-            lambda kind, index: RandomSeat(index),
+            lambda kind, index, _seed: RandomSeat(index),
             lambda game_id, lobby: RecordingPresenter(),
             keeper=opened_at,
         )

@@ -18,7 +18,7 @@ from bot.storage.database import Database
 from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
 from bot.table.persist import GameKeeper
-from bot.table.table import TableConfig
+from bot.table.timers import TableConfig
 from lockdown_core import GameState, Step, actor, apply, legal_actions, pending_seats
 from lockdown_core.actions import REVISION_KEY, action_from_dict, action_revision
 from tests.table.fakes import ManualScheduler, RandomSeat, RecordingPresenter
@@ -42,7 +42,7 @@ async def test_a_game_stored_before_rules_revision_2_resumes_at_start_up(tmp_pat
         scheduler = ManualScheduler()
         hub = GameHub(
             scheduler,
-            lambda kind, index: RandomSeat(index),
+            lambda kind, index, _seed: RandomSeat(index),
             lambda game_id, lobby: RecordingPresenter(),
             keeper=GameKeeper(BatchingGameRepository(database)),
         )

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from bot.table.seats import Seat
-from bot.table.table import Table, TableConfig
-from bot.table.timers import Timers
+from bot.table.table import Table
+from bot.table.timers import TableConfig, Timers
 from lockdown_core import (
     Action,
     Designate,
@@ -37,7 +37,7 @@ def make_table(
         seats,
         presenter,
         scheduler,
-        ai_factory=lambda kind, index: RandomSeat(index),
+        ai_factory=lambda kind, index, _seed: RandomSeat(index),
         config=TableConfig(ai_delay=1.0),
     )
     table._opening = events  # type: ignore[attr-defined]

@@ -18,8 +18,9 @@ from bot.table.persist import GameKeeper
 from bot.table.seat_players import SeatPlayers
 from bot.table.seats import Seat
 from bot.table.stored_form import stored_seed
-from bot.table.table import Table, TableConfig
+from bot.table.table import Table
 from bot.table.talk import TALK, Reasons, heard, replay_with_talk, talk_events
+from bot.table.timers import TableConfig
 from bot.texts.narrate import describe
 from lockdown_core import (
     ReplayLog,
@@ -63,7 +64,7 @@ async def test_two_personas_talk_in_the_thread_and_the_stored_log_gives_the_same
         scheduler = ManualScheduler()
         hub = GameHub(
             scheduler,
-            lambda kind, index: make_player(kind, index, f"talk/{index}"),
+            lambda kind, index, _seed: make_player(kind, index, f"talk/{index}"),
             lambda game_id, lobby: RecordingPresenter(),
             keeper=keeper,
         )
@@ -178,6 +179,7 @@ def test_other_seats_secrets_scrambled_leave_every_line_and_reason_unchanged(
         legal = legal_actions(state, seat)
         if isinstance(player, ShrewdPlayer):
             twin = hidden_twin(state, seat, rnd)
+            assert legal_actions(twin, seat) == legal
             mind = copy.deepcopy(player)
             action = player.choose(view(state, seat), legal)
             mind.choose(view(twin, seat), legal_actions(twin, seat))
@@ -208,7 +210,7 @@ def test_words_whose_action_could_not_be_stored_are_said_again_with_it() -> None
     would keep quiet the second time."""
     state, events = new_game(load_ruleset(), 4, "retry")
     seats = [Seat(i, f"AI {i}", ai_kind="shrewd:trickster") for i in range(4)]
-    players = SeatPlayers(seats, lambda kind, index: make_player(kind, index, f"r/{index}"))
+    players = SeatPlayers(seats, lambda kind, index, _seed: make_player(kind, index, f"r/{index}"))
     players.observe(events)
     retried = 0
     while state.step != Step.GAME_OVER and retried < 3:

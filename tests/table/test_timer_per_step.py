@@ -9,7 +9,8 @@ step would wait for ever and its defaults would never play.
 from __future__ import annotations
 
 from bot.table.seats import Seat
-from bot.table.table import Table, TableConfig
+from bot.table.table import Table
+from bot.table.timers import TableConfig
 from lockdown_core import legal_actions, load_ruleset, new_game, pending_seats
 from tests.table.fakes import ManualScheduler, RandomSeat, RecordingPresenter
 
@@ -24,7 +25,7 @@ async def test_a_step_ending_when_the_previous_one_would_still_gets_its_timer() 
         seats,
         RecordingPresenter(),
         scheduler,
-        ai_factory=lambda kind, index: RandomSeat(index),
+        ai_factory=lambda kind, index, _seed: RandomSeat(index),
         config=TableConfig(ai_delay=1.0),
     )
     await table.begin(events)

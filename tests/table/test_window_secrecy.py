@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.table.seats import Seat
-from bot.table.table import Table, TableConfig
-from bot.table.timers import Timers
+from bot.table.table import Table
+from bot.table.timers import TableConfig, Timers
 from lockdown_core import Step, pending_seats
 from tests.core.builders import at_attacks, position
 from tests.table.fakes import ManualScheduler, RandomSeat, RecordingPresenter
@@ -45,7 +45,7 @@ async def window_seen_from_outside(hands: list[list[str]]) -> list[Any]:
         seats,
         presenter,
         scheduler,
-        ai_factory=lambda kind, index: RandomSeat(index),
+        ai_factory=lambda kind, index, _seed: RandomSeat(index),
         config=TableConfig(ai_delay=1.0),
     )
     await table.begin([])

@@ -8,7 +8,8 @@ import pytest
 
 from bot.texts import t
 from bot.texts.ai_talk import ai_kind_text, persona_name, seat_names, why_lines
-from bot.texts.narrate import PrivateEvent, describe
+from bot.texts.narrate import describe
+from bot.texts.say import PrivateEvent
 from lockdown_core import Event
 from lockdown_core.ai import PERSONAS
 

@@ -87,7 +87,7 @@ def domains() -> dict[str, frozenset[str]]:
         "ai_level": frozenset(AI_KINDS),
         "persona": frozenset(PERSONAS),
         "ballot_reason": core_literals(r'return choice, "(\w+)"'),
-        "gift_reason": core_literals(r'"gift", to=[\w.]+, reason="(\w+)"'),
+        "gift_reason": core_literals(r'"gift", \{"to": [\w.]+, "reason": "(\w+)"\}'),
         "noun": frozenset(wrapped["count"]),
     }
 

@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from bot.texts import catalog
-from bot.texts.narrate import PrivateEvent, Told, describe, narrated_kinds, story, vote_recap
+from bot.texts.narrate import Told, describe, narrated_kinds, story, vote_recap
+from bot.texts.say import PrivateEvent
 from lockdown_core import Event
 from tests.texts.games import PlayedGame, played_games
 

@@ -24,7 +24,7 @@ from bot.texts import catalog, t
 from bot.texts.rules_text import END_RULES, guide, step_help
 from lockdown_core import DataError, Ruleset, Step, legal_actions, load_ruleset, load_variants
 from lockdown_core.board import attack_uses_equal, dice_count, strength_at, under_attack
-from lockdown_core.model import COLD, Vote
+from lockdown_core.pieces import COLD, Vote
 from lockdown_core.scoring import scores
 from lockdown_core.view import view
 from lockdown_core.votes import weights_of

@@ -1,5 +1,5 @@
-"""The campaign's room (R10): `/lockdown variants|epilogues`, the lobby's variant menu,
-the end of every game on its server and "Play again"."""
+"""The campaign's room (R10): `/lockdown variants|epilogues`, the end of every game on
+its server and "Play again"."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from bot.discord_ui.campaign.ending import CampaignEnding
 from bot.discord_ui.campaign.history import CampaignHistory
 from bot.discord_ui.campaign.items import NAME
 from bot.discord_ui.campaign.play_again import PlayAgain
-from bot.discord_ui.campaign.variants import CampaignVariants
+from bot.discord_ui.game.threads import GameThreads
 from bot.discord_ui.lobby.lobbies import Lobbies
 from bot.discord_ui.server import ServerDesk
 from bot.discord_ui.slash import Room, SlashCommand, command_name, command_text
@@ -22,23 +22,19 @@ from bot.discord_ui.slash import Room, SlashCommand, command_name, command_text
 class CampaignRoom(Room, name=NAME):
     """The server's campaign on Discord (`campaign.items` find this cog by name)."""
 
-    def __init__(self, group: app_commands.Group, desk: ServerDesk, lobbies: Lobbies) -> None:
+    def __init__(
+        self, group: app_commands.Group, desk: ServerDesk, lobbies: Lobbies, threads: GameThreads
+    ) -> None:
         super().__init__(group)
         self.ending = CampaignEnding(desk)
         self.history = CampaignHistory(desk)
-        self.variants = CampaignVariants(desk, lobbies)
         self.again = PlayAgain(desk, self.ending.finished, lobbies)
-        self.service = desk.service
+        self.threads = threads
 
     async def cog_load(self) -> None:
         """From now on every game ends through the campaign."""
         await super().cog_load()
-        self.service.use_ending(self.ending)
-
-    async def choose_variants(
-        self, interaction: discord.Interaction[Any], lobby_id: int, chosen: list[str]
-    ) -> None:
-        await self.variants.choose_variants(interaction, lobby_id, chosen)
+        self.threads.use_ending(self.ending)
 
     async def play_again(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         await self.again.play_again(interaction, game_id)

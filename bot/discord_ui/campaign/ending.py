@@ -46,6 +46,8 @@ class CampaignEnding:
         self.changes: dict[int, list[SeatChange]] = {}
         # And how it was rated (stored with its end), told in its reveal too.
         self.ratings: dict[int, GameRating] = {}
+        # Each ending game's page on the web, found as it closes, linked from its reveal.
+        self.links: dict[int, str] = {}
 
     async def close(self, table: Table) -> str | None:
         """R10 for this server when a game ends: stored before anything is posted.
@@ -61,6 +63,9 @@ class CampaignEnding:
         self.finished[table.game_id] = FinishedGame(meta.guild_id, list(table.seats))
         self.changes[table.game_id] = await self._seat_changes(table.game_id)
         await self._rating(table.game_id)
+        link = await self._page_link(meta.guild_id, table.game_id)
+        if link is not None:
+            self.links[table.game_id] = link
         service.plans.pop(table.game_id, None)  # a game keeps its lobby's id
         return await self.desk.book.close_game(meta.guild_id, table.game_id, table.state)
 
@@ -105,6 +110,21 @@ class CampaignEnding:
             return
         if rating is not None:
             self.ratings[game_id] = rating
+
+    def page_line(self, table: Table, lang: str) -> str | None:
+        link = self.links.pop(table.game_id, None)
+        return None if link is None else t(lang, "web.link", url=link)
+
+    async def _page_link(self, guild_id: int, game_id: int) -> str | None:
+        """The game's page, if the operators and the server want pages; none (logged)
+        if the server's choice cannot be read: the reveal goes out without it."""
+        if self.desk.pages is None:
+            return None
+        try:
+            return await self.desk.pages.link(guild_id, game_id)
+        except Exception:
+            log.exception("game %s: no link to its page, the setting could not be read", game_id)
+            return None
 
     async def _seat_changes(self, game_id: int) -> list[SeatChange]:
         """The game's seat changes as kept; none (logged) if they cannot be read: the

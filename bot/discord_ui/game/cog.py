@@ -15,6 +15,7 @@ from bot.discord_ui.game.buttons import NAME
 from bot.discord_ui.game.locales import Locales
 from bot.discord_ui.game.play import Play
 from bot.discord_ui.game.requests import Requests
+from bot.discord_ui.game.threads import GameThreads
 from bot.discord_ui.service import GameService
 from bot.discord_ui.slash import Room, SlashCommand, command_name, command_text, menu_choice
 
@@ -28,6 +29,7 @@ class GameRoom(Room, name=NAME):
     def __init__(self, group: app_commands.Group, service: GameService) -> None:
         super().__init__(group)
         self.service = service
+        self.threads = GameThreads(service)
         self.play = Play(service)
         self.abort = Abort(service)
         self.requests = Requests(service)

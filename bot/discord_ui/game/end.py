@@ -32,6 +32,10 @@ class GameEnding(Protocol):
     ) -> tuple[discord.Embed, discord.ui.View]:
         """The reveal and the Play-again offer."""
 
+    def page_line(self, table: Table, lang: str) -> str | None:
+        """The line linking the game's page on the web, above the reveal (Discord shows
+        the page's preview below it), or None: no page."""
+
     async def replay(self, table: Table, lang: str) -> tuple[bytes, str] | None:
         """The whole game as an animated GIF with its description, or None (turned off,
         or it failed: logged)."""
@@ -77,7 +81,12 @@ class Epilogue:
         assert self.closing is not None
         code = await self.closing
         embed, view = self.ending.message(table, code, self.lang)
-        await channel.send(embed=embed, view=view, nonce=f"{self.game_id}.end"[:NONCE])
+        await channel.send(
+            content=self.ending.page_line(table, self.lang),
+            embed=embed,
+            view=view,
+            nonce=f"{self.game_id}.end"[:NONCE],
+        )
         self.spawn(self._post_replay(channel, table))
         if self.store is not None:
             try:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from bot.discord_ui.limits import NONCE
+from bot.texts import t
 from bot.texts.narrate import story
 
 if TYPE_CHECKING:
@@ -15,6 +16,9 @@ if TYPE_CHECKING:
 
 # Progress that the board itself shows; repeating it in the log would only add noise.
 BOARD_ONLY = frozenset({"designation_count", "destination_locked", "player_done"})
+# Events after whose line the thread says how a table acts on them on Discord: a stalled
+# game (R9.4) may be given up by the seated people's vote, from My hand.
+HOW = {"stalemate": "handover.stalemate.vote"}
 
 
 class DeliveryStore(Protocol):
@@ -39,8 +43,20 @@ class Batch:
 
 
 def lines_of(events: Sequence[Event], lang: str, names: list[str]) -> list[str]:
-    """Events as the thread tells them: none for what the board alone shows, and a night's
-    Monster arrivals folded into one line per location (`narrate.story`)."""
+    """Events as the thread tells them: none for what the board alone shows, a night's
+    Monster arrivals folded into one line per location (`narrate.story`), and after an
+    event the table acts on here, how (`HOW`)."""
+    lines: list[str] = []
+    start = 0
+    for index, event in enumerate(events):
+        if event.kind in HOW:
+            lines += _told(events[start : index + 1], lang, names)
+            lines.append(t(lang, HOW[event.kind]))
+            start = index + 1
+    return lines + _told(events[start:], lang, names)
+
+
+def _told(events: Sequence[Event], lang: str, names: list[str]) -> list[str]:
     return [told.text for told in story(events, lang, names) if told.text] if events else []
 
 

@@ -46,7 +46,8 @@ def hand_panel(
     `lesson`, the step explained from this seat's chair, above the choices, and
     `reasons`, why the AI seats chose what they did (told once public).
     `offer_pass` adds "No cards this turn" (`game.passes`) after the choices.
-    Leave is always there; the vote to end when the host is gone (`end_vote`).
+    Leave is always there; the vote to end when the host is gone or the game is stalled
+    (`end_vote`, `handover.end_vote_open`).
     """
     say = partial(t, lang)
     state = table.state

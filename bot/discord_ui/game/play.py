@@ -15,7 +15,7 @@ from bot.discord_ui.game.passes import NO_CARDS
 from bot.discord_ui.service import GameService
 from bot.table.choices import label
 from bot.table.codes import decode, encode
-from bot.table.handover import host_gone
+from bot.table.handover import end_vote_open
 from bot.table.table import Table
 from bot.texts import t
 from bot.texts.narrate import describe
@@ -123,7 +123,7 @@ class Play:
             lesson=teach_lines(lang, table.state, seat, names) if practice is not None else (),
             reasons=practice or (),
             offer_pass=passes.offered(table, seat),
-            end_vote=meta is not None and host_gone(table.seats, meta.host_id),
+            end_vote=meta is not None and end_vote_open(table, meta.host_id),
         )
         clicked = interaction.message
         if clicked is not None and clicked.flags.ephemeral:

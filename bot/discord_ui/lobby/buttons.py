@@ -1,18 +1,25 @@
-"""The lobby's persistent buttons: join, leave, add or remove an AI seat, start.
+"""The lobby's persistent components: join, leave, add or remove an AI seat, start, and
+the host's variant menu (`ld:v:<lobby>`, R10: the variants the server's campaign offers).
 
 Each finds the lobby's cog by name (`NAME`) and knows it by `LobbyHandler`.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 import discord
 
 from bot.discord_ui import ids
 from bot.discord_ui.components import PersistentButton, room_of
+from bot.discord_ui.errors import failed
+from bot.discord_ui.limits import OPTION_LABEL, SELECT_OPTIONS, fit
+from bot.texts.catalog import Translate
 
 NAME = "Lobby"
+VARIANTS = r"ld:v:(?P<lobby>\d+)"
 
 
 class LobbyHandler(Protocol):
@@ -20,6 +27,10 @@ class LobbyHandler(Protocol):
 
     async def lobby_action(
         self, interaction: discord.Interaction[Any], lobby_id: int, op: str
+    ) -> None: ...
+
+    async def choose_variants(
+        self, interaction: discord.Interaction[Any], lobby_id: int, chosen: list[str]
     ) -> None: ...
 
 
@@ -43,4 +54,51 @@ class LobbyButton(PersistentButton, template=ids.LOBBY):
         await room.lobby_action(interaction, self.lobby_id, self.op)
 
 
-LOBBY_ITEMS = (LobbyButton,)
+class VariantSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=VARIANTS):
+    """The host's pick of variants in a lobby, among those the server offers."""
+
+    def __init__(
+        self,
+        lobby_id: int,
+        offered: Sequence[str] = (),
+        chosen: Sequence[str] = (),
+        combine: bool = False,
+        say: Translate | None = None,
+    ) -> None:
+        name = (lambda key: say(f"variant.{key}.name")) if say is not None else str
+        options = [
+            discord.SelectOption(
+                label=fit(name(key), OPTION_LABEL), value=key, default=key in chosen
+            )
+            for key in offered[:SELECT_OPTIONS]
+        ] or [discord.SelectOption(label="-", value="-")]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"ld:v:{lobby_id}",
+                placeholder=(say("lobby.variant_placeholder") if say is not None else None),
+                min_values=0,
+                max_values=len(options) if combine else 1,
+                options=options,
+            )
+        )
+        self.lobby_id = lobby_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> VariantSelect:
+        return cls(int(match["lobby"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            room: LobbyHandler = room_of(interaction, NAME)
+            await room.choose_variants(interaction, self.lobby_id, list(self.item.values))
+        except Exception as error:  # told in our words, as PersistentButton does
+            await failed(interaction, error)
+
+
+LOBBY_ITEMS = (LobbyButton, VariantSelect)

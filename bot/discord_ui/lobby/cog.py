@@ -1,4 +1,4 @@
-"""The lobby's room: `/lockdown new` and the lobby's buttons."""
+"""The lobby's room: `/lockdown new`, the lobby's buttons and its variant menu."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from discord import app_commands
 from bot.discord_ui.lobby.buttons import NAME
 from bot.discord_ui.lobby.lobbies import Lobbies
 from bot.discord_ui.lobby.plans import LobbyPlans
+from bot.discord_ui.lobby.variants import LobbyVariants
 from bot.discord_ui.server import ServerDesk
 from bot.discord_ui.slash import Room, SlashCommand, command_name, command_text
 from bot.table.timers import MAX_STEP_HOURS
@@ -23,11 +24,17 @@ class LobbyRoom(Room, name=NAME):
         super().__init__(group)
         self.plans = LobbyPlans(desk)
         self.lobbies = Lobbies(desk.service, self.plans)
+        self.variants = LobbyVariants(desk, self.lobbies)
 
     async def lobby_action(
         self, interaction: discord.Interaction[Any], lobby_id: int, op: str
     ) -> None:
         await self.lobbies.lobby_action(interaction, lobby_id, op)
+
+    async def choose_variants(
+        self, interaction: discord.Interaction[Any], lobby_id: int, chosen: list[str]
+    ) -> None:
+        await self.variants.choose_variants(interaction, lobby_id, chosen)
 
     def slash_commands(self) -> Sequence[SlashCommand]:
         @app_commands.command(

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.discord_ui.campaign.items import VariantSelect
-from bot.discord_ui.lobby.buttons import LobbyButton
+from bot.discord_ui.lobby.buttons import LobbyButton, VariantSelect
 from bot.discord_ui.safe_text import name_text
 from bot.discord_ui.service import LobbyPlan
 from bot.table.lobby import Lobby

@@ -14,8 +14,7 @@ from bot.discord_ui.service import LobbyPlan, is_moderator
 from bot.table.campaign import game_variants
 from bot.table.guild_settings import GuildConfig
 from bot.table.lobby import Lobby, LobbyError
-from bot.table.table import TableConfig
-from bot.table.timers import Timers
+from bot.table.timers import TableConfig, Timers
 
 
 class LobbyPlans:

@@ -14,9 +14,11 @@ import discord
 from bot.discord_ui.limits import FIELD_VALUE, fit
 from bot.discord_ui.server import ServerDesk
 from bot.discord_ui.service import server_locale
+from bot.table.campaign import never_together
 from bot.table.guild_settings import SETTING_KEYS, GuildConfig, SettingError, parse_setting
 from bot.texts import catalog, t
 from bot.texts.catalog import Translate
+from lockdown_core import load_variants
 from lockdown_core.ai import PERSONAS
 
 VARIANT_STATES = ("unlock", "lock", "campaign")
@@ -147,6 +149,17 @@ def persona_name(say: Translate, persona: str) -> str:
     return f"{say(f'ai_personas.{persona}.name')} (`{persona}`)"
 
 
+def _never_together(config: GuildConfig, say: Translate) -> list[str]:
+    """Where hosts may combine variants, the pairs among those offered that they never may
+    (R11.4), so that a moderator knows before a host is refused."""
+    offered = load_variants() if config.offered_variants is None else config.offered_variants
+    pairs = never_together(offered) if config.combine_variants else []
+    if not pairs:
+        return []
+    names = [" + ".join(say(f"variant.{v}.name") for v in pair) for pair in pairs]
+    return [say("config.combine_never", pairs=", ".join(names))]
+
+
 def config_embed(config: GuildConfig, say: Translate) -> discord.Embed:
     on, off = say("config.on"), say("config.off")
     embed = discord.Embed(title=say("config.title"))
@@ -182,6 +195,7 @@ def config_embed(config: GuildConfig, say: Translate) -> discord.Embed:
         if config.offered_variants is not None
         else say("config.variants_all"),
         say("config.combine", state=on if config.combine_variants else off),
+        *_never_together(config, say),
         say("config.conditions", state=on if config.show_conditions else off),
         say("config.replay_gif", state=on if config.replay_gif else off),
         say("config.dm_reminders", mode=say(f"config.dm_reminders.{config.dm_reminders}")),
@@ -195,6 +209,7 @@ def config_embed(config: GuildConfig, say: Translate) -> discord.Embed:
             slow_max=config.slow_max_hours,
         ),
         say("config.takeover_approval", state=on if config.takeover_approval else off),
+        say("config.web_pages", state=on if config.web_pages else off),
         say("config.keys", keys=setting_labels(say)),
     ]
     embed.description = "\n".join(lines)

@@ -144,12 +144,13 @@ class SeatsRoom(Room, name=NAME):
             return
         self.votes.pop(game_id, None)
         self.requests.forget(game_id)
+        ended = handover.end_announcement(table)
         await service.hub.abort(game_id)
         presenter = service.presenters.pop(game_id)
         await presenter.close()
         channel = interaction.channel
         if isinstance(channel, discord.abc.Messageable):
-            await channel.send(t(presenter.lang, "handover.announce.ended"))
+            await channel.send(t(presenter.lang, ended))
 
     # The slash commands ------------------------------------------------------------------
 

@@ -31,7 +31,7 @@ from bot.discord_ui.limits import ATTACHMENT_DESCRIPTION, EMBED_DESCRIPTION, EMB
 from bot.discord_ui.service import GameService, is_moderator, locale_lang
 from bot.render.chart import Series, chart_png, chart_title, comparison_table
 from bot.render.describe import chart_description
-from bot.table.campaign import check_variant_choice
+from bot.table.campaign import check_variant_choice, shown_params
 from bot.table.lobby import LobbyError
 from bot.table.server_book import ServerBook
 from bot.texts import t
@@ -145,7 +145,8 @@ class SimulationDesk:
         try:
             check_variant_choice(variants, unlocked, config.combine_variants)
         except LobbyError as exc:
-            await interaction.edit_original_response(content=say(exc.key, **exc.params))
+            params = shown_params(lang, exc.params)
+            await interaction.edit_original_response(content=say(exc.key, **params))
             return
         seats = facts.player_range(load_ruleset(tuple(variants)))
         if players not in seats:

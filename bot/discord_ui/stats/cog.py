@@ -1,4 +1,4 @@
-"""The stats room: `/lockdown stats [user]` and `/lockdown leaderboard`."""
+"""The stats room: `/lockdown stats [user]`, `/lockdown leaderboard` and `/lockdown history`."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from discord import app_commands
 
 from bot.discord_ui.server import ServerDesk
 from bot.discord_ui.slash import Room, SlashCommand, command_name, command_text, menu_choice
+from bot.discord_ui.stats.history import HistoryCommand
 from bot.discord_ui.stats.records import StatsCommands
 
 
@@ -19,6 +20,7 @@ class StatsRoom(Room, name="Stats"):
     def __init__(self, group: app_commands.Group, desk: ServerDesk) -> None:
         super().__init__(group)
         self.stats = StatsCommands(desk)
+        self.history = HistoryCommand(desk)
 
     def slash_commands(self) -> Sequence[SlashCommand]:
         @app_commands.command(
@@ -49,4 +51,11 @@ class StatsRoom(Room, name="Stats"):
         async def leaderboard(interaction: discord.Interaction[Any], view: str = "season") -> None:
             await self.stats.leaderboard(interaction, view)
 
-        return (stats, leaderboard)
+        @app_commands.command(
+            name=command_name("history"), description=command_text("command.history.description")
+        )
+        @app_commands.guild_only()
+        async def history(interaction: discord.Interaction[Any]) -> None:
+            await self.history.history(interaction)
+
+        return (stats, leaderboard, history)

@@ -7,8 +7,9 @@ from typing import Any
 
 from lockdown_core import Action, Event, GameState, Step, legal_actions, view
 from lockdown_core.ai import CautiousPlayer
-from lockdown_core.legal import destination_options
-from lockdown_core.scenario import build, parse_scenario
+from lockdown_core.moves import destination_options
+from lockdown_core.scenario_format import parse_scenario
+from lockdown_core.scenario_setup import build
 
 
 def position(players: int, pos: dict[str, Any], variants: tuple[str, ...] = ()) -> GameState:

@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.discord_ui.errors import UNKNOWN_CHANNEL, Refusal
 from bot.discord_ui.game.host_notice import HostNotice
-from bot.table.store import Reader
+from bot.storage.models import Reader
 from bot.texts import t
 
 HOST = 5

@@ -9,12 +9,11 @@ import discord
 from bot.discord_ui.lobby.lobbies import Lobbies
 from bot.discord_ui.server import ServerDesk
 from bot.discord_ui.service import is_moderator
-from bot.table.campaign import check_variant_choice
+from bot.table.campaign import check_variant_choice, shown_params
 from bot.table.lobby import Lobby, LobbyError
-from bot.texts import t
 
 
-class CampaignVariants:
+class LobbyVariants:
     """The host's (or a moderator's) pick in the lobby's variant menu, among those the
     server offered when the lobby opened."""
 
@@ -38,11 +37,8 @@ class CampaignVariants:
                 raise LobbyError("error.lobby_not_host_variants")
             check_variant_choice(chosen, plan.offered, plan.config.combine_variants)
         except LobbyError as exc:
-            params = dict(exc.params)
-            if "name" in params:
-                lang = self.desk.lang(interaction, plan.config)
-                params["name"] = t(lang, f"variant.{params['name']}.name")
-            await service.tell(interaction, exc.key, **params)
+            lang = self.desk.lang(interaction, plan.config)
+            await service.tell(interaction, exc.key, **shown_params(lang, exc.params))
             return
         await self.lobbies.change(interaction, lobby, lambda target: _choose(target, chosen))
 

@@ -96,7 +96,7 @@ def start_of(game: str, players: int, step: int | None) -> Start:
     path = Path(game)
     if path.exists():
         from bot.cli.replay import load
-        from lockdown_core.scenario import ScenarioError
+        from lockdown_core.scenario_format import ScenarioError
 
         try:
             return scenario_start(load(path))

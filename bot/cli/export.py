@@ -17,10 +17,6 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from bot.render.replay_gif import Start
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -48,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
         if args.gif is None:
             print("lockdown export: a SOURCE file is exported with --gif FILE", file=sys.stderr)
             return 2
-        return file_gif(args.source, args.gif, args.lang)
+        return _file_gif(args.source, args.gif, args.lang)
     return _stored(args)
 
 
@@ -71,9 +67,10 @@ def _stored(args: argparse.Namespace) -> int:
         )
         return 2
     if args.gif is not None:
+        from bot.cli.gif_out import write_gif
         from bot.render.replay_gif import record_start
 
-        return _write_gif(record_start(stored.record), args.gif, args.lang)
+        return write_gif(record_start(stored.record), args.gif, args.lang, "export")
     data = {"title": f"Game {args.game} ({stored.status})", **stored.record.model_dump()}
     text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
     if args.out is None:
@@ -84,8 +81,7 @@ def _stored(args: argparse.Namespace) -> int:
     return 0
 
 
-def file_gif(source: Path, gif: Path, lang: str) -> int:
-    """The GIF of a scenario or a saved game file (also `lockdown replay FILE --gif`)."""
+def _file_gif(source: Path, gif: Path, lang: str) -> int:
     from bot.cli.replay import load
     from bot.render.replay_gif import scenario_start
     from lockdown_core.scenario_format import ScenarioError
@@ -95,22 +91,6 @@ def file_gif(source: Path, gif: Path, lang: str) -> int:
     except ScenarioError as exc:
         print(f"lockdown export: {exc}", file=sys.stderr)
         return 2
-    return _write_gif(start, gif, lang)
+    from bot.cli.gif_out import write_gif
 
-
-def _write_gif(start: Start, gif: Path, lang: str) -> int:
-    from bot.render.replay_gif import GifTooLarge, draw_gif
-    from lockdown_core import IllegalAction
-
-    state, opening, moves = start
-    try:
-        data = draw_gif(state, opening, moves, lang)
-    except IllegalAction as exc:
-        print(f"lockdown export: the game cannot be played again: {exc}", file=sys.stderr)
-        return 2
-    except GifTooLarge as exc:
-        print(f"lockdown export: no GIF under Discord's limit: {exc}", file=sys.stderr)
-        return 2
-    gif.write_bytes(data)
-    print(f"{gif}: {len(data)} bytes")
-    return 0
+    return write_gif(start, gif, lang, "export")

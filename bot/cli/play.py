@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.cli.keyboard import Keyboard, ReadLine, terminal_flush
-from bot.cli.play_log import SavedLog, terminal_writer
+from bot.cli.play_log import SavedLog, TerminalPresenter, terminal_writer
 from bot.cli.play_menu import (
     DONE_KEY,
     entry_text,
@@ -29,13 +29,11 @@ from bot.cli.play_menu import (
     single,
 )
 from bot.render.board_text import board_lines
-from bot.table.presenter import Update
 from bot.table.scheduler import AsyncioScheduler
 from bot.table.seats import Seat
 from bot.table.table import Table
 from bot.table.timers import MAX_SECONDS, TableConfig, Timers
 from bot.texts import t
-from bot.texts.narrate import story
 from bot.texts.panel_text import family_lines, hand_lines, now_lines, private_lines
 from bot.texts.rules_text import rules_sections, unseen_dice
 from bot.texts.teach import teach_lines
@@ -114,38 +112,6 @@ class Options:
 
 class Quit(Exception):
     """The person chose to leave the game (q, or the end of the input, confirmed)."""
-
-
-class TerminalPresenter:
-    """Prints what the channel would show, and what only your seat may see."""
-
-    def __init__(self, write: Write, lang: str, names: list[str], seat: int) -> None:
-        self.write = write
-        self.lang = lang
-        self.names = names
-        self.seat = seat
-        self.changed = asyncio.Event()
-        # What the person chose, said before what it caused: set just before the
-        # table applies it, written with the first lines that follow.
-        self.receipt: str | None = None
-
-    def say(self, key: str, **params: object) -> str:
-        return t(self.lang, key, **params)
-
-    async def show(self, table: Table, update: Update) -> None:
-        # One stream, in order: your choice, then what it caused; a card you are handed
-        # shows where it was handed over.
-        if self.receipt is not None:
-            self.write(self.receipt)
-            self.receipt = None
-        for line in story(update.seen_by(self.seat), self.lang, self.names, self.seat):
-            self.write("  » " + line.text if line.private else line.text)
-        for notice in update.notices:
-            params = dict(notice.params)
-            if "seat" in params:
-                params["name"] = self.names[int(str(params["seat"]))]
-            self.write(self.say(notice.key, **params))
-        self.changed.set()
 
 
 async def play_game(

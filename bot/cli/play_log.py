@@ -1,6 +1,7 @@
-"""The terminal game's outputs besides its menus: the game kept in a file as it is
-played (the seed and every action, which `lockdown replay`, `lockdown board` and
-`lockdown export --gif` read), and its lines wrapped to the terminal.
+"""The terminal game's outputs besides its menus: what the channel would show, the
+game kept in a file as it is played (the seed and every action, which `lockdown
+replay`, `lockdown board` and `lockdown export --gif` read), and its lines wrapped
+to the terminal.
 
 The file is written again after each action, so a game quit, interrupted or
 crashed halfway is kept up to where it stopped. It holds the seed: it is the
@@ -9,6 +10,7 @@ person's own game against AI seats, with nobody to hide the deck from.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import shutil
 import textwrap
@@ -16,8 +18,46 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from bot.table.presenter import Update
 from bot.table.seats import Seat
+from bot.table.table import Table
+from bot.texts import t
+from bot.texts.narrate import story
 from lockdown_core import GameState, ReplayLog
+
+Write = Callable[[str], None]
+
+
+class TerminalPresenter:
+    """Prints what the channel would show, and what only your seat may see."""
+
+    def __init__(self, write: Write, lang: str, names: list[str], seat: int) -> None:
+        self.write = write
+        self.lang = lang
+        self.names = names
+        self.seat = seat
+        self.changed = asyncio.Event()
+        # What the person chose, said before what it caused: set just before the
+        # table applies it, written with the first lines that follow.
+        self.receipt: str | None = None
+
+    def say(self, key: str, **params: object) -> str:
+        return t(self.lang, key, **params)
+
+    async def show(self, table: Table, update: Update) -> None:
+        # One stream, in order: your choice, then what it caused; a card you are handed
+        # shows where it was handed over.
+        if self.receipt is not None:
+            self.write(self.receipt)
+            self.receipt = None
+        for line in story(update.seen_by(self.seat), self.lang, self.names, self.seat):
+            self.write("  » " + line.text if line.private else line.text)
+        for notice in update.notices:
+            params = dict(notice.params)
+            if "seat" in params:
+                params["name"] = self.names[int(str(params["seat"]))]
+            self.write(self.say(notice.key, **params))
+        self.changed.set()
 
 
 class SavedLog:

@@ -62,9 +62,10 @@ def run(args: argparse.Namespace) -> int:
     status = replay_file(args.file, quiet=args.quiet, out=sys.stdout, err=sys.stderr)
     if status == 2 or args.gif is None:
         return status
-    from bot.cli.export import file_gif  # Pillow: only for the GIF
+    from bot.cli.gif_out import write_gif  # Pillow: only for the GIF
+    from bot.render.replay_gif import scenario_start
 
-    return file_gif(args.file, args.gif, args.lang) or status
+    return write_gif(scenario_start(load(args.file)), args.gif, args.lang, "replay") or status
 
 
 def replay_stored(game_id: int, *, quiet: bool, out: TextIO, err: TextIO) -> int:

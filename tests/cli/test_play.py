@@ -8,7 +8,8 @@ from typing import cast
 import pytest
 
 from bot.cli.main import dispatch
-from bot.cli.play import TerminalPresenter, play_game
+from bot.cli.play import play_game
+from bot.cli.play_log import TerminalPresenter
 from bot.table.presenter import Update
 from bot.table.table import Table
 from bot.texts.narrate import describe

@@ -29,6 +29,7 @@ from prometheus_client import REGISTRY
 from bot.ai_seats import make_ai
 from bot.discord_http import install, process_share
 from bot.discord_ui.arrivals import label_interactions
+from bot.discord_ui.invitation import invitation_link
 from bot.discord_ui.resume import resume_games
 from bot.discord_ui.rooms import Rooms
 from bot.discord_ui.server import ServerDesk
@@ -161,6 +162,9 @@ class LockdownBot(commands.AutoShardedBot):
         self.resumed = True
         if self.sync_on_start and (self.owned is None or 0 in self.owned.ids):
             await self.sync_command_tree()
+        if self.application_id is not None:
+            # The host's next step, once the bot runs: add it to a server.
+            log.info("invite the bot to a server: %s", invitation_link(self.application_id))
 
     async def _take_shards(self, locks: ShardLocks) -> None:
         """Learn the shard count, take this process's shards (waiting for them), and

@@ -3,13 +3,17 @@ a game's (a public thread) and a practice's (a private thread)."""
 
 from __future__ import annotations
 
+import logging
 import re
 from pathlib import Path
 
 import discord
+import pytest
 
 from bot.discord_ui.errors import GAME_PERMISSIONS, PRACTICE_PERMISSIONS, missing_permissions
-from bot.discord_ui.invitation import needed_permissions
+from bot.discord_ui.invitation import invitation_link, needed_permissions
+from tests.discord_ui.test_games_e2e import make_bot
+from tests.fakediscord import FakeDiscord, start_client
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
@@ -42,3 +46,16 @@ def test_a_practice_needs_private_threads_and_not_public_ones() -> None:
     private_only.create_public_threads = False
     assert missing_permissions(private_only, PRACTICE_PERMISSIONS) == []
     assert missing_permissions(private_only) == ["permission.create_public_threads"]
+
+
+@pytest.mark.e2e
+async def test_the_bot_logs_its_invitation_link_as_it_starts(
+    fake_discord: FakeDiscord, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """With a token, the host's next step is in the log: the link built from the
+    application's id, as Discord gave it at login."""
+    fake_discord.create_guild("Club", members=["ana"], channels=("general",))
+    with caplog.at_level(logging.INFO, logger="bot.app"):
+        async with start_client(make_bot(tmp_path), fake_discord):
+            pass
+    assert invitation_link(fake_discord.application_id) in caplog.text

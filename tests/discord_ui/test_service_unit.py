@@ -11,7 +11,6 @@ from unittest.mock import AsyncMock, MagicMock
 import discord
 
 from bot.discord_ui.game.abort import Abort
-from bot.discord_ui.game.passes import CardPasses
 from bot.discord_ui.game.play import Play
 from bot.discord_ui.game.requests import Requests
 from bot.discord_ui.limits import CONTENT
@@ -68,7 +67,7 @@ async def test_rules_answers_privately_with_the_guide_in_the_readers_language() 
 async def test_my_hand_for_a_game_that_is_gone_is_a_short_private_answer() -> None:
     service = make_service()
     interaction = make_interaction()
-    await Play(service, CardPasses()).show_hand(interaction, game_id=42)
+    await Play(service).show_hand(interaction, game_id=42)
     interaction.response.send_message.assert_awaited_once_with(
         t("en", "error.game_gone"), ephemeral=True
     )

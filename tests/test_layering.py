@@ -101,6 +101,7 @@ LAYERS: dict[str, Layer] = {
     ),
     "bot.app": layer(
         "bot.app",
+        "bot.takeover",
         "bot.discord_http",
         "bot.discord_ui",
         "bot.table",
@@ -109,6 +110,15 @@ LAYERS: dict[str, Layer] = {
         "bot.render",
         "bot.settings",
         "bot.ai_seats",
+        CORE,
+    ),
+    # The start on the shards, beside the application that wires it (`bot.app`).
+    "bot.takeover": layer(
+        "bot.takeover",
+        "bot.app",
+        "bot.discord_ui",
+        "bot.ops",
+        "bot.storage",
         CORE,
     ),
     "bot.run": layer("bot.run", "bot.app", "bot.ops", "bot.settings"),

@@ -39,6 +39,7 @@ TABLES = {
     "deliveries",
     "people",
     "game_nights",
+    "interaction_claims",
 }
 
 

@@ -147,7 +147,8 @@ class ShardLocks:
         self, connected: Callable[[], Awaitable[object]], shards: Sequence[int]
     ) -> None:
         await connected()
-        await self.stand_by(shards)
+        # Not cut off mid-statement by the end of the wait: the locks' connection is shared.
+        await asyncio.shield(self.stand_by(shards))
 
     async def _acquire(
         self, shards: Sequence[int], count: int | None, on_wait: Callable[[int], object] | None

@@ -70,6 +70,9 @@ class Tally:
     reached_nobody: int = 0  # no process held the shard's gateway at that moment
     handovers: list[tuple[float, float]] = field(default_factory=list)  # SIGTERM, new ready
     gaps: list[float] = field(default_factory=list)  # no gateway connected for the shard
+    # The people stop clicking (a flag, not a cancellation: a cancel landing inside a
+    # database read can be swallowed, and the clicks would never end).
+    stop: asyncio.Event = field(default_factory=asyncio.Event)
 
     def during_handovers(self) -> list[FakeInteraction]:
         return [ix for ix in self.sent if any(a <= ix.created_at <= b for a, b in self.handovers)]
@@ -92,7 +95,7 @@ async def click_on(fake: FakeDiscord, database: Database, games: list[Game], tal
     """Whoever's move it is opens My hand and clicks a choice, again and again; when the
     game is over (its board has no button left), the host opens the next one."""
     rng = random.Random(25)
-    while True:
+    while not tally.stop.is_set():
         try:
             await click_one_game(fake, database, games[-1], tally, rng)
         except ImpossibleAction:
@@ -110,7 +113,7 @@ async def click_one_game(
         )
         seats = {r.seat: r.user_id for r in rows}
     boardless_since: float | None = None
-    while True:
+    while not tally.stop.is_set():
         status, _, _, state = await stored(database, game.game_id)
         if status not in ("running", "paused"):
             raise ImpossibleAction(f"game {game.game_id} is {status}")
@@ -185,9 +188,10 @@ async def rolling_deploys(
             assert await stop == 0, old.log
         await asyncio.sleep(1.0)
         assert not clicks.done(), clicks.exception()  # people clicked to the end
-        clicks.cancel()
+        tally.stop.set()
+        await asyncio.wait_for(clicks, 30)
         gaps.cancel()
-        await asyncio.gather(clicks, gaps, return_exceptions=True)
+        await asyncio.gather(gaps, return_exceptions=True)
         for ix in tally.sent:
             await fake.wait_answered(ix, 5)
         for game in games:  # running or over, each log is 1..version, no gap, no double

@@ -94,3 +94,42 @@ async def test_too_many_guilds_on_one_shard_is_refused_like_discord() -> None:
         async with serve(fake), start_client(_sharded_client(2, []), fake):
             pass
     assert invalid.value.code == 4010
+
+
+async def test_every_session_of_a_shard_gets_its_events_and_only_one_answer_counts() -> None:
+    """Discord lets several sessions identify with the same [shard_id, num_shards] (a
+    deploy's old and new processes): each receives the shard's events, interactions
+    included, and the interaction's second answer is refused with 40060."""
+    fake = FakeDiscord()
+    first, _second = _guilds_on_both_shards(fake)
+    answers: list[tuple[str, int | None]] = []
+
+    def copy(name: str) -> discord.Client:
+        client = discord.Client(intents=discord.Intents.default(), shard_id=0, shard_count=2)
+        tree = app_commands.CommandTree(client)
+
+        @tree.command(name="where", description="Which copy answers")
+        async def where(interaction: discord.Interaction) -> None:
+            try:
+                await interaction.response.send_message(f"copy {name}")
+                answers.append((name, None))
+            except discord.HTTPException as refused:
+                answers.append((name, refused.code))
+
+        return client
+
+    async with (
+        serve(fake),
+        start_client(copy("old"), fake) as old,
+        start_client(copy("new"), fake),
+    ):
+        assert fake.connections == 2
+        tree = old._connection._command_tree
+        assert tree is not None
+        await tree.sync()
+        ix = await fake.slash(first.owner, "where", channel=first.channel("general"))
+        await fake.wait_until(lambda: len(answers) == 2)
+    assert sorted(code for _, code in answers if code is not None) == [40060]
+    assert sum(1 for _, code in answers if code is None) == 1
+    assert ix.response_data is not None
+    assert ix.response_data["content"] in ("copy old", "copy new")

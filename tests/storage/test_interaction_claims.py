@@ -1,0 +1,35 @@
+"""Interaction claims: of two processes claiming the same interaction, exactly one wins."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+
+from bot.storage.database import Database
+from bot.storage.interaction_claims import KEEP_CLAIMS, InteractionClaims
+from tests.storage.conftest import Clock
+
+
+async def test_each_interaction_is_won_by_one_claim_whatever_the_race(
+    db: Database, clock: Clock
+) -> None:
+    old, new = InteractionClaims(db, clock), InteractionClaims(db, clock)
+    assert await old.claim([1, 2]) == {1, 2}
+    # The new process claims what it held: the two the old one answered are not its.
+    assert await new.claim([1, 2, 3, 4]) == {3, 4}
+    assert await old.claim([3]) == set()
+    # Claimed at once by both, each id goes to one of them.
+    ids = list(range(100, 140))
+    first, second = await asyncio.gather(old.claim(ids), new.claim(list(reversed(ids))))
+    assert first | second == set(ids)
+    assert not first & second
+    assert await old.claim([]) == set()
+
+
+async def test_claims_older_than_a_token_are_pruned(db: Database, clock: Clock) -> None:
+    claims = InteractionClaims(db, clock)
+    await claims.claim([1, 2])
+    clock.now += KEEP_CLAIMS + timedelta(seconds=5)
+    await claims.claim([3])
+    assert await claims.prune() == 2
+    assert await claims.claim([1, 3]) == {1}

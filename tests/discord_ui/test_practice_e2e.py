@@ -102,7 +102,7 @@ async def test_a_practice_game_is_private_teaches_each_step_and_closes_no_campai
         assert stored.status == "finished"
         assert (await bot.desk.book.stats.user_stats(ana.id)).games == 0
         # Its reveal says a practice unlocks nothing, not that everything is unlocked.
-        assert await fake_discord.wait_until(lambda: _has_recap(fake_discord, game), within=10)
+        assert await fake_discord.wait_until(lambda: _has_recap(fake_discord, game), within=30)
         epilogue = {f["name"]: f["value"] for f in recap(fake_discord, game).embeds[0]["fields"]}[
             t("en", "recap.epilogue")
         ]

@@ -82,7 +82,7 @@ async def store_games(url: str) -> Games:
         keeper = GameKeeper(BatchingGameRepository(database))
         hub = GameHub(
             scheduler,
-            lambda kind, index: RandomSeat(index),
+            lambda kind, index, _seed: RandomSeat(index),
             lambda game_id, lobby: RecordingPresenter(),
             keeper=keeper,
         )

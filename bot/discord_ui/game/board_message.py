@@ -172,16 +172,13 @@ class BoardMessage:
 
     def _progress_sent(self, sending: asyncio.Future[object]) -> None:
         """A progress edit that went on without waiting, come back: if it failed, the
-        next write draws the board in full again, in a new message when Discord will no
-        longer edit this one (deleted, hour-old, or its thread archived)."""
+        next write draws the board in full again (an edit Discord refuses there, for a
+        deleted, hour-old or archived message, then posts it anew)."""
         if sending.cancelled() or sending.exception() is None:
             return
-        error = sending.exception()
-        log.info("game %s: a progress edit failed: %s", self.game_id, error)
+        log.info("game %s: a progress edit failed: %s", self.game_id, sending.exception())
         self._fingerprint = ""
         self._uploaded = None
-        if isinstance(error, Exception) and edit_refused(error):
-            self.repost = True
 
     async def fold_previous(self, channel: discord.abc.Messageable) -> None:
         """The board above the new one becomes one line of history, without buttons."""

@@ -6,16 +6,11 @@ created in: setting the ids around the parser labels all of them, down to
 the store (`bot.ops.logs`). The same moment starts the clock that
 `lockdown_interaction_answer_seconds` reads when the answer leaves
 (`bot.ops.discord_http`).
-
-With `admit`, the parse waits until this process is the one to answer the
-interaction, and does not happen if another process answers it (a deploy's
-overlap, `bot.ops.handover`); the clock still starts at the arrival.
 """
 
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -28,13 +23,7 @@ from bot.ops.logs import log_fields
 _GAME_IN_CUSTOM_ID = re.compile(r"ld:[a-z]:(\d+)")
 
 
-# Given an interaction's id and its handling, runs the handling if this process answers it.
-Admit = Callable[[int, Callable[[], None]], None]
-
-
-def label_interactions(
-    client: discord.Client, shard_of: Callable[[int], int], admit: Admit | None = None
-) -> None:
+def label_interactions(client: discord.Client, shard_of: Callable[[int], int]) -> None:
     """Wrap `client`'s INTERACTION_CREATE parser: every record written while handling
     an interaction carries its guild, shard and game ids, and its answer is timed.
 
@@ -45,14 +34,7 @@ def label_interactions(
     parse = parsers["INTERACTION_CREATE"]
 
     def labelled(data: dict[str, Any]) -> None:
-        arrived = time.monotonic()
-        if admit is None:
-            handle(data, arrived)
-        else:
-            admit(int(data["id"]), lambda: handle(data, arrived))
-
-    def handle(data: dict[str, Any], arrived: float) -> None:
-        interaction_arrived(int(data["id"]), arrived)
+        interaction_arrived(int(data["id"]))
         guild = data.get("guild_id")
         guild_id = int(guild) if guild else None
         shard = shard_of(guild_id) if guild_id else 0

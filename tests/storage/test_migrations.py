@@ -46,7 +46,6 @@ TABLES = {
     "season_standings",
     "rating_events",
     "rated_games",
-    "interaction_claims",
 }
 
 

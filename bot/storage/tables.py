@@ -81,6 +81,9 @@ class GameRow(StorageTable, table=True):
     # A practice game (`/lockdown practice`) is stored and resumed like any game but
     # leaves no result: it counts in no statistics.
     practice: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
+    # Its player shared a practice game's page (the share button under its reveal): a
+    # practice game has a page only then.
+    page_shared: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
     # A casual game (the lobby's toggle) is played for fun: it is never rated.
     casual: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
 

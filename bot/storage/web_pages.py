@@ -2,8 +2,8 @@
 seats and log, and a server's recent games.
 
 Whether a game has a page is decided by one query, whatever the answer: a game
-that does not exist, one still running, a practice game and one of a server that
-turned its pages off all cost the same single read, so the time of a refusal does
+that does not exist, one still running, a practice game nobody shared and one of a
+server that turned its pages off all cost the same single read, so the time of a refusal does
 not tell them apart. Only a game with a page is read further (seats, actions).
 """
 
@@ -63,11 +63,18 @@ class WebPages:
         self._db = database
 
     async def visible(self, game_id: int) -> bool:
-        """Whether the game has a page now: finished, not practice, its server's pages
-        on. One query, the same for every id (`NO_GAME`, 0, included)."""
+        """Whether the game has a page now: finished, not practice unless its player
+        shared it, its server's pages on. One query, the same for every id (`NO_GAME`,
+        0, included)."""
         games, settings = t.games, t.guild_settings
         query = (
-            select(games.c.status, games.c.practice, games.c.seed, settings.c.settings)
+            select(
+                games.c.status,
+                games.c.practice,
+                games.c.page_shared,
+                games.c.seed,
+                settings.c.settings,
+            )
             .select_from(games.outerjoin(settings, settings.c.guild_id == games.c.guild_id))
             .where(games.c.id == game_id)
         )
@@ -76,7 +83,7 @@ class WebPages:
         return (
             row is not None
             and row.status == GameStatus.FINISHED
-            and not row.practice
+            and (not row.practice or row.page_shared)
             and row.seed is not None
             and pages_on(row.settings)
         )

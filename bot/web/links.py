@@ -12,6 +12,7 @@ from functools import partial
 
 from bot.settings import Settings
 from bot.storage.database import Database
+from bot.storage.page_shares import PageShares
 from bot.storage.web_pages import WebPages
 from bot.table.game_pages import GamePages
 from bot.web.addresses import page_url
@@ -26,4 +27,4 @@ def page_links(settings: Settings) -> Callable[[int], str] | None:
 
 
 def game_pages(settings: Settings, database: Database) -> GamePages:
-    return GamePages(WebPages(database), page_links(settings))
+    return GamePages(WebPages(database), PageShares(database), page_links(settings))

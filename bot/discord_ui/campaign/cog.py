@@ -39,6 +39,9 @@ class CampaignRoom(Room, name=NAME):
     async def play_again(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         await self.again.play_again(interaction, game_id)
 
+    async def share_page(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        await self.ending.share_page(interaction, game_id)
+
     def slash_commands(self) -> Sequence[SlashCommand]:
         @app_commands.command(
             name=command_name("variants"), description=command_text("command.variants.description")

@@ -1,14 +1,16 @@
-"""A game's end on a server: the campaign closed (R10), the full reveal with "Play again",
-and the replay GIF if the server wants it (`game.end.GameEnding`)."""
+"""A game's end on a server: the campaign closed (R10), the full reveal with "Play again"
+(and, under a practice game, its page to share), and the replay GIF if the server wants
+it (`game.end.GameEnding`)."""
 
 from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 
-from bot.discord_ui.campaign.items import PlayAgainButton
+from bot.discord_ui.campaign.items import PlayAgainButton, SharePageButton
 from bot.discord_ui.campaign.recap import recap_embed
 from bot.discord_ui.limits import FIELD_VALUE, fit
 from bot.discord_ui.ratings.words import reveal_lines
@@ -20,6 +22,7 @@ from bot.render.describe import gif_description
 from bot.render.pool import drawings
 from bot.render.replay_gif import game_gif
 from bot.table.credit import SeatChange
+from bot.table.game_pages import NotShared
 from bot.table.seats import Seat
 from bot.table.table import Table
 from bot.texts import t
@@ -48,6 +51,8 @@ class CampaignEnding:
         self.ratings: dict[int, GameRating] = {}
         # Each ending game's page on the web, found as it closes, linked from its reveal.
         self.links: dict[int, str] = {}
+        # Practice games ending where pages are on: their reveal offers to share the page.
+        self.shareable: set[int] = set()
 
     async def close(self, table: Table) -> str | None:
         """R10 for this server when a game ends: stored before anything is posted.
@@ -58,7 +63,11 @@ class CampaignEnding:
         """
         service = self.desk.service
         meta = service.meta.get(table.game_id)
-        if meta is None or service.practice(table.game_id) is not None:
+        if meta is None:
+            return None
+        if service.practice(table.game_id) is not None:
+            if await self._pages_on(meta.guild_id):
+                self.shareable.add(table.game_id)
             return None
         self.finished[table.game_id] = FinishedGame(meta.guild_id, list(table.seats))
         self.changes[table.game_id] = await self._seat_changes(table.game_id)
@@ -96,7 +105,28 @@ class CampaignEnding:
             )
         view = discord.ui.View(timeout=None)
         view.add_item(PlayAgainButton(table.game_id, t(lang, "recap.play_again")))
+        if table.game_id in self.shareable:
+            self.shareable.discard(table.game_id)
+            view.add_item(SharePageButton(table.game_id, t(lang, "share.button")))
         return embed, view
+
+    async def share_page(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """Share a practice game's page, at its player's click, and give them the link."""
+        service = self.desk.service
+        if self.desk.pages is None or interaction.guild_id is None:
+            await service.tell(interaction, NotShared.NO_PAGES.value)
+            return
+        try:
+            shared = await self.desk.pages.share(interaction.guild_id, game_id, interaction.user.id)
+        except Exception:
+            log.exception("game %s: its page could not be shared", game_id)
+            await service.tell(interaction, "share.error.unreadable")
+            return
+        if isinstance(shared, NotShared):
+            await service.tell(interaction, shared.value)
+            return
+        log.info("game %s: its practice page shared by its player", game_id)
+        await service.tell(interaction, "share.done", url=shared)
 
     async def _rating(self, game_id: int) -> None:
         """How the game's end was rated, if its server rates games; none (logged) if it
@@ -114,6 +144,17 @@ class CampaignEnding:
     def page_line(self, table: Table, lang: str) -> str | None:
         link = self.links.pop(table.game_id, None)
         return None if link is None else t(lang, "web.link", url=link)
+
+    async def _pages_on(self, guild_id: int) -> bool:
+        """Whether a game of the server may have a page; no (logged) if the server's
+        choice cannot be read."""
+        if self.desk.pages is None:
+            return False
+        try:
+            return await self.desk.pages.can_link(guild_id)
+        except Exception:
+            log.exception("guild %s: its pages setting could not be read", guild_id)
+            return False
 
     async def _page_link(self, guild_id: int, game_id: int) -> str | None:
         """The game's page, if the operators and the server want pages; none (logged)

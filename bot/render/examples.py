@@ -1,4 +1,4 @@
-"""The README's pictures, drawn from real games: `uv run python -m bot.render.examples docs`.
+"""The documentation's pictures, drawn from real games: `uv run python -m bot.render.examples docs`.
 
 A late 6-player position with accented and non-Latin names (one the font
 cannot draw, shown as its seat), in French; one frame of that game's GIF; the

@@ -1,7 +1,7 @@
 """Every word of the board picture, taken from the catalog through the caller's `say`.
 
 One place builds `BoardLabels`, so that every caller (the Discord board, the
-replay GIF, the README picture) shows the same words, including the rule lines
+replay GIF, the documentation's pictures) shows the same words, including the rule lines
 (defence, equal strength, when the game ends) that need the game's ruleset.
 """
 

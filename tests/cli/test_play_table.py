@@ -10,7 +10,8 @@ import random
 from collections.abc import Iterator
 
 from bot.cli.keyboard import Keyboard
-from bot.cli.play import Options, add_arguments, play_game
+from bot.cli.play import add_arguments, play_game
+from bot.cli.play_asker import Options
 from bot.cli.play_menu import DONE_KEY, menu_of, menu_signature
 from bot.texts import t
 from bot.texts.panel_text import now_lines
@@ -20,6 +21,7 @@ from lockdown_core import (
     Done,
     GameState,
     PlayCard,
+    SearchTruck,
     Step,
     Timeout,
     apply,
@@ -105,6 +107,32 @@ def test_done_keeps_its_key_and_candidates_keep_seat_order_in_every_menu() -> No
             assert len({key for key, _, _ in menu}) == len(menu)
     assert dones > 50
     assert designations > 20
+
+
+def test_a_choice_that_names_a_seat_is_keyed_by_that_seats_number() -> None:
+    """Votes, tie-breaks and the truck's gifts, at every level of a narrowed menu."""
+    named = 0
+
+    def walk(state: GameState, seat: int, narrowed: str) -> int:
+        found = 0
+        legal = legal_actions(state, seat)
+        for key, code, actions in menu_of(legal, state, narrowed):
+            if len(actions) > 1:
+                found += walk(state, seat, code)
+                continue
+            action = actions[0]
+            if isinstance(action, Designate | BreakTie):
+                assert key == str(action.candidate + 1)
+                found += 1
+            elif isinstance(action, SearchTruck) and action.give_to is not None:
+                assert key == str(action.give_to + 1)
+                found += 1
+        return found
+
+    for state in random_states(8):
+        for seat in pending_seats(state):
+            named += walk(state, seat, "")
+    assert named > 100
 
 
 def test_a_card_that_changes_a_weight_redraws_the_menu_with_the_new_weight() -> None:

@@ -105,14 +105,16 @@ def apply_stored(state: GameState, data: Mapping[str, Any]) -> list[Event]:
 
 def with_talk(stored: Mapping[str, Any], made: list[Event]) -> list[Event]:
     """The events `made` by a stored action with its AI seat's words told right after the
-    first thing everyone sees it do (its gift, its ballot, its announcement), before what
-    that action set off: a gift's remark comes before the end of the truck and the
-    next vote it opens, not under that vote's heading. Words of an action nobody sees
-    come after its events."""
+    first thing everyone sees it do (its gift, its ballot, its announcement) and that
+    thing's private side, before what the action set off: a gift's remark comes before
+    the end of the truck and the next vote it opens, not under that vote's heading.
+    Words of an action nobody sees come after its events."""
     words = talk_events(stored)
     if not words:
         return made
     at = next((i + 1 for i, event in enumerate(made) if event.public), len(made))
+    while at < len(made) and not made[at].public:  # its private side: which card was given
+        at += 1
     return made[:at] + words + made[at:]
 
 

@@ -6,7 +6,7 @@ to the table. `lockdown play` (bot/cli/play.py) runs the game around it.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,7 +27,7 @@ from bot.texts import t
 from bot.texts.panel_text import family_lines, hand_lines, now_lines, private_lines
 from bot.texts.rules_text import rules_sections, unseen_dice
 from bot.texts.teach import teach_lines
-from lockdown_core import Action, legal_actions, pending_seats
+from lockdown_core import Action, GameState, Step, legal_actions, pending_seats
 
 
 @dataclass(frozen=True)
@@ -135,14 +135,10 @@ class Asker:
         """The step's help (or its lesson), your secret about the dice, the choices."""
         state, lang, names = self.table.state, self.presenter.lang, self.presenter.names
         signature = (self.table.token, menu_signature(state, self.seat))
-        if self.teach and signature != self.taught:
+        teach = self.teach and signature != self.taught
+        if teach:
             self.taught = signature
-            # Discord's lesson, for a menu: a line saying there is nothing to choose, or to
-            # talk in the thread, would contradict the choices drawn under it.
-            idle = {t(lang, "teach.watch"), t(lang, "teach.discussion.idle")}
-            for line in teach_lines(lang, state, self.seat, names):
-                self.write(self.say("play.teach.menu") if line in idle else plain(line))
-        for line in now_lines(lang, state, names):
+        for line in above_menu(lang, state, self.seat, names, teach):
             self.write(line)
         unseen = unseen_dice(lang, state, self.seat)
         if unseen is not None:
@@ -217,3 +213,21 @@ class Asker:
             self.write(self.presenter.receipt)
             self.presenter.receipt = None
         return True
+
+
+def above_menu(
+    lang: str, state: GameState, seat: int, names: Sequence[str], teach: bool
+) -> list[str]:
+    """What is said above a menu: the step's lesson (`teach`), then its help, in words
+    true at this table. Discord's say what a terminal does not have: a thread to talk
+    in, an idle seat (a menu is drawn only when the game waits on the person), a
+    secret destination that can be changed until the reveal (here it is final)."""
+    lines = []
+    if teach:
+        idle = {t(lang, "teach.watch"), t(lang, "teach.discussion.idle")}
+        for line in teach_lines(lang, state, seat, names):
+            lines.append(t(lang, "play.teach.menu") if line in idle else plain(line))
+    told = now_lines(lang, state, names)
+    if state.step == Step.DESTINATIONS:
+        told[0] = t(lang, "play.help.destinations")
+    return lines + told

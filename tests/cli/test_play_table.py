@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from bot.cli.keyboard import Keyboard
 from bot.cli.play import add_arguments, play_game
-from bot.cli.play_asker import Options
+from bot.cli.play_asker import Options, above_menu
 from bot.cli.play_menu import DONE_KEY, menu_of, menu_signature
 from bot.texts import t
 from bot.texts.panel_text import now_lines
@@ -32,6 +32,7 @@ from lockdown_core import (
 )
 
 ANY_CHOICE = [str(n) for n in range(7)]
+NAMES = ["Player 1", "AI 2", "AI 3", "AI 4", "AI 5", "AI 6"]
 
 
 def random_states(games: int) -> Iterator[GameState]:
@@ -219,3 +220,30 @@ async def test_your_seat_is_named_without_brackets_inside_brackets() -> None:
     lines = await play("fr", 5, ["b"])
     assert not any("((" in line or "))" in line for line in lines)
     assert any("Vous" in line for line in lines)
+
+
+def test_what_is_said_above_a_menu_never_contradicts_it() -> None:
+    """Above a menu (plain and --teach): no thread to talk in, no "nothing to choose",
+    and no destination to change until the reveal: here a menu is drawn only when the
+    game waits on you, and a choice once made is final."""
+    destinations = 0
+    for state in random_states(6):
+        for seat in pending_seats(state):
+            if not legal_actions(state, seat):
+                continue
+            for lang in ("en", "fr"):
+                wrong = {
+                    t(lang, "step.destinations.help"),
+                    t(lang, "teach.watch"),
+                    t(lang, "teach.discussion.idle"),
+                    *(
+                        t(lang, "teach.destinations.chosen", location=t(lang, f"location.{loc}"))
+                        for loc in range(1, 7)
+                    ),
+                }
+                for teach in (False, True):
+                    lines = above_menu(lang, state, seat, NAMES, teach)
+                    assert not wrong & set(lines), lines
+                    assert not any("thread" in line for line in lines)
+            destinations += state.step == Step.DESTINATIONS
+    assert destinations > 10

@@ -43,6 +43,18 @@ RESUMED = ("players", "seat", "seed", "ai_seed", "ai", "save")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    # The keys between choices, read from the catalogs, each language's own.
+    keys = ["play.keys.board", "play.keys.hand", "play.keys.rules"]
+    keys += ["play.keys.quit", "play.keys.yes"]
+    board, hand, rules, leave, yes = (
+        {lang: t(lang, key).split(",")[0] for lang in ("en", "fr")} for key in keys
+    )
+    parser.epilog = (
+        "Keys during the game: a choice's key (a location is its own number, a seat too, "
+        f"Done is 0); {board['en']} the board, {hand['en']} your hand, {rules['en']} this "
+        f"game's rules, {leave['en']} to leave (it asks first: {yes['en']} to confirm). In "
+        f"French: {board['fr']}, {hand['fr']}, {rules['fr']}, {leave['fr']} and {yes['fr']}."
+    )
     parser.add_argument(
         "--players",
         type=int,
@@ -163,6 +175,8 @@ async def play_game(
     write(t(lang, "play.again", **again))
     if options.save is not None:
         write(t(lang, "play.saved", file=options.save))
+    elif not table.finished:
+        write(t(lang, "play.unsaved"))
     return table
 
 

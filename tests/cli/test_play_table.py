@@ -171,6 +171,15 @@ async def play(
     return lines
 
 
+def test_the_help_names_the_keys_of_each_language() -> None:
+    """French keys stand for French words (p: plateau, m: main), said in --help too."""
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    shown = " ".join(parser.format_help().split())
+    assert "b the board, h your hand, r this game's rules, q to leave" in shown
+    assert "In French: p, m, r, q and o." in shown
+
+
 async def test_the_shrewd_level_plays_at_the_terminal_too() -> None:
     """`--ai shrewd`: the strongest level, the one the practice game teaches against."""
     parser = argparse.ArgumentParser()

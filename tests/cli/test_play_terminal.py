@@ -146,6 +146,7 @@ def test_ctrl_d_asks_too_and_a_second_one_leaves() -> None:
         shown.wait_for(t("en", "play.quit_confirm"))
         shown.type("\x04")
         shown.wait_for(t("en", "play.again", seed=9, ai_seed=1, ai="cautious", players=3, seat=1))
+        shown.wait_for(t("en", "play.unsaved"))  # how to be able to go on later
         assert shown.process.wait(10) == 0
 
 

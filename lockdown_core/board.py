@@ -13,12 +13,14 @@ from lockdown_core.pieces import COLD, Character
 
 
 def place_monster(state: GameState, loc: int, reason: str, events: Events) -> None:
-    """R6.1 placement and runoff: closed or full goes to the Parking lot, else lost."""
+    """R6.1 placement and runoff: closed or full goes to the Parking lot, else lost. A
+    Monster turned away says why (`turned_away`: "closed" or "full")."""
     # GameState.free_monster_spot, inline: a turn places dozens of Monsters.
     closed, monsters, locations = state.closed, state.monsters, state.rules.locations
-    target = loc
+    target, turned_away = loc, ""
     if closed[loc] or monsters[loc] >= locations[loc - 1].monster_spots:
         target = state.rules.parking_lot
+        turned_away = "closed" if closed[loc] else "full"
     if (
         state.supply <= 0
         or closed[target]
@@ -30,9 +32,11 @@ def place_monster(state: GameState, loc: int, reason: str, events: Events) -> No
     state.supply -= 1
     monsters[target] += 1
     if events is not None:
-        events.append(
-            Event("monster_added", {"location": target, "intended": loc, "reason": reason})
-        )
+        data: dict[str, object] = {"location": target, "intended": loc, "reason": reason}
+        if turned_away:
+            # Why it did not stay: the story says it (R6.1), each cause once.
+            data["turned_away"] = turned_away
+        events.append(Event("monster_added", data))
 
 
 def remove_monsters(state: GameState, loc: int, count: int) -> int:

@@ -14,34 +14,21 @@ import asyncio
 import secrets
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 from bot.cli.keyboard import Keyboard, ReadLine, terminal_flush
-from bot.cli.play_log import SavedLog, TerminalPresenter, terminal_writer
-from bot.cli.play_menu import (
-    DONE_KEY,
-    entry_text,
-    menu_of,
-    menu_signature,
-    numbers,
-    offered_cards,
-    single,
-)
-from bot.render.board_text import board_lines
+from bot.cli.play_asker import Asker, Options, Quit
+from bot.cli.play_log import TerminalPresenter, terminal_writer
+from bot.cli.saved_game import SavedGameError, SavedLog, TerminalSetup, read_saved
 from bot.table.scheduler import AsyncioScheduler
 from bot.table.seats import Seat
 from bot.table.table import Table
+from bot.table.talk import replay_with_talk
 from bot.table.timers import MAX_SECONDS, TableConfig, Timers
-from bot.texts import t
-from bot.texts.panel_text import family_lines, hand_lines, now_lines, private_lines
-from bot.texts.rules_text import rules_sections, unseen_dice
-from bot.texts.teach import teach_lines
+from bot.texts import catalog, t
 from lockdown_core import (
-    Action,
     ReplayLog,
     facts,
-    legal_actions,
     load_ruleset,
     new_game,
     pending_seats,
@@ -49,17 +36,32 @@ from lockdown_core import (
 from lockdown_core.ai import AI_KINDS, make_player
 
 Write = Callable[[str], None]
+# A new game's seats and AI level when the command line does not say.
+PLAYERS, AI = 4, "cautious"
+# What `--resume` takes from the saved file, and so refuses on the command line.
+RESUMED = ("players", "seat", "seed", "ai_seed", "ai", "save")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    # The keys between choices, read from the catalogs, each language's own.
+    keys = ["play.keys.board", "play.keys.hand", "play.keys.rules"]
+    keys += ["play.keys.quit", "play.keys.yes"]
+    board, hand, rules, leave, yes = (
+        {lang: t(lang, key).split(",")[0] for lang in ("en", "fr")} for key in keys
+    )
+    parser.epilog = (
+        "Keys during the game: a choice's key (a location is its own number, a seat too, "
+        f"Done is 0); {board['en']} the board, {hand['en']} your hand, {rules['en']} this "
+        f"game's rules, {leave['en']} to leave (it asks first: {yes['en']} to confirm). In "
+        f"French: {board['fr']}, {hand['fr']}, {rules['fr']}, {leave['fr']} and {yes['fr']}."
+    )
     parser.add_argument(
         "--players",
         type=int,
-        default=4,
         choices=facts.player_range(load_ruleset()),
-        help="number of seats (default 4)",
+        help=f"number of seats (default {PLAYERS})",
     )
-    parser.add_argument("--seat", type=int, default=1, help="your seat, from 1 (default 1)")
+    parser.add_argument("--seat", type=int, help="your seat, from 1 (default 1)")
     parser.add_argument(
         "--seed",
         type=int,
@@ -88,8 +90,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--ai",
         choices=AI_KINDS,
-        default="cautious",
-        help="level of the AI seats: random, cautious or shrewd, the strongest (default cautious)",
+        help=f"level of the AI seats: random, cautious or shrewd, the strongest (default {AI})",
+    )
+    parser.add_argument(
+        "--resume",
+        type=Path,
+        metavar="FILE",
+        help="go on with a game saved with --save FILE, from where it was left, saving on in "
+        "FILE (its seeds, seats and AI level are the file's)",
     )
     parser.add_argument(
         "--teach",
@@ -98,34 +106,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-@dataclass(frozen=True)
-class Options:
-    """How the person plays: whether each step is explained, and, at a terminal, how
-    its typed-ahead input is dropped before each menu (None: scripted input, all kept)."""
-
-    teach: bool = False
-    flush: Callable[[], None] | None = None
-    save: Path | None = None
-    # The AI seats' own seed (`run` draws one when none is given).
-    ai_seed: int = 0
-
-
-class Quit(Exception):
-    """The person chose to leave the game (q, or the end of the input, confirmed)."""
-
-
 async def play_game(
     players: int,
     seat: int,
-    seed: int,
+    seed: int | str,
     lang: str,
     ai: str,
     read_line: ReadLine,
     write: Write,
     ai_delay: float = 0.3,
     options: Options | None = None,
+    past: ReplayLog | None = None,
 ) -> Table:
-    """Run one game to its end with one person at `seat` (0-based)."""
+    """Run one game to its end with one person at `seat` (0-based): a new one, or the
+    game `past` recorded so far (`--resume`), which goes on from where it was left."""
     options = options or Options()
     names = [
         t(lang, "play.you", number=i + 1) if i == seat else t(lang, "ai.name", number=i + 1)
@@ -140,17 +134,28 @@ async def play_game(
     long = Timers(
         discussion=MAX_SECONDS, designation=MAX_SECONDS, destination=MAX_SECONDS, other=MAX_SECONDS
     )
-    state, events = new_game(load_ruleset(), players, seed)
+    if past is None:
+        log = ReplayLog(players=players, seed=seed)
+        state, events = new_game(load_ruleset(), players, seed)
+    else:
+        log = past
+        state, events = replay_with_talk(past)
     config = TableConfig(timers=long, ai_delay=ai_delay)
     store = None
     if options.save is not None:
-        store = SavedLog(options.save, ReplayLog(players=players, seed=seed))
+        store = SavedLog(options.save, log, TerminalSetup(seat, ai, options.ai_seed))
     table = Table(
         0, state, seats, presenter, scheduler, make_player, config, store, options.ai_seed
     )
     welcome = {"name": names[seat], "seat": seat + 1, "players": players}
     write(t(lang, "play.welcome", seed=seed, ai_seed=options.ai_seed, **welcome))
-    await table.begin(events)
+    if past is None:
+        await table.begin(events)
+    else:
+        # The AI seats see the game so far again, as they saw it: they go on as they would have.
+        table.recall(events)
+        write(t(lang, "play.resumed", actions=catalog().count(lang, "action", len(past.actions))))
+        await table.begin([])
     keyboard = Keyboard(read_line, options.flush)
     asker = Asker(table, seat, presenter, keyboard, options)
     try:
@@ -165,196 +170,50 @@ async def play_game(
     finally:
         keyboard.close()
         await scheduler.close()
-    again = {"seed": seed, "ai_seed": options.ai_seed, "players": players, "seat": seat + 1}
+    again = {"seed": seed, "ai_seed": options.ai_seed, "ai": ai, "players": players}
+    again["seat"] = seat + 1
     write(t(lang, "play.again", **again))
     if options.save is not None:
         write(t(lang, "play.saved", file=options.save))
+    elif not table.finished:
+        write(t(lang, "play.unsaved"))
     return table
-
-
-def plain(line: str) -> str:
-    """A panel line for a terminal: Discord's bold marks dropped."""
-    return line.replace("**", "")
-
-
-class Asker:
-    """Your seat's menus: shows the choices, reads one, hands it to the table."""
-
-    def __init__(
-        self,
-        table: Table,
-        seat: int,
-        presenter: TerminalPresenter,
-        keyboard: Keyboard,
-        options: Options,
-    ) -> None:
-        self.table = table
-        self.seat = seat
-        self.presenter = presenter
-        self.keyboard = keyboard
-        self.teach = options.teach
-        # Only a person at a terminal can be asked again after the end of the input.
-        self.interactive = options.flush is not None
-        self.write = presenter.write
-        self.say = presenter.say
-        # The menu last explained (--teach): a lesson is shown again only when it changed.
-        self.taught: tuple[object, ...] | None = None
-
-    async def ask(self) -> None:
-        """One answer from the person, for a step the game waits on them for.
-
-        Only a seat the game waits for is asked: a ballot already cast stands
-        (on Discord it may still be changed from the panel). The menu is drawn
-        again whenever the game changes it while you think (an AI seat played a
-        card, the step ended); what was typed before a menu appeared is dropped,
-        and an answer is only ever read against the menu on screen: the table
-        refuses it if the step has changed since.
-        """
-        table, seat, say, write = self.table, self.seat, self.say, self.write
-        narrowed = ""
-        while True:
-            state = table.state
-            legal = legal_actions(state, seat)
-            if seat not in pending_seats(state) or not legal:
-                return
-            token, signature = table.token, menu_signature(state, seat)
-            menu = menu_of(legal, state, narrowed)
-            self._draw(menu, narrowed)
-            self.keyboard.discard()
-
-            def still(token: str = token, signature: tuple[object, ...] = signature) -> bool:
-                return table.token == token and menu_signature(table.state, seat) == signature
-
-            try:
-                answer = await self.keyboard.answer(still, self.presenter.changed)
-            except EOFError:
-                await self._leave(ended=True)
-                continue
-            if answer is None:
-                write(say("play.moved_on"))
-                narrowed = ""
-                continue
-            answer = answer.strip().lower()
-            if answer in self.say("play.keys.quit").split(","):
-                await self._leave(ended=False)
-                continue
-            if self._command(answer):
-                continue
-            if answer in (DONE_KEY, "back") and narrowed:
-                narrowed = ""
-                continue
-            chosen = next((entry for entry in menu if entry[0] == answer), None)
-            if chosen is None:
-                write(say("play.bad_choice", choices=numbers(menu)))
-                continue
-            _, code, actions = chosen
-            if not single(actions, code, state):
-                narrowed = code
-                continue
-            names = self.presenter.names
-            text = entry_text(code, actions, state, names, say, narrowed)
-            if await self._submit(token, actions[0], text):
-                return
-            narrowed = ""
-
-    def _draw(self, menu: list[tuple[str, str, list[Action]]], narrowed: str) -> None:
-        """The step's help (or its lesson), your secret about the dice, the choices."""
-        state, lang, names = self.table.state, self.presenter.lang, self.presenter.names
-        signature = (self.table.token, menu_signature(state, self.seat))
-        if self.teach and signature != self.taught:
-            self.taught = signature
-            # Discord's lesson, for a menu: a line saying there is nothing to choose, or to
-            # talk in the thread, would contradict the choices drawn under it.
-            idle = {t(lang, "teach.watch"), t(lang, "teach.discussion.idle")}
-            for line in teach_lines(lang, state, self.seat, names):
-                self.write(self.say("play.teach.menu") if line in idle else plain(line))
-        for line in now_lines(lang, state, names):
-            self.write(line)
-        unseen = unseen_dice(lang, state, self.seat)
-        if unseen is not None:
-            self.write("  » " + unseen)
-        for key, code, actions in menu:
-            self.write(f"  {key}. {entry_text(code, actions, state, names, self.say, narrowed)}")
-        for line in hand_lines(lang, offered_cards(menu, state), state):
-            self.write("     " + plain(line))
-        if narrowed:
-            self.write(self.say("play.back"))
-        self.write(self.say("play.prompt"))
-
-    def _command(self, answer: str) -> bool:
-        """b, h, r, q: the board, your hand, this game's rules, quit. True if it was one."""
-        if answer in self.say("play.keys.board").split(","):
-            names = self.presenter.names
-            for line in board_lines(self.table.view_for(None), names, self.say):
-                self.write(line)
-        elif answer in self.say("play.keys.hand").split(","):
-            self._show_hand()
-        elif answer in self.say("play.keys.rules").split(","):
-            state = self.table.state
-            for title, text in rules_sections(self.presenter.lang, state.rules, state):
-                self.write(plain(title))
-                for line in text.splitlines():
-                    self.write("  " + plain(line))
-        else:
-            return False
-        return True
-
-    def _show_hand(self) -> None:
-        """The panel of Discord's My hand, as terminal lines: cards, secrets, your family."""
-        lang, state, seat, write = self.presenter.lang, self.table.state, self.seat, self.write
-        data = self.table.view_for(seat)
-        write(self.say("panel.hand", count=len(data["hand"])))
-        for line in hand_lines(lang, data["hand"], state) or [self.say("panel.empty_hand")]:
-            write("  " + plain(line))
-        for line in private_lines(lang, state, data, seat, self.presenter.names):
-            write("  » " + line)
-        write(self.say("panel.kinds"))
-        for line in family_lines(lang, state):
-            write("  " + plain(line))
-
-    async def _leave(self, ended: bool) -> None:
-        """q, or the end of the input: asked once more at a terminal, then Quit. Input that
-        ended with no terminal behind it (a script ran out) leaves at once."""
-        if ended and not self.interactive:
-            raise Quit
-        self.write(self.say("play.quit_confirm"))
-        try:
-            line = await self.keyboard.answer(lambda: True, asyncio.Event())
-        except EOFError:
-            raise Quit from None
-        if line is not None and line.strip().lower() in self.say("play.keys.yes").split(","):
-            raise Quit
-
-    async def _submit(self, token: str, action: Action, text: str) -> bool:
-        """Play `action` for the step the menu was drawn for, saying what was recorded before
-        what it caused; False if the table refused it."""
-
-        def build(_seat: int) -> Action:
-            # Under the table's lock: the next lines shown are this action's.
-            self.presenter.receipt = self.say("receipt.recorded", choice=text)
-            return action
-
-        reply = await self.table.act(1, token, build)
-        if not reply.ok:
-            self.presenter.receipt = None
-            self.write(self.say(reply.key, **reply.params))
-            return False
-        if self.presenter.receipt is not None:  # nothing was shown since: say it now
-            self.write(self.presenter.receipt)
-            self.presenter.receipt = None
-        return True
 
 
 def run(args: argparse.Namespace) -> int:
     from bot.cli.simulate_text import environment_lang
 
     lang = args.lang or environment_lang()
-    if not 1 <= args.seat <= args.players:
-        print(t(lang, "play.bad_seat", players=args.players), file=sys.stderr)
-        return 2
-    seed = args.seed if args.seed is not None else secrets.randbits(32)
-    # Drawn apart from the game's seed, as a table draws its AI seats' seed.
-    ai_seed = args.ai_seed if args.ai_seed is not None else secrets.randbits(32)
+    past: ReplayLog | None = None
+    if args.resume is not None:
+        # A resumed game is the file's: its seeds, seats and AI level, saved on in it.
+        given = [name for name in RESUMED if getattr(args, name) is not None]
+        if given:
+            named = ", ".join("--" + name.replace("_", "-") for name in given)
+            print(t(lang, "play.resume.alone", options=named), file=sys.stderr)
+            return 2
+        try:
+            past, setup = read_saved(args.resume)
+        except SavedGameError as exc:
+            print(t(lang, exc.key, **exc.params), file=sys.stderr)
+            return 2
+        players, seat, seed, ai, ai_seed = (
+            past.players,
+            setup.seat,
+            past.seed,
+            setup.ai,
+            setup.ai_seed,
+        )
+    else:
+        players = args.players or PLAYERS
+        seat = (args.seat if args.seat is not None else 1) - 1
+        if not 0 <= seat < players:
+            print(t(lang, "play.bad_seat", players=players), file=sys.stderr)
+            return 2
+        seed = args.seed if args.seed is not None else secrets.randbits(32)
+        # Drawn apart from the game's seed, as a table draws its AI seats' seed.
+        ai_seed = args.ai_seed if args.ai_seed is not None else secrets.randbits(32)
+        ai = args.ai or AI
 
     async def read_line() -> str:
         line: str = await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
@@ -362,18 +221,11 @@ def run(args: argparse.Namespace) -> int:
             raise EOFError
         return line
 
+    save = args.resume or args.save
+    options = Options(teach=args.teach, flush=terminal_flush(), save=save, ai_seed=ai_seed)
     asyncio.run(
         play_game(
-            args.players,
-            args.seat - 1,
-            seed,
-            lang,
-            args.ai,
-            read_line,
-            terminal_writer(),
-            options=Options(
-                teach=args.teach, flush=terminal_flush(), save=args.save, ai_seed=ai_seed
-            ),
+            players, seat, seed, lang, ai, read_line, terminal_writer(), options=options, past=past
         )
     )
     return 0

@@ -1,29 +1,17 @@
-"""The terminal game's outputs besides its menus: what the channel would show, the
-game kept in a file as it is played (the seed and every action, which `lockdown
-replay`, `lockdown board` and `lockdown export --gif` read), and its lines wrapped
-to the terminal.
-
-The file is written again after each action, so a game quit, interrupted or
-crashed halfway is kept up to where it stopped. It holds the seed: it is the
-person's own game against AI seats, with nobody to hide the deck from.
-"""
+"""The terminal game's outputs besides its menus: what the channel would show, and
+its lines wrapped to the terminal (the game kept in a file is `saved_game`)."""
 
 from __future__ import annotations
 
 import asyncio
-import json
 import shutil
 import textwrap
 from collections.abc import Callable
-from pathlib import Path
-from typing import Any
 
 from bot.table.presenter import Update
-from bot.table.seats import Seat
 from bot.table.table import Table
 from bot.texts import t
 from bot.texts.narrate import story
-from lockdown_core import GameState, ReplayLog
 
 Write = Callable[[str], None]
 
@@ -58,33 +46,6 @@ class TerminalPresenter:
                 params["name"] = self.names[int(str(params["seat"]))]
             self.write(self.say(notice.key, **params))
         self.changed.set()
-
-
-class SavedLog:
-    """An `ActionStore` for the terminal table: each accepted action goes to `path`."""
-
-    def __init__(self, path: Path, log: ReplayLog) -> None:
-        self.path = path
-        self.log = log
-        self.write()
-
-    async def record(
-        self,
-        game_id: int,
-        expected_version: int,
-        actor: int | None,
-        action: dict[str, Any],
-        state: GameState,
-        deadline: float | None,
-        seats: list[Seat],
-    ) -> None:
-        self.log.actions.append(action)
-        self.write()
-
-    def write(self) -> None:
-        title = f"Terminal game, seed {self.log.seed}"
-        data = {"title": title, **self.log.model_dump()}
-        self.path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", "utf-8")
 
 
 def terminal_writer() -> Callable[[str], None]:

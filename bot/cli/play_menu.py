@@ -1,10 +1,11 @@
 """The terminal table's menu: which key picks which choice, and what each choice says.
 
 Keys must not move under a typing hand: a location is always its own number
-(1 to 6), a vote's candidate its seat's number, Done is always 0 (the other
-choices count from 1), and vote candidates come in seat order whatever order
-the vote lists them in. A
-placement names the locations its dice lead to, not just their numbers.
+(1 to 6), a vote's candidate and a gift's receiver their seat's number (the
+card given is chosen before its receiver), Done is always 0 (the other choices
+count from 1), and vote candidates come in seat order whatever order the vote
+lists them in. A placement names the locations its dice lead to, not just their
+numbers.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ Menu = list[tuple[str, str, list[Action]]]
 def menu_of(legal: list[Action], state: GameState, narrowed: str) -> Menu:
     """`(key, code, actions)` per choice: locations by their own number, Done by 0,
     anything else counted from 1 in a stable order."""
-    shown = list(arrange(legal, state, narrowed).items())
+    shown = _card_before_seat(list(arrange(legal, state, narrowed).items()))
     shown.sort(key=lambda entry: _seat_order(entry[1]))
     places = [getattr(actions[0], "location", None) for _, actions in shown]
     by_place = all(len(a) == 1 for _, a in shown) and all(isinstance(p, int) for p in places)
@@ -58,11 +59,36 @@ def menu_of(legal: list[Action], state: GameState, narrowed: str) -> Menu:
     return menu
 
 
+def _card_before_seat(shown: list[tuple[str, list[Action]]]) -> list[tuple[str, list[Action]]]:
+    """R3.3: gifts of more than one card are grouped by the card given, so that the card
+    is chosen first and then the player who gets it, by their seat's number."""
+    gifts = [
+        a[0]
+        for _, a in shown
+        if len(a) == 1 and isinstance(a[0], SearchTruck) and a[0].give_to is not None
+    ]
+    if not shown or len(gifts) < len(shown):
+        return shown
+    by_card: dict[str, list[tuple[str, Action]]] = {}
+    for code, actions in shown:
+        by_card.setdefault(code.rsplit(".", 1)[0], []).append((code, actions[0]))
+    if len(by_card) < 2:
+        return shown
+    # A card with a single receiver is played at once, keyed by its own code.
+    return [
+        (members[0][0] if len(members) == 1 else card, [action for _, action in members])
+        for card, members in by_card.items()
+    ]
+
+
 def _seat_key(actions: list[Action]) -> int | None:
-    """The seat number (from 1) a single vote choice names; None for any other choice."""
+    """The seat number (from 1) a single choice names: a vote's candidate, a gift's
+    receiver; None for any other choice."""
     first = actions[0]
     if len(actions) == 1 and isinstance(first, Designate | BreakTie):
         return first.candidate + 1
+    if len(actions) == 1 and isinstance(first, SearchTruck) and first.give_to is not None:
+        return first.give_to + 1
     return None
 
 

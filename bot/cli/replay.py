@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from bot.cli.saved_game import scenario_data
 from bot.render.board_text import board_lines
 from bot.texts import t
 from bot.texts.narrate import describe
@@ -103,7 +104,7 @@ def load(path: Path) -> Scenario:
     except json.JSONDecodeError as exc:
         raise ScenarioError(f"{path}: not JSON: {exc}") from exc
     try:
-        return parse_scenario(data)
+        return parse_scenario(scenario_data(data))
     except ScenarioError as exc:
         raise ScenarioError(f"{path}: {exc}") from exc
 

@@ -135,13 +135,15 @@ def group_label(
 ) -> str:
     """The label of a button that opens a group of choices.
 
-    A truck group is the card to keep ("Keep Gun", then who gets what), or,
-    with a single card drawn, giving it away; any other group shows its first
-    choice followed by "and more".
+    A truck group is the card to keep ("Keep Gun", then who gets what), or the
+    card to give (with a single card drawn, or once the card kept is chosen:
+    then to whom); any other group shows its first choice followed by "and more".
     """
     first = actions[0]
     if isinstance(first, SearchTruck) and prefix.startswith("S"):
-        if first.keep is not None:
+        # The prefix names the card kept, then the card given: "S0", "S0.1".
+        giving = len(prefix[1:].split(".")) > 1 or first.keep is None
+        if first.keep is not None and not giving:
             return say("action.truck_keep", card=say(f"card.{state.drawn[first.keep]}"))
         if first.give is not None:
             return say("action.truck_give_away", card=say(f"card.{state.drawn[first.give]}"))

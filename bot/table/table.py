@@ -21,7 +21,7 @@ from bot.table.scheduler import Handle, Scheduler
 from bot.table.seat_players import AiFactory, SeatPlayers
 from bot.table.seats import Seat
 from bot.table.store import ActionStore, StoreConflict, StoredLog
-from bot.table.talk import apply_stored, talk_events
+from bot.table.talk import apply_stored, with_talk
 from bot.table.timers import TableConfig, missed_deadlines, next_deadline
 from bot.table.tokens import step_token
 from bot.table.undo import SeatMarks, freeze, restore_marks, seat_marks, thaw
@@ -175,7 +175,7 @@ class Table:
         expected = self.state.version
         stored = self.players.stored(action)
         try:
-            events = self.players.shown(apply(self.state, action) + talk_events(stored))
+            events = self.players.shown(with_talk(stored, apply(self.state, action)))
         except IllegalAction as exc:
             self.state = thaw(before)
             restore_marks(self.seats, marks)

@@ -4,8 +4,9 @@ A shrewd seat leaves, with some of its decisions, a remark for the thread and
 the reason for its choice (`lockdown_core.ai.talk`). Both live in its memory
 only, and its memory does not survive a restart, so the table stores them in
 the action's own row, under `TALK` (the engine reads an action's fields and
-ignores this one). The table then shows them as events that follow the
-action's: `ai_remark`, public, which the delivery counts and posts like any
+ignores this one). The table then shows them as events among the action's, right
+after the first one everyone sees (`with_talk`), before what the action set off:
+`ai_remark`, public, which the delivery counts and posts like any
 line, and `ai_why`, for the seat alone until the reveal. A game read back from
 its log (`replay_with_talk`) gets the same events in the same places, so the
 thread's cursor counts them the same way before and after a restart.
@@ -97,9 +98,24 @@ def talk_events(stored: Mapping[str, Any]) -> list[Event]:
 
 
 def apply_stored(state: GameState, data: Mapping[str, Any]) -> list[Event]:
-    """Apply a stored action as the table does: its events, then its AI seat's words
-    (`Held.release` then places the ones a reveal makes public)."""
-    return apply(state, action_from_dict(dict(data))) + talk_events(data)
+    """Apply a stored action as the table does: its events with its AI seat's words
+    (`with_talk`; `Held.release` then places the ones a reveal makes public)."""
+    return with_talk(data, apply(state, action_from_dict(dict(data))))
+
+
+def with_talk(stored: Mapping[str, Any], made: list[Event]) -> list[Event]:
+    """The events `made` by a stored action with its AI seat's words told right after the
+    first thing everyone sees it do (its gift, its ballot, its announcement) and that
+    thing's private side, before what the action set off: a gift's remark comes before
+    the end of the truck and the next vote it opens, not under that vote's heading.
+    Words of an action nobody sees come after its events."""
+    words = talk_events(stored)
+    if not words:
+        return made
+    at = next((i + 1 for i, event in enumerate(made) if event.public), len(made))
+    while at < len(made) and not made[at].public:  # its private side: which card was given
+        at += 1
+    return made[:at] + words + made[at:]
 
 
 def replay_with_talk(log: ReplayLog) -> tuple[GameState, list[Event]]:
@@ -109,7 +125,7 @@ def replay_with_talk(log: ReplayLog) -> tuple[GameState, list[Event]]:
     state, events = new_game(load_ruleset(log.variants), log.players, log.seed)
     held = Held()
     for data in log.actions:
-        made = apply(state, action_from_dict(data), action_revision(data)) + talk_events(data)
+        made = with_talk(data, apply(state, action_from_dict(data), action_revision(data)))
         events.extend(held.follow(made))
     return state, events
 
@@ -157,10 +173,9 @@ def _walk(
 ) -> tuple[list[Event], dict[int, Event]]:
     """`events` with the held remarks told after their reveal, and what still waits.
 
-    An action's words come after its own events, but a remark held with a ballot
-    was made before anything that ballot's action caused: the last ballot of a
-    vote reveals it in the same action. So the remarks held among `events` wait
-    from the start of them."""
+    An action's words come among its own events (`with_talk`), and a remark held
+    with a ballot waits from the start of them: the last ballot of a vote reveals
+    it in the same action."""
     held = dict(waiting)
     held.update((int(e.data["seat"]), e) for e in events if _holds(e))
     out: list[Event] = []

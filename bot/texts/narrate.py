@@ -98,8 +98,12 @@ def story(
 
 def _arrivals(say: Say, run: list[Event]) -> list[str]:
     """R6.1-R6.3 in a line per location: `+3 Monsters in the Restrooms (2 from the dice,
-    1 for the crowd)`, runoffs said as such (R6.1), then the Monsters left unplaced."""
-    counts: dict[int, dict[tuple[str, int], int]] = {}
+    1 for the crowd)`, runoffs said as such, once per place and cause (R6.1), then the
+    Monsters left unplaced."""
+    # Per location, a count per cause: a reason (dice, Weepers, crowd) for the Monsters
+    # that came where they were meant to, or the place that turned them away and why
+    # (closed or full), whatever the reason they were meant for it.
+    counts: dict[int, dict[tuple[str, int | None], int]] = {}
     lost = 0
     for event in run:
         if event.kind == "monster_not_placed":
@@ -107,15 +111,20 @@ def _arrivals(say: Say, run: list[Event]) -> list[str]:
             continue
         d = event.data
         reasons = counts.setdefault(d["location"], {})
-        key = (d["reason"], d["intended"])
+        turned_away = d.get("turned_away")
+        key = (turned_away, d["intended"]) if turned_away else (d["reason"], None)
         reasons[key] = reasons.get(key, 0) + 1
     lines = []
     for loc, reasons in counts.items():
         parts = [
-            say(f"arrivals.reason.{reason}", count=n)
-            if intended == loc
-            else say("arrivals.runoff", count=n, intended_from=say.location(intended, "from"))
-            for (reason, intended), n in reasons.items()
+            say(f"arrivals.reason.{cause}", count=n)
+            if intended is None
+            else say(
+                f"arrivals.runoff.{cause}",
+                count=n,
+                intended_from=say.location(intended, "from"),
+            )
+            for (cause, intended), n in reasons.items()
         ]
         lines.append(
             say(

@@ -31,18 +31,26 @@ def mall_facts(lang: str, state: GameState, places: Iterable[int]) -> list[str]:
         if state.closed[loc]:
             items.append(t(lang, "teach.room.closed", location=name))
             continue
-        spots = facts.character_spots(rules, loc)
-        if spots is None:
+        here = sum(1 for c in state.characters if c.location == loc)
+        free = facts.free_spots(rules, loc, here, closed=False)
+        if free is None:
             items.append(t(lang, "teach.room.unlimited", location=name, monsters=monsters))
         else:
-            here = sum(1 for c in state.characters if c.location == loc)
-            free = facts.free_spots(rules, loc, here, closed=False)
+            spots = facts.character_spots(rules, loc)
+            free_spots = count(lang, "free_spot", free)
             items.append(
-                t(lang, "teach.room.item", location=name, free=free, spots=spots, monsters=monsters)
+                t(
+                    lang,
+                    "teach.room.item",
+                    location=name,
+                    free_spots=free_spots,
+                    spots=spots,
+                    monsters=monsters,
+                )
             )
         if facts.closing_soon(rules, loc, state.monsters[loc]):
             closing.append(name)
-    lines = [t(lang, "teach.room", places="; ".join(items))]
+    lines = [t(lang, "teach.room", places=semicolons(lang, items))]
     if closing:
         lines.append(
             t(
@@ -53,3 +61,11 @@ def mall_facts(lang: str, state: GameState, places: Iterable[int]) -> list[str]:
             )
         )
     return lines
+
+
+def semicolons(lang: str, items: list[str]) -> str:
+    """`items` joined by the language's semicolon (French puts a narrow space before it)."""
+    joined = items[0]
+    for item in items[1:]:
+        joined = t(lang, "list.semicolon", head=joined, next=item)
+    return joined

@@ -25,7 +25,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.storage.web_pages import PageGame
-from bot.table.talk import talk_events
+from bot.table.talk import with_talk
 from bot.texts import t
 from bot.texts.ai_talk import seat_names
 from bot.texts.catalog import MissingText
@@ -86,8 +86,8 @@ def tell(game: PageGame) -> Story:
     steps: list[Step] = []
     pending: list[Event] = list(opening)
     for data in game.actions:
-        pending += apply(state, action_from_dict(dict(data)), action_revision(data))
-        pending += talk_events(data)
+        made = apply(state, action_from_dict(dict(data)), action_revision(data))
+        pending += with_talk(data, made)
         if any(event.public for event in pending):
             steps.append(_step(len(steps), state, pending, lang, names))
             pending = []

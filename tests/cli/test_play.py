@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 from typing import cast
 
 import pytest
 
 from bot.cli.main import dispatch
 from bot.cli.play import play_game
+from bot.cli.play_asker import Options
 from bot.cli.play_log import TerminalPresenter
+from bot.cli.saved_game import TerminalSetup, read_saved
 from bot.table.presenter import Update
 from bot.table.table import Table
+from bot.table.talk import TALK
 from bot.texts.narrate import describe
-from lockdown_core import Event
+from lockdown_core import Event, ReplayLog
 
 # Every menu accepts one of these: Done is 0, a numbered list starts at 1, and among
 # the six locations, each chosen by its own number, at least one is open.
@@ -119,3 +123,36 @@ async def test_every_card_offered_is_described_under_its_menu() -> None:
                 described = t("en", "panel.card", card=name, help=card_help("en", key, rules))
                 assert "     " + described.replace("**", "") in below, line
     assert offered
+
+
+async def test_a_game_left_halfway_and_resumed_plays_on_as_if_never_left(tmp_path: Path) -> None:
+    """`--resume`: the game read back from its file, the AI seats shown its past again
+    (shrewd ones, whose words the file keeps too, which `lockdown replay` leaves aside),
+    and the same answers from there give the same game as one never left."""
+    script = list(itertools.islice(itertools.cycle(["2", *ANY_CHOICE]), 5000))
+
+    async def play(save: Path, answers: list[str], past: ReplayLog | None = None) -> Table:
+        given = iter(answers)
+
+        async def read_line() -> str:
+            line = next(given, None)
+            if line is None:  # the end of the input: a script leaves at once
+                raise EOFError
+            return line
+
+        options = Options(save=save, ai_seed=8)
+        return await play_game(
+            4, 1, 21, "en", "shrewd", read_line, [].append, ai_delay=0.0, options=options, past=past
+        )
+
+    whole = await play(tmp_path / "whole.json", script)
+    assert whole.finished
+    left = await play(tmp_path / "left.json", script[:30])
+    assert not left.finished
+    past, setup = read_saved(tmp_path / "left.json")
+    assert setup == TerminalSetup(seat=1, ai="shrewd", ai_seed=8)
+    assert any(TALK in action for action in past.actions), "its AI seats talked"
+    assert dispatch(["replay", str(tmp_path / "left.json"), "--quiet"]) == 0  # words aside
+    resumed = await play(tmp_path / "left.json", script[30:], past)
+    assert resumed.finished
+    assert read_saved(tmp_path / "left.json")[0] == read_saved(tmp_path / "whole.json")[0]

@@ -8,10 +8,11 @@ import itertools
 from typing import Any
 
 from bot.cli.keyboard import Keyboard
-from bot.cli.play import Options, play_game
+from bot.cli.play import play_game
+from bot.cli.play_asker import Options
 from bot.cli.play_menu import menu_of
 from bot.texts import t
-from lockdown_core import ChooseDestination, Step, legal_actions
+from lockdown_core import ChooseDestination, SearchTruck, Step, legal_actions
 from tests.core.builders import at_destinations, at_turn, position
 
 
@@ -35,18 +36,26 @@ def test_a_location_is_chosen_by_its_own_number_whatever_else_is_open() -> None:
         assert not numbers & {str(c) for c in closed}
 
 
-def test_other_menus_are_numbered_from_one() -> None:
-    """The truck: the card to keep, then what goes to whom, each numbered from 1."""
+def test_the_truck_keeps_a_card_then_gives_one_to_a_seat_by_its_number() -> None:
+    """The truck: the card to keep, numbered from 1; then the card to give; then who
+    gets it, by their seat's number ("2. Give Gun to AI 2", not "1. Give Gun to AI 2")."""
     families: list[dict[str, Any]] = [{"blocker": 6, "leader": 1, "weeper": 2}]
     families += [{"blocker": 4, "leader": 5, "weeper": 2}] * 2
     truck = position(*families, badge=1, martyr=2, deck=["gun", "tin_can", "chainsaw"])
     at_turn(truck)
     assert truck.step == Step.TRUCK_CHOICE
-    menu = menu_of(legal_actions(truck, 0), truck, "")
+    legal = legal_actions(truck, 0)
+    menu = menu_of(legal, truck, "")
     assert [n for n, _, _ in menu] == ["1", "2", "3"]
-    _, group, _ = menu[0]
-    gifts = menu_of(legal_actions(truck, 0), truck, group)
-    assert [n for n, _, _ in gifts] == ["1", "2", "3", "4"]
+    _, kept, _ = menu[0]
+    cards = menu_of(legal, truck, kept)
+    assert [n for n, _, _ in cards] == ["1", "2"]
+    _, given, _ = cards[0]
+    receivers = menu_of(legal, truck, given)
+    assert [n for n, _, _ in receivers] == ["2", "3"]
+    for key, _, (gift,) in receivers:
+        assert isinstance(gift, SearchTruck)
+        assert key == str(gift.give_to + 1)  # type: ignore[operator]
 
 
 async def test_the_menu_is_redrawn_when_the_game_moves_on_while_you_think() -> None:

@@ -10,7 +10,8 @@ import random
 from collections.abc import Iterator
 
 from bot.cli.keyboard import Keyboard
-from bot.cli.play import Options, add_arguments, play_game
+from bot.cli.play import add_arguments, play_game
+from bot.cli.play_asker import Options, above_menu
 from bot.cli.play_menu import DONE_KEY, menu_of, menu_signature
 from bot.texts import t
 from bot.texts.panel_text import now_lines
@@ -20,6 +21,7 @@ from lockdown_core import (
     Done,
     GameState,
     PlayCard,
+    SearchTruck,
     Step,
     Timeout,
     apply,
@@ -30,6 +32,7 @@ from lockdown_core import (
 )
 
 ANY_CHOICE = [str(n) for n in range(7)]
+NAMES = ["Player 1", "AI 2", "AI 3", "AI 4", "AI 5", "AI 6"]
 
 
 def random_states(games: int) -> Iterator[GameState]:
@@ -107,6 +110,32 @@ def test_done_keeps_its_key_and_candidates_keep_seat_order_in_every_menu() -> No
     assert designations > 20
 
 
+def test_a_choice_that_names_a_seat_is_keyed_by_that_seats_number() -> None:
+    """Votes, tie-breaks and the truck's gifts, at every level of a narrowed menu."""
+    named = 0
+
+    def walk(state: GameState, seat: int, narrowed: str) -> int:
+        found = 0
+        legal = legal_actions(state, seat)
+        for key, code, actions in menu_of(legal, state, narrowed):
+            if len(actions) > 1:
+                found += walk(state, seat, code)
+                continue
+            action = actions[0]
+            if isinstance(action, Designate | BreakTie):
+                assert key == str(action.candidate + 1)
+                found += 1
+            elif isinstance(action, SearchTruck) and action.give_to is not None:
+                assert key == str(action.give_to + 1)
+                found += 1
+        return found
+
+    for state in random_states(8):
+        for seat in pending_seats(state):
+            named += walk(state, seat, "")
+    assert named > 100
+
+
 def test_a_card_that_changes_a_weight_redraws_the_menu_with_the_new_weight() -> None:
     """Rotten meat hides a voter's character: its votes leave the vote (R2.1, R7.8)."""
     for state in random_states(60):
@@ -140,6 +169,15 @@ async def play(
     options = Options(teach=teach)
     await play_game(3, 0, seed, lang, ai, read_line, lines.append, 0.0, options)
     return lines
+
+
+def test_the_help_names_the_keys_of_each_language() -> None:
+    """French keys stand for French words (p: plateau, m: main), said in --help too."""
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    shown = " ".join(parser.format_help().split())
+    assert "b the board, h your hand, r this game's rules, q to leave" in shown
+    assert "In French: p, m, r, q and o." in shown
 
 
 async def test_the_shrewd_level_plays_at_the_terminal_too() -> None:
@@ -191,3 +229,30 @@ async def test_your_seat_is_named_without_brackets_inside_brackets() -> None:
     lines = await play("fr", 5, ["b"])
     assert not any("((" in line or "))" in line for line in lines)
     assert any("Vous" in line for line in lines)
+
+
+def test_what_is_said_above_a_menu_never_contradicts_it() -> None:
+    """Above a menu (plain and --teach): no thread to talk in, no "nothing to choose",
+    and no destination to change until the reveal: here a menu is drawn only when the
+    game waits on you, and a choice once made is final."""
+    destinations = 0
+    for state in random_states(6):
+        for seat in pending_seats(state):
+            if not legal_actions(state, seat):
+                continue
+            for lang in ("en", "fr"):
+                wrong = {
+                    t(lang, "step.destinations.help"),
+                    t(lang, "teach.watch"),
+                    t(lang, "teach.discussion.idle"),
+                    *(
+                        t(lang, "teach.destinations.chosen", location=t(lang, f"location.{loc}"))
+                        for loc in range(1, 7)
+                    ),
+                }
+                for teach in (False, True):
+                    lines = above_menu(lang, state, seat, NAMES, teach)
+                    assert not wrong & set(lines), lines
+                    assert not any("thread" in line for line in lines)
+            destinations += state.step == Step.DESTINATIONS
+    assert destinations > 10

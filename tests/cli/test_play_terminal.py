@@ -4,6 +4,7 @@ how they leave, the width of its lines and the language of its terminal."""
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 import re
 import select
@@ -19,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli.main import dispatch
-from bot.texts import t
+from bot.texts import catalog, t
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
 
@@ -123,7 +124,7 @@ def test_the_seed_is_shown_first_and_q_asks_before_leaving(tmp_path: Path) -> No
         shown.type("q\n")
         shown.wait_for(t("en", "play.quit_confirm"))
         shown.type("y\n")
-        shown.wait_for(t("en", "play.again", seed=5, ai_seed=2, players=4, seat=1))
+        shown.wait_for(t("en", "play.again", seed=5, ai_seed=2, ai="cautious", players=4, seat=1))
         shown.wait_for(t("en", "play.saved", file=saved.name))
         assert shown.process.wait(10) == 0
         lines = shown.lines()
@@ -144,7 +145,8 @@ def test_ctrl_d_asks_too_and_a_second_one_leaves() -> None:
         shown.type("\x04")
         shown.wait_for(t("en", "play.quit_confirm"))
         shown.type("\x04")
-        shown.wait_for(t("en", "play.again", seed=9, ai_seed=1, players=3, seat=1))
+        shown.wait_for(t("en", "play.again", seed=9, ai_seed=1, ai="cautious", players=3, seat=1))
+        shown.wait_for(t("en", "play.unsaved"))  # how to be able to go on later
         assert shown.process.wait(10) == 0
 
 
@@ -161,3 +163,50 @@ def test_the_terminals_language_chooses_the_texts_and_the_keys() -> None:
         shown.type("o\n")
         shown.wait_for(t("fr", "play.quit"))
         assert shown.process.wait(10) == 0
+
+
+def test_a_saved_game_is_left_then_resumed_where_it_was(tmp_path: Path) -> None:
+    """q prints how to go on (`--resume FILE`), and that command goes on from the step
+    left, with the same seeds, seats and AI level, saving on in FILE."""
+    saved = tmp_path / "game.json"
+    args = ["--seed", "3", "--ai-seed", "4", "--ai", "shrewd", "--save", saved.name]
+    with screen(args, cwd=tmp_path, **ENGLISH) as shown:
+        shown.wait_for(t("en", "play.prompt"))
+        shown.type("1\n")
+        shown.wait_for(t("en", "play.prompt"), times=2)
+        shown.type("q\n")
+        shown.wait_for(t("en", "play.quit_confirm"))
+        shown.type("y\n")
+        shown.wait_for(f"lockdown play --resume {saved.name} goes on from where you left it")
+        assert shown.process.wait(10) == 0
+    left = json.loads(saved.read_text("utf-8"))
+    with screen(["--resume", saved.name], cwd=tmp_path, **ENGLISH) as shown:
+        played = catalog().count("en", "action", len(left["actions"]))
+        shown.wait_for(t("en", "play.resumed", actions=played))
+        shown.wait_for(t("en", "play.prompt"))
+        shown.type("0\n")
+        shown.wait_for(t("en", "play.prompt"), times=2)
+        shown.type("q\n")
+        shown.wait_for(t("en", "play.quit_confirm"))
+        shown.type("y\n")
+        again = {"seed": 3, "ai_seed": 4, "ai": "shrewd", "players": 4, "seat": 1}
+        shown.wait_for(t("en", "play.again", **again))
+        assert shown.process.wait(10) == 0
+    went_on = json.loads(saved.read_text("utf-8"))
+    assert went_on["actions"][: len(left["actions"])] == left["actions"]
+    assert len(went_on["actions"]) > len(left["actions"])
+    assert went_on["terminal"] == {"seat": 1, "ai": "shrewd", "ai_seed": 4}
+
+
+def test_resume_refuses_what_the_file_decides_and_a_file_it_cannot_go_on_from(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    scenario = tmp_path / "scenario.json"
+    scenario.write_text('{"players": 3, "seed": 1}', "utf-8")
+    assert dispatch(["play", "--resume", str(scenario), "--seed", "2", "--lang", "en"]) == 2
+    assert t("en", "play.resume.alone", options="--seed") in capsys.readouterr().err
+    assert dispatch(["play", "--resume", str(scenario), "--lang", "en"]) == 2
+    assert t("en", "play.resume.not_saved", file=scenario) in capsys.readouterr().err
+    missing = tmp_path / "none.json"
+    assert dispatch(["play", "--resume", str(missing), "--lang", "en"]) == 2
+    assert str(missing) in capsys.readouterr().err

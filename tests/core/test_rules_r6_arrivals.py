@@ -46,7 +46,7 @@ def test_r6_1_closed_location_runs_off_to_the_parking_lot() -> None:
     )
     events = at_arrivals(state, [3, 1, 1, 1])
     first = of_kind(events, "monster_added")[0].data
-    assert first == {"location": PARKING, "intended": 3, "reason": "die"}
+    assert first == {"location": PARKING, "intended": 3, "reason": "die", "turned_away": "closed"}
 
 
 def test_r6_1_full_location_runs_off_to_the_parking_lot() -> None:
@@ -58,6 +58,9 @@ def test_r6_1_full_location_runs_off_to_the_parking_lot() -> None:
     )
     events = at_arrivals(state, [1, 1, 2, 2])
     assert added(events, "die") == [PARKING, PARKING, 2, 2]
+    # Said why, for the story: full here; one that stays where it was meant says nothing.
+    turned = [e.data.get("turned_away") for e in of_kind(events, "monster_added")][:4]
+    assert turned == ["full", "full", None, None]
 
 
 def test_r6_1_parking_lot_full_too_the_monster_is_not_placed() -> None:

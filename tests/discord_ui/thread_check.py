@@ -2,9 +2,9 @@
 
 The thread is a projection of the stored log: replaying the stored seed and
 actions gives every public event in order (an AI seat's line, stored with its
-action, right after that action's events), and each one's line must be in the
-thread exactly once, in that order (a remark about an AI seat's own ballot after
-that ballot's reveal, `talk.Held`). These helpers compute both sides and the
+action, right after that action's first public event: `talk.with_talk`), and each
+one's line must be in the thread exactly once, in that order (a remark about an AI
+seat's own ballot after that ballot's reveal, `talk.Held`). These helpers compute both sides and the
 delay from each stored action to the message that first showed its lines.
 """
 
@@ -19,7 +19,7 @@ from bot.discord_ui.game.lines import BOARD_ONLY, lines_of
 from bot.discord_ui.safe_text import SeatNames
 from bot.storage.database import Database
 from bot.storage.repository import GameRepository
-from bot.table.talk import Held, talk_events
+from bot.table.talk import Held, with_talk
 from bot.texts.ai_talk import seat_names
 from lockdown_core import Event, action_from_dict, apply, load_ruleset, new_game
 from lockdown_core.actions import action_revision
@@ -56,7 +56,7 @@ async def expected_lines(database: Database, game_id: int) -> list[StoredLine]:
     held = Held()
     for row in rows:
         made = apply(state, action_from_dict(row.action), action_revision(row.action))
-        add(held.follow(made + talk_events(row.action)), row.created_at)
+        add(held.follow(with_talk(row.action, made)), row.created_at)
     return lines
 
 

@@ -32,6 +32,7 @@ from lockdown_core import (
     pending_seats,
     view,
 )
+from lockdown_core.actions import SearchTruck, action_to_dict
 from lockdown_core.ai import CautiousPlayer, ShrewdPlayer, make_player
 from tests.core.ai.helpers import hidden_twin
 from tests.table.fakes import ManualScheduler, RecordingPresenter
@@ -110,6 +111,32 @@ async def test_two_personas_talk_in_the_thread_and_the_stored_log_gives_the_same
     assert [r["seat"] for r in decisive] == [1, 2, 3]
     for line in (describe(e, lang, NAMES) for e in remarks for lang in ("en", "fr")):
         assert line.startswith(("AI 1", "AI 2", "AI 3"))
+
+
+def test_a_gift_remark_comes_before_the_next_vote_the_truck_opens() -> None:
+    """Words are told with what their seat did: a gift's remark right after the gift,
+    before the end of the truck, never under the heading of the vote it opens."""
+    rnd = random.Random(0)
+    state, _ = new_game(load_ruleset(), 4, 3)
+    log = ReplayLog(players=4, seed=3)
+    while True:
+        seat = rnd.choice(pending_seats(state))  # this deal waits on someone up to the gift
+        action = rnd.choice(legal_actions(state, seat))
+        stored = action_to_dict(action)
+        made = apply(state, action)
+        if isinstance(action, SearchTruck) and action.give is not None:
+            words = {"kind": "gift", "params": {"to": action.give_to, "reason": "ally"}}
+            said = {"seat": seat, "persona": "gambler", "turn": state.turn, "remark": words}
+            log.actions.append({**stored, TALK: said})
+            break
+        log.actions.append(stored)
+    assert any(e.kind == "discussion_started" for e in made), "the truck's end opens a vote"
+    _, events = replay_with_talk(log)
+    told = [e.kind for e in events if e.to is None]
+    # The truck action's public events: the gift, its words, then what it set off.
+    last = told[-sum(e.to is None for e in made) - 1 :]
+    assert last[:3] == ["card_given", "ai_remark", "truck_done"]
+    assert "discussion_started" in last
 
 
 def test_a_stored_action_without_words_shows_none() -> None:

@@ -80,6 +80,9 @@ def domains() -> dict[str, frozenset[str]]:
         | core_literals(r'\(\w+, "(\w+)", state\.rules\.weeper_monsters\)')
         | core_literals(r'\(crowd, "(\w+)", 1\)'),
         "truck_skip": core_literals(r'"(empty_\w+)"'),
+        # Why a Monster was turned away from where it was meant to go (R6.1).
+        "turned_away": core_literals(r'turned_away = "(\w+)" if')
+        | core_literals(r'turned_away = "\w+" if .* else "(\w+)"'),
         "error": core_literals(r'IllegalAction\(\s*"([a-z_]+)"'),
         "plural": frozenset({"one", "other"}),
         "command": frozenset(wrapped["command_name"]),

@@ -248,31 +248,37 @@ def test_lines_word_for_word(event: Event, en: str, fr: str) -> None:
 
 
 def test_r6_a_night_of_arrivals_reads_as_one_line_per_location() -> None:
-    """R6.1-R6.3: nine Monsters arriving make three lines, not nine "+1 Monster"."""
+    """R6.1-R6.3: nine Monsters arriving make three lines, not nine "+1 Monster"; the
+    Monsters turned away from one place are counted once with why, whatever reason
+    sent them there (not "1 turned away from X, 1 turned away from X")."""
+    full, closed = {"turned_away": "full"}, {"turned_away": "closed"}
     added = [
-        (1, 1, "die"),
-        (1, 1, "die"),
-        (4, 4, "die"),
-        (6, 5, "die"),  # the Supermarket is full: R6.1's runoff to the Parking lot
-        (1, 1, "weepers"),
-        (1, 1, "crowd"),
-        (4, 4, "crowd"),
-        (6, 6, "crowd"),
+        (1, 1, "die", {}),
+        (1, 1, "die", {}),
+        (4, 4, "die", {}),
+        (6, 5, "die", full),  # the Supermarket is full: R6.1's runoff to the Parking lot
+        (6, 2, "die", closed),
+        (1, 1, "weepers", {}),
+        (6, 2, "weepers", closed),
+        (1, 1, "crowd", {}),
+        (4, 4, "crowd", {}),
+        (6, 6, "crowd", {}),
     ]
-    events = [Event("monsters_arrive", {"dice": [1, 1, 4, 5]})]
+    events = [Event("monsters_arrive", {"dice": [1, 1, 4, 5, 2]})]
     events += [
-        Event("monster_added", {"location": loc, "intended": meant, "reason": why})
-        for loc, meant, why in added
+        Event("monster_added", {"location": loc, "intended": meant, "reason": why, **away})
+        for loc, meant, why, away in added
     ]
     events.append(Event("monster_not_placed", {"location": 6, "reason": "crowd"}))
     events.append(Event("attack_started", {"location": 1, "monsters": 4, "strength": 3}))
     told = story(events, "en", NAMES[:3])
     assert [line.text for line in told] == [
-        "Night falls and the Monsters gather. Dice: 1, 1, 4, 5.",
+        "Night falls and the Monsters gather. Dice: 1, 1, 4, 5, 2.",
         "+4 Monsters in the Restrooms (2 from the dice, 1 drawn by the Weepers,"
         " 1 drawn by the crowd).",
         "+2 Monsters in the Toy store (1 from the dice, 1 drawn by the crowd).",
-        "+2 Monsters in the Parking lot (1 turned away from the Supermarket,"
+        "+4 Monsters in the Parking lot (1 turned away from the Supermarket because it is"
+        " full, 2 turned away from the Clothing store because it is closed,"
         " 1 drawn by the crowd).",
         "1 Monster found no spot, not even in the Parking lot, or the supply ran out:"
         " they stay away.",
@@ -282,7 +288,10 @@ def test_r6_a_night_of_arrivals_reads_as_one_line_per_location() -> None:
     assert french[1] == (
         "+4 Monstres aux Toilettes (2 par les dés, 1 pour les Chialeurs, 1 pour la foule)."
     )
-    assert french[3] == "+2 Monstres au Parking (1 à la place du Supermarché, 1 pour la foule)."
+    assert french[3] == (
+        "+4 Monstres au Parking (1 à la place du Supermarché car le lieu est plein,"
+        " 2 à la place du Magasin de vêtements car le lieu est fermé, 1 pour la foule)."
+    )
 
 
 def test_a_story_keeps_private_lines_for_their_seat_and_marks_them() -> None:

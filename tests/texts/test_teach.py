@@ -140,8 +140,8 @@ def test_a_location_one_monster_short_of_closing_is_flagged() -> None:
             state.monsters[2] = monsters
             lines = teach_lines("en", state, 0, NAMES[:3])
             warning = (
-                "Careful: Clothing store will close at the end of the turn if it holds "
-                f"{close_at} Monsters by then."
+                "Careful, close to closing: Clothing store (a location closes for good at the"
+                f" end of the turn if it holds {close_at} Monsters by then)."
             )
             flagged = 2 in room_facts(view(state, None), state.rules).closing
             assert (warning in lines) == flagged == (monsters >= close_at - 1), lines
@@ -193,7 +193,7 @@ def test_the_destinations_options_list_the_room_where_the_seat_may_go() -> None:
     state = position(*families, badge=0, martyr=1)
     at_destinations(state, [1, 2, 3, 4], seen=(0,))
     places = {a.location for a in legal_actions(state, 0) if isinstance(a, ChooseDestination)}
-    room = next(line for line in teach_lines("en", state, 0, NAMES[:3]) if "free of" in line)
+    room = next(line for line in teach_lines("en", state, 0, NAMES[:3]) if "free spot" in line)
     named = {loc for loc in range(1, 7) if t("en", f"location.{loc}") in room}
     assert named == places
 

@@ -305,9 +305,10 @@ async def test_compose_plays_a_game_stops_on_sigterm_and_keeps_it(
         assert status == "running"
         assert seqs == list(range(1, version + 1))
 
-        # New containers on the same volume: an upgrade, as an operator runs it.
-        down = await project("down")
-        assert down.returncode == 0, down.stderr
+        # New containers on the same `postgres` volume, as an upgrade makes them (their
+        # anonymous /data volumes go with them: the bot keeps nothing there on PostgreSQL).
+        removed = await project("rm", "--stop", "--force", "-v")
+        assert removed.returncode == 0, removed.stderr
         await project.up_bot()
         await project.until_ready()
         assert "resumed 1 games (paused 0)" in await project.logs("bot")

@@ -30,3 +30,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "postgres" in item.nodeid or item.nodeid.startswith("tests/ops/"):
             item.add_marker(pytest.mark.xdist_group("postgres"))
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """The container image's size, once tests/image/ built it: the operators' figure."""
+    for report in terminalreporter.stats.get("passed", []):
+        recorded = dict(report.user_properties)
+        if "image_size_bytes" in recorded:
+            size, base = recorded["image_size_bytes"], recorded["base_size_bytes"]
+            terminalreporter.write_line(
+                f"lockdown-bot image: {size / 1e6:.0f} MB, {(size - base) / 1e6:.0f} MB over "
+                f"its base python:3.11-slim; built in {recorded['image_build_seconds']} s"
+            )
+            return

@@ -5,37 +5,25 @@ as a user other than root, on the locked dependencies, listens for the
 operators' endpoint on every interface (OPS_HOST=0.0.0.0) and checks its
 health on /healthz; the compose file runs PostgreSQL with its data on a
 volume and publishes the ops port; the unit never restarts on exit status 2
-(a setting to correct). The tests marked `docker` build and run the image
-where a Docker daemon answers, and are skipped elsewhere, saying so.
+(a setting to correct). tests/image/ builds the image and starts it with compose.yaml.
 """
 
 from __future__ import annotations
 
-import asyncio
 import configparser
-import json
 import os
 import shutil
 import subprocess
 import sys
-import time
 import tomllib
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from discord.gateway import DiscordWebSocket
-from discord.http import Route
-
-from tests.fakediscord import FakeDiscord, fake_discord
-
-__all__ = ["fake_discord"]
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCKERFILE = ROOT / "Dockerfile"
 COMPOSE = ROOT / "compose.yaml"
 UNIT = ROOT / "deploy" / "lockdown-bot.service"
-IMAGE = "lockdown-bot:test"
 
 
 def final_stage() -> list[str]:
@@ -194,114 +182,3 @@ def test_systemd_accepts_the_unit(tmp_path: Path) -> None:
     )
     assert checked.returncode == 0, checked.stderr
     assert "lockdown-bot.service" not in checked.stderr, checked.stderr
-
-
-# The image itself, where Docker runs ---------------------------------------------------
-
-
-def docker_daemon() -> str | None:
-    """Why the image cannot be built here, or None when a daemon answers."""
-    docker = shutil.which("docker")
-    if docker is None:
-        return "the docker command is not installed"
-    info = subprocess.run(
-        [docker, "info", "--format", "{{.ServerVersion}}"],
-        capture_output=True,
-        text=True,
-        timeout=30,
-        check=False,
-    )
-    if info.returncode != 0:
-        return f"no Docker daemon answers: {info.stderr.strip().splitlines()[-1:]}"
-    return None
-
-
-def docker(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        ["docker", *args], capture_output=True, text=True, timeout=timeout, check=False
-    )
-
-
-@pytest.fixture(scope="module")
-def image() -> Iterator[str]:
-    why_not = docker_daemon()
-    if why_not is not None:
-        pytest.skip(f"cannot build the image: {why_not}")
-    built = docker("build", "--tag", IMAGE, str(ROOT), timeout=1200)
-    assert built.returncode == 0, built.stderr
-    yield IMAGE
-    docker("image", "rm", "--force", IMAGE)
-
-
-@pytest.mark.docker
-def test_the_image_is_not_root_and_has_no_dev_tools(image: str) -> None:
-    uid = docker("run", "--rm", "--entrypoint", "id", image, "-u")
-    assert uid.returncode == 0, uid.stderr
-    assert uid.stdout.strip() == "10001"
-    pytest_there = docker("run", "--rm", "--entrypoint", "python", image, "-c", "import pytest")
-    assert pytest_there.returncode != 0
-    config = json.loads(docker("image", "inspect", image).stdout)[0]["Config"]
-    assert "/healthz" in " ".join(config["Healthcheck"]["Test"])
-    assert "OPS_HOST=0.0.0.0" in config["Env"]
-
-
-@pytest.mark.docker
-def test_without_a_token_the_container_says_how_to_get_one_and_exits_2(image: str) -> None:
-    ran = docker("run", "--rm", image)
-    assert ran.returncode == 2
-    assert "DISCORD_TOKEN" in ran.stderr
-
-
-@pytest.mark.docker
-@pytest.mark.e2e
-async def test_the_container_plays_against_the_fake_discord_and_turns_healthy(
-    image: str, fake_discord: FakeDiscord
-) -> None:
-    """The bot in its container, pointed at the fake Discord on this machine's
-    loopback: its health check passes, and SIGTERM stops it with status 0."""
-    name = f"lockdown-test-{time.monotonic_ns()}"
-    started = await asyncio.to_thread(
-        docker,
-        "run",
-        "--detach",
-        "--name",
-        name,
-        "--network",
-        "host",
-        "--health-interval",
-        "1s",
-        "--volume",
-        f"{ROOT / 'tests'}:/app/tests:ro",
-        "--env",
-        "PYTHONPATH=/app",
-        "--env",
-        f"DISCORD_TOKEN={fake_discord.token}",
-        "--env",
-        "OPS_PORT=18080",
-        "--entrypoint",
-        "python",
-        image,
-        "-m",
-        "tests.ops.bot_process",
-        Route.BASE,
-        str(DiscordWebSocket.DEFAULT_GATEWAY),
-        "run",
-    )
-    assert started.returncode == 0, started.stderr
-    try:
-        deadline = time.monotonic() + 90
-        health = ""
-        while time.monotonic() < deadline and health != "healthy":
-            await asyncio.sleep(1)
-            state = await asyncio.to_thread(
-                docker, "inspect", "--format", "{{.State.Health.Status}}", name
-            )
-            health = state.stdout.strip()
-        logs = (await asyncio.to_thread(docker, "logs", name)).stderr
-        assert health == "healthy", logs
-        stopped = await asyncio.to_thread(docker, "stop", "--time", "30", name)
-        assert stopped.returncode == 0, stopped.stderr
-        code = await asyncio.to_thread(docker, "inspect", "--format", "{{.State.ExitCode}}", name)
-        assert code.stdout.strip() == "0", (await asyncio.to_thread(docker, "logs", name)).stderr
-    finally:
-        await asyncio.to_thread(docker, "rm", "--force", name)

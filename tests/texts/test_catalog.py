@@ -225,7 +225,7 @@ def test_german_names_follow_the_german_glossary() -> None:
         "kind.leader": "Anführer",
         "kind.weeper": "Heulsuse",
         "kind.useless": "Nichtsnutz",
-        "location.3": "Überwachungsraum",
+        "location.3": "Kameraraum",
         "location.6": "Parkplatz",
     }
     assert {key: t("de", key) for key in names} == names

@@ -26,6 +26,7 @@ from bot.table.table import Table
 from bot.table.talk import replay_with_talk
 from bot.table.timers import MAX_SECONDS, TableConfig, Timers
 from bot.texts import catalog, t
+from bot.texts.catalog import LANGUAGES
 from lockdown_core import (
     ReplayLog,
     facts,
@@ -76,7 +77,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--lang",
-        choices=("en", "fr"),
+        choices=LANGUAGES,
         default=None,
         help="language (default: the terminal's, LANG, else en)",
     )

@@ -23,6 +23,7 @@ from bot.table.store import Cursor, Deliveries, People
 from bot.table.table import Table
 from bot.table.timers import TableConfig
 from bot.texts import choose_lang, t
+from bot.texts.catalog import LANGUAGES
 from lockdown_core import Event
 
 if TYPE_CHECKING:
@@ -62,9 +63,6 @@ class GameThread(Protocol):
     async def close(self) -> None: ...
 
 
-SUPPORTED = ("en", "fr")
-
-
 @dataclass(slots=True)
 class GameMeta:
     """What a running game needs from Discord beyond its table: whose server it is
@@ -87,7 +85,7 @@ def locale_lang(locale: discord.Locale | None, fallback: str) -> str:
     """The reader's language: their Discord locale when we speak it, else the server's."""
     if locale is not None:
         code = str(locale.value).split("-")[0]
-        if code in SUPPORTED:
+        if code in LANGUAGES:
             return code
     return fallback
 

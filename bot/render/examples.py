@@ -1,7 +1,7 @@
 """The documentation's pictures, drawn from real games: `uv run python -m bot.render.examples docs`.
 
 A late 6-player position with accented and non-Latin names (one the font
-cannot draw, shown as its seat), in French; one frame of that game's GIF; the
+cannot draw, shown as its seat), in French and in German; one frame of that game's GIF; the
 simulator's chart of the base rules against Hush. The games are played by
 seeded random seats, so the pictures are the same at every run.
 """
@@ -64,6 +64,9 @@ def main(folder: Path) -> None:
     state = late_position()
     png = board_png(view(state, None), state.rules, NAMES, _say("fr"))
     _write(folder / "board-example.png", png)
+    # German's long compounds cannot wrap: its picture is the one to look at for cut words.
+    german = board_png(view(state, None), state.rules, NAMES, _say("de"))
+    _write(folder / "board-example-de.png", german)
     gif = render_gif(recorded_game(), "en", NAMES)
     frames = Image.open(io.BytesIO(gif))
     frame = getattr(frames, "n_frames", 1) * 2 // 3

@@ -12,14 +12,14 @@ import logging
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from bot.table.timers import MAX_SECONDS, MAX_STEP_HOURS, MIN_SECONDS, Timers
+from bot.texts.catalog import LANGUAGES
 from lockdown_core.ai import AI_KINDS, PERSONAS
 
 log = logging.getLogger(__name__)
 
-LANGUAGES = ("en", "fr")
 TIMER_KEYS = {
     "timer_discussion": "discussion",
     "timer_designation": "designation",
@@ -90,7 +90,7 @@ class GuildConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    language: Literal["en", "fr"] = "en"
+    language: str = "en"
     timers: Timers = Timers()
     allow_ai: bool = True
     host_role_id: int | None = None
@@ -111,6 +111,14 @@ class GuildConfig(BaseModel):
     lobbies_per_person: int = 1
     slow_min_hours: int = 1
     slow_max_hours: int = 48
+
+    @field_validator("language")
+    @classmethod
+    def _spoken(cls, language: str) -> str:
+        """Any catalog language: a new language needs no change here."""
+        if language not in LANGUAGES:
+            raise ValueError(f"{language!r} is not one of {', '.join(LANGUAGES)}")
+        return language
 
     @classmethod
     def from_stored(cls, values: Mapping[str, Any], language: str = "en") -> GuildConfig:

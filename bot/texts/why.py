@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from babel.numbers import get_decimal_symbol
+
 from bot.texts import t
 from lockdown_core import GameState
 from lockdown_core.ai import Rationale
@@ -20,7 +22,7 @@ SENTENCES = {"destination": "practice.why.destination", "move": "practice.why.mo
 def points(lang: str, value: float) -> str:
     """A tenth-rounded figure as the language writes it (2.5, 2,5)."""
     text = f"{value:.1f}"
-    return text.replace(".", ",") if lang == "fr" else text
+    return text.replace(".", get_decimal_symbol(lang))
 
 
 def why_lines(

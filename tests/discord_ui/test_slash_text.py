@@ -8,6 +8,7 @@ English client in English; and the answers name a setting as its menu did.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 from unittest.mock import AsyncMock, MagicMock
@@ -23,7 +24,7 @@ from bot.discord_ui.server import ServerDesk
 from bot.discord_ui.slash import CatalogTranslator
 from bot.table.campaign import variant_epilogues
 from bot.table.guild_settings import SETTING_KEYS, GuildConfig, SettingError
-from bot.texts import t
+from bot.texts import catalog, t
 
 RATINGS_SUBCOMMANDS = ("on", "off", "season", "variant", "reset", "exclude", "recompute")
 # Where each moderation word sits in the payload, and its catalog key.
@@ -90,8 +91,8 @@ def nodes(
 def assert_named(node: dict[str, Any], key: str) -> None:
     localized = node.get("name_localizations") or {}
     assert node["name"] == t("en", key)
-    assert localized["fr"] == t("fr", key)
-    assert (localized["fr"] != node["name"]) == (t("fr", key) != t("en", key))
+    for locale in ("fr", "de"):
+        assert localized[locale] == t(locale, key)
     assert not set(localized) & set(ENGLISH), "English clients keep the English name"
 
 
@@ -115,6 +116,35 @@ async def test_the_names_the_french_help_gives_exist_for_french_clients() -> Non
     for name in ("variantes", "classement", "epilogues", "stats", "config"):
         assert f"/lockdown {name}" in help_text
         assert name in french
+
+
+async def test_german_clients_get_german_names_within_discords_rules() -> None:
+    """Discord's `de`: every command and option is named in German, by Discord's rule for
+    names, one name per sibling, each description within 100 characters; and every
+    `/lockdown ...` the German texts mention is a name German clients can type."""
+    found = dict(nodes(await synced_lockdown()))
+    siblings: dict[tuple[str, ...], list[str]] = {}
+    for path, node in found.items():
+        if "choices" in node:
+            labels = [c["name_localizations"]["de"] for c in node["choices"]]
+            assert all(1 <= len(label) <= 100 for label in labels), path
+        name = node["name_localizations"]["de"]
+        assert re.fullmatch(r"[-_\w]{1,32}", name), (path, name)
+        assert name == name.lower(), (path, name)
+        assert 1 <= len(node["description_localizations"]["de"]) <= 100, path
+        siblings.setdefault(path[:-1], []).append(name)
+    assert all(len(set(names)) == len(names) for names in siblings.values()), siblings
+    commands = {path: node["name_localizations"]["de"] for path, node in found.items()}
+    typed = {" ".join(commands[path[: i + 1]] for i in range(len(path))) for path in commands}
+    texts = catalog()
+    mentioned = {
+        found.strip()
+        for key in texts.keys
+        for found in re.findall(r"/lockdown ((?:[a-z_]+ ?)+)", texts.template("de", key))
+    }
+    assert "einstellungen zeigen" in mentioned, "the scan finds the commands"
+    # The one mention with its values after the command's name.
+    assert mentioned - typed == {"einstellungen setzen web_pages on"}
 
 
 def moderator(locale: discord.Locale) -> MagicMock:

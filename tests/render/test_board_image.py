@@ -23,10 +23,11 @@ from bot.render.board_image import (
 from bot.render.board_labels import BoardLabels
 from bot.render.canvas import Drawn
 from bot.render.facts import board_facts
-from bot.render.glyphs import BOLD, REGULAR, missing
+from bot.render.glyphs import BOLD, ELLIPSIS, REGULAR, missing
 from bot.render.labels import board_labels, board_png
 from bot.render.palette import ALERT
 from bot.texts import catalog, t
+from bot.texts.catalog import LANGUAGES
 from lockdown_core import (
     GameState,
     Step,
@@ -135,7 +136,7 @@ def test_every_position_of_random_games_renders_a_png_of_the_board_size() -> Non
             assert picture.size == (WIDTH, HEIGHT)
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_catalog_word_and_hard_name_draws_without_a_missing_glyph_or_overlap(
     lang: str,
 ) -> None:
@@ -157,6 +158,19 @@ def test_every_catalog_word_and_hard_name_draws_without_a_missing_glyph_or_overl
     for word in [*step_names, *card_names, *(t(lang, f"location.{n}") for n in range(1, 7))]:
         assert missing(word, BOLD) == [], word
         assert missing(word, REGULAR) == [], word
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_word_of_the_language_is_cut_short(lang: str) -> None:
+    """Only a player's name may be cut with an ellipsis: a location's name, the closed
+    sign and its reason, the status and the legend fit whole (German compounds
+    cannot wrap, so a German name that is too long would show cut)."""
+    states = _positions(6, 3, 20)[::3]
+    for state in states:
+        state.closed[1] = True
+        state.closed[4] = True
+        drawn = _drawn(state, lang, list("ABCDEF"))
+        assert [p.text for p in drawn.texts if ELLIPSIS in p.text] == []
 
 
 def test_a_name_the_font_cannot_draw_becomes_the_seat_label_and_never_boxes() -> None:

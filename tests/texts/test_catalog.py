@@ -1,4 +1,4 @@
-"""The message catalog: both languages agree, and it covers everything the game can name.
+"""The message catalog: every language agrees with English and names all the game has.
 
 Coverage is checked against the sources of truth: the rules data in
 `lockdown_core/data/` (cards, kinds, locations, variants, epilogues), the core's own
@@ -16,7 +16,7 @@ import pytest
 
 from bot.table.guild_settings import SETTING_KEYS
 from bot.texts import Catalog, CatalogError, MissingText, card_help, catalog, plural_form, t
-from bot.texts.catalog import DATA_DIR, placeholders
+from bot.texts.catalog import DATA_DIR, FALLBACK, LANGUAGES, placeholders
 from lockdown_core import Step, load_ruleset, load_variants
 from lockdown_core.ruleset import DATA_DIR as RULES
 
@@ -26,6 +26,8 @@ REPO = Path(__file__).resolve().parents[2]
 def shipped(lang: str) -> dict[str, str]:
     data: dict[str, str] = {}
     for path in (DATA_DIR / lang).iterdir():
+        if not path.name.endswith(".json"):
+            continue  # a language's glossary sits beside its texts
         with path.open(encoding="utf-8") as handle:
             data.update(json.load(handle))
     return data
@@ -39,22 +41,32 @@ def core_error_keys() -> set[str]:
 # Parity ----------------------------------------------------------------------
 
 
-def test_english_and_french_have_the_same_keys() -> None:
-    en, fr = shipped("en"), shipped("fr")
-    assert sorted(set(en) - set(fr)) == []
-    assert sorted(set(fr) - set(en)) == []
+TRANSLATIONS = [lang for lang in LANGUAGES if lang != FALLBACK]
 
 
-def test_every_key_has_the_same_placeholders_in_both_languages() -> None:
-    en, fr = shipped("en"), shipped("fr")
-    differ = {k: (placeholders(en[k]), placeholders(fr[k])) for k in en if k in fr}
+@pytest.mark.parametrize("lang", TRANSLATIONS)
+def test_every_language_has_the_english_keys(lang: str) -> None:
+    en, other = shipped(FALLBACK), shipped(lang)
+    assert sorted(set(en) - set(other)) == []
+    assert sorted(set(other) - set(en)) == []
+
+
+@pytest.mark.parametrize("lang", TRANSLATIONS)
+def test_every_key_has_the_english_placeholders(lang: str) -> None:
+    en, other = shipped(FALLBACK), shipped(lang)
+    differ = {k: (placeholders(en[k]), placeholders(other[k])) for k in en if k in other}
     assert {k: v for k, v in differ.items() if v[0] != v[1]} == {}
+
+
+def every_language(texts: dict[str, str], **overrides: dict[str, str]) -> dict[str, dict[str, str]]:
+    """The same texts in every language we speak, but for the `overrides`."""
+    return {lang: overrides.get(lang, texts) for lang in LANGUAGES}
 
 
 def test_the_shipped_catalog_loads_and_every_text_formats_with_its_own_placeholders() -> None:
     texts = catalog()
     for key in texts.keys:
-        for lang in ("en", "fr"):
+        for lang in LANGUAGES:
             params = {name: f"<{name}>" for name in placeholders(texts.template(lang, key))}
             line = texts.text(lang, key, **params)
             assert line.strip()
@@ -64,23 +76,23 @@ def test_the_shipped_catalog_loads_and_every_text_formats_with_its_own_placehold
 
 def test_catalog_refuses_a_key_missing_in_one_language() -> None:
     with pytest.raises(CatalogError, match="fr lacks b"):
-        Catalog({"en": {"a": "A", "b": "B"}, "fr": {"a": "A"}})
+        Catalog(every_language({"a": "A", "b": "B"}, fr={"a": "A"}))
 
 
 def test_catalog_refuses_different_placeholders() -> None:
     with pytest.raises(CatalogError, match=r"'a': placeholders differ"):
-        Catalog({"en": {"a": "{name} wins"}, "fr": {"a": "{nom} gagne"}})
+        Catalog(every_language({"a": "{name} wins"}, fr={"a": "{nom} gagne"}))
 
 
 @pytest.mark.parametrize("template", ["{} wins", "{0} wins", "{a.b} wins", "{a[0]}", "{a:>3}"])
 def test_catalog_refuses_anything_but_plain_named_placeholders(template: str) -> None:
     with pytest.raises(CatalogError, match="not a plain name"):
-        Catalog({"en": {"a": template}, "fr": {"a": template}})
+        Catalog(every_language({"a": template}))
 
 
 def test_catalog_refuses_empty_texts() -> None:
     with pytest.raises(CatalogError, match="non-empty string"):
-        Catalog({"en": {"a": " "}, "fr": {"a": " "}})
+        Catalog(every_language({"a": " "}))
 
 
 # Lookup -----------------------------------------------------------------------
@@ -92,7 +104,7 @@ def test_t_fills_placeholders_and_ignores_extra_parameters() -> None:
 
 
 def test_unknown_language_falls_back_to_english() -> None:
-    assert t("de", "ui.button.my_hand") == t("en", "ui.button.my_hand")
+    assert t("xx", "ui.button.my_hand") == t("en", "ui.button.my_hand")
 
 
 def test_unknown_key_is_a_clear_error() -> None:
@@ -114,6 +126,9 @@ def test_a_missing_parameter_names_the_key_and_the_placeholder() -> None:
         ("fr", 0, "one"),
         ("fr", 1, "one"),
         ("fr", 2, "other"),
+        ("de", 0, "other"),
+        ("de", 1, "one"),
+        ("de", 2, "other"),
     ],
 )
 def test_plural_forms(lang: str, count: int, form: str) -> None:
@@ -126,6 +141,8 @@ def test_counts_read_naturally() -> None:
     assert texts.count("en", "monster", 0) == "0 Monsters"
     assert texts.count("fr", "monster", 0) == "0 Monstre"
     assert texts.count("fr", "card", 3) == "3 cartes"
+    assert texts.count("de", "card", 1) == "1 Karte"
+    assert texts.count("de", "free_spot", 2) == "2 freie Plätze"
 
 
 # Coverage of the game's own names ------------------------------------------------
@@ -137,7 +154,7 @@ def test_every_core_error_key_has_a_short_text() -> None:
     texts = catalog()
     assert sorted(k for k in keys if not texts.has(f"error.{k}")) == []
     for key in keys:
-        for lang in ("en", "fr"):
+        for lang in LANGUAGES:
             assert len(texts.template(lang, f"error.{key}")) <= 120
 
 
@@ -158,7 +175,7 @@ def test_every_card_kind_and_location_has_a_name_and_a_help_line() -> None:
     for card in rules.cards:
         assert texts.has(f"card.{card.key}")
         assert texts.has(f"card.{card.key}.help")
-    letters: dict[str, set[str]] = {lang: set() for lang in ("en", "fr")}
+    letters: dict[str, set[str]] = {lang: set() for lang in LANGUAGES}
     for kind in rules.kinds:
         for suffix in ("", ".letter", ".help"):
             assert texts.has(f"kind.{kind.key}{suffix}")
@@ -191,11 +208,49 @@ def test_french_names_follow_the_french_rulebook() -> None:
     assert {key: t("fr", key) for key in names} == names
 
 
+def test_german_names_follow_the_german_glossary() -> None:
+    """The German catalog names things as `catalogs/de/GLOSSARY.md` chose them, once."""
+    glossary = (DATA_DIR / "de" / "GLOSSARY.md").read_text(encoding="utf-8")
+    names = {
+        "card.walkie_talkie": "Walkie-Talkie",
+        "card.energy_drink": "Energydrink",
+        "card.gun": "Pistole",
+        "card.tin_can": "Blechdose",
+        "card.baseball_bat": "Baseballschläger",
+        "card.chainsaw": "Kettensäge",
+        "card.molotov_cocktail": "Molotowcocktail",
+        "card.rotten_meat": "Gammelfleisch",
+        "card.keys_of_the_truck": "Lastwagenschlüssel",
+        "kind.blocker": "Blocker",
+        "kind.leader": "Anführer",
+        "kind.weeper": "Heulsuse",
+        "kind.useless": "Nichtsnutz",
+        "location.3": "Kameraraum",
+        "location.6": "Parkplatz",
+    }
+    assert {key: t("de", key) for key in names} == names
+    assert all(f"| {name} |" in glossary for name in names.values())
+
+
+def test_german_speaks_to_players_with_du() -> None:
+    """The German catalog says `du`, never the formal `Sie`/`Ihnen`/`Ihr`: capitalised
+    inside a sentence, those can only be the formal address (at a sentence's start they
+    may be `they`, `their`)."""
+    polite = re.compile(r"\b(?:Sie|Ihnen|Ihr\w*)\b")
+
+    def formal(text: str) -> bool:
+        return any(re.search(r"[a-zäöüß,]\s*$", text[: m.start()]) for m in polite.finditer(text))
+
+    assert [k for k, v in shipped("de").items() if formal(v)] == []
+    assert formal("Hier können Sie wählen.")
+    assert t("de", "panel.change_until_reveal").startswith("Du kannst")
+
+
 def test_every_step_has_a_name_and_a_one_line_help() -> None:
     steps = [v for k, v in vars(Step).items() if k.isupper()]
     assert len(steps) == 12
     for step in steps:
-        for lang in ("en", "fr"):
+        for lang in LANGUAGES:
             assert "\n" not in t(lang, f"step.{step}.help")
             assert t(lang, f"step.{step}.name")
 
@@ -217,7 +272,7 @@ def test_every_epilogue_has_a_title_a_short_story_and_its_condition() -> None:
     codes = [*order["order"], order["fallback"]]
     assert len(set(codes)) == 21
     for code in codes:
-        for lang in ("en", "fr"):
+        for lang in LANGUAGES:
             assert t(lang, f"epilogue.{code}.title")
             assert t(lang, f"epilogue.{code}.condition")
             assert 2 <= sentences(t(lang, f"epilogue.{code}.story")) <= 4, (lang, code)
@@ -245,7 +300,7 @@ def test_slash_commands_have_a_name_and_a_description_within_discord_limits() ->
         "schedule.list",
         "schedule.cancel",
     ):
-        for lang in ("en", "fr"):
+        for lang in LANGUAGES:
             name = t(lang, f"command.{command}.name")
             assert re.fullmatch(r"[a-z0-9_-]{1,32}", name)
             assert 1 <= len(t(lang, f"command.{command}.description")) <= 100
@@ -259,18 +314,18 @@ def test_slash_options_and_menu_entries_fit_discord_limits() -> None:
         f"schedule.option.{o}" for o in ("start", "channel", "title", "weekly", "hours", "voice")
     ]
     for option in (*options, *nights, "schedule.option.night", "stats.option.user"):
-        for lang in ("en", "fr"):
+        for lang in LANGUAGES:
             assert re.fullmatch(r"[a-z0-9_-]{1,32}", t(lang, f"command.{option}.name"))
             assert 1 <= len(t(lang, f"command.{option}")) <= 100
     labels = [f"setting.{key}" for key in SETTING_KEYS]
     labels += [f"config.state.{state}" for state in ("unlock", "lock", "campaign")]
     for label in labels:
-        for lang in ("en", "fr"):
+        for lang in LANGUAGES:
             assert 1 <= len(t(lang, label)) <= 100
 
 
 def test_long_texts_fit_in_one_discord_message() -> None:
-    for lang in ("en", "fr"):
+    for lang in LANGUAGES:
         assert len(t(lang, "help.text", least=3, most=6)) <= 1800
 
 
@@ -334,5 +389,7 @@ def test_the_keys_help_says_the_points_of_this_games_ruleset() -> None:
     assert "worth 2 points if" in card_help("en", "keys_of_the_truck", spare)
     assert "rapporte 1 point si" in card_help("fr", "keys_of_the_truck", base)
     assert "rapporte 2 points si" in card_help("fr", "keys_of_the_truck", spare)
+    assert "bringt er 1 Punkt," in card_help("de", "keys_of_the_truck", base)
+    assert "bringt er 2 Punkte," in card_help("de", "keys_of_the_truck", spare)
     # Cards without a number read their help as written.
     assert card_help("en", "gun", spare) == t("en", "card.gun.help")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.texts import Catalog, CatalogError, catalog, plural_form
-from bot.texts.catalog import plural_forms
+from bot.texts.catalog import LANGUAGES, plural_forms
 
 BASE = {
     "count.card.one": "{count} card",
@@ -14,8 +14,9 @@ BASE = {
 }
 
 
-def two_languages(fr: dict[str, str]) -> Catalog:
-    return Catalog({"en": BASE, "fr": fr})
+def with_french(fr: dict[str, str]) -> Catalog:
+    """French as given, every other language we speak as English."""
+    return Catalog({lang: fr if lang == "fr" else BASE for lang in LANGUAGES})
 
 
 @pytest.mark.parametrize(
@@ -50,22 +51,22 @@ def test_an_unknown_language_counts_as_english() -> None:
 
 
 def test_a_language_may_hold_the_forms_its_grammar_has() -> None:
-    texts = two_languages({**BASE, "count.card.many": "{count} de cartes"})
+    texts = with_french({**BASE, "count.card.many": "{count} de cartes"})
     assert texts.count("fr", "card", 2_000_000) == "2000000 de cartes"
     assert texts.count("fr", "card", 3) == "3 cards"
 
 
 def test_a_form_the_language_does_not_have_is_refused() -> None:
     with pytest.raises(CatalogError, match=r"fr: 'count.card.few' is not a plural form of fr"):
-        two_languages({**BASE, "count.card.few": "{count} cartes"})
+        with_french({**BASE, "count.card.few": "{count} cartes"})
 
 
 def test_every_language_must_write_other() -> None:
     fr = {key: text for key, text in BASE.items() if key != "count.card.other"}
     with pytest.raises(CatalogError, match=r"fr lacks count.card.other"):
-        two_languages(fr)
+        with_french(fr)
 
 
 def test_a_plural_key_is_still_checked_for_its_placeholders() -> None:
     with pytest.raises(CatalogError, match="placeholders differ"):
-        two_languages({**BASE, "count.card.one": "{n} carte"})
+        with_french({**BASE, "count.card.one": "{n} carte"})

@@ -16,10 +16,12 @@ from bot.texts import choose_lang
         (None, "fr-CA", "fr"),
         (None, "FR", "fr"),
         (None, "en-GB", "en"),
-        (None, "de", "en"),
+        (None, "de", "de"),  # every catalog language, by the locale's language part
+        (None, "pt-BR", "en"),
         (None, None, "en"),
         ("", "fr", "fr"),  # an unset (blank) setting counts as no setting
-        ("de", "fr", "fr"),  # a language we do not speak counts as no setting
+        ("pt", "fr", "fr"),  # a language we do not speak counts as no setting
+        ("de", "fr", "de"),
     ],
 )
 def test_choose_lang(server: str | None, locale: str | None, expected: str) -> None:

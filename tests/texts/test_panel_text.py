@@ -23,7 +23,8 @@ def test_a_reminder_dm_speaks_its_readers_language_not_the_servers() -> None:
     assert reminder_lang("fr", "en") == "fr"
     assert reminder_lang("fr-CA", None) == "fr"
     # A locale we do not speak: the server's language, else English.
-    assert reminder_lang("de", "fr") == "fr"
+    assert reminder_lang("pt-BR", "fr") == "fr"
+    assert reminder_lang("de", "fr") == "de"
     assert reminder_lang(None, "fr") == "fr"
     assert reminder_lang(None, None) == "en"
     assert reminder_text("en-GB", "fr", "<#42>") == t("en", "dm.your_turn", channel="<#42>")

@@ -49,4 +49,4 @@ async def test_an_english_host_of_a_french_game_reads_english() -> None:
 async def test_a_host_never_seen_or_in_a_language_we_do_not_speak_reads_the_games() -> None:
     french = [t("fr", "delivery.thread_gone", game=GAME)]
     assert await told(None) == french
-    assert await told("de") == french
+    assert await told("pt-BR") == french

@@ -11,10 +11,10 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.discord_ui import ids
 from bot.discord_ui.components import PersistentButton, room_of
 
 NAME = "Campaign"
-PLAY_AGAIN = r"ld:p:(?P<game>\d+)"
 
 
 class CampaignHandler(Protocol):
@@ -28,13 +28,13 @@ def campaign_room(interaction: discord.Interaction[Any]) -> CampaignHandler:
     return room
 
 
-class PlayAgainButton(PersistentButton, template=PLAY_AGAIN):
+class PlayAgainButton(PersistentButton, template=ids.PLAY_AGAIN):
     """A new lobby with the same people, from the end of a game."""
 
     fields = (int,)
 
     def __init__(self, game_id: int, text: str = "Play again") -> None:
-        super().__init__(f"ld:p:{game_id}", text, discord.ButtonStyle.success)
+        super().__init__(ids.play_again(game_id), text, discord.ButtonStyle.success)
         self.game_id = game_id
 
     async def answer(self, interaction: discord.Interaction[Any]) -> None:

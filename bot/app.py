@@ -28,8 +28,8 @@ from prometheus_client import REGISTRY
 
 from bot.ai_seats import make_ai
 from bot.discord_http import install, process_share
-from bot.discord_ui.arrivals import label_interactions
 from bot.discord_ui.invitation import invitation_link
+from bot.discord_ui.reply import AnsweringTree
 from bot.discord_ui.resume import resume_games
 from bot.discord_ui.rooms import Rooms
 from bot.discord_ui.server import ServerDesk
@@ -41,7 +41,7 @@ from bot.ops.database_timing import time_statements
 from bot.ops.discord_http import answered_in_flight, http_trace, tally_line, timed_request
 from bot.ops.health import OpsServer
 from bot.ops.logs import set_log_fields
-from bot.ops.shards import ShardLocks, ShardSet, parse_ids, shard_of, watch_locks
+from bot.ops.shards import ShardLocks, ShardSet, parse_ids, watch_locks
 from bot.ops.startup import explain_database_error
 from bot.render.pool import drawings
 from bot.settings import Settings, StartupError, supported_url
@@ -94,6 +94,7 @@ class LockdownBot(commands.AutoShardedBot):
             options["shard_ids"] = list(settings.shard_ids)
         # Names are text: nothing the bot posts pings anyone unless a send says so.
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())
+        options.setdefault("tree_cls", AnsweringTree)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -105,6 +106,7 @@ class LockdownBot(commands.AutoShardedBot):
             self.http,
             share=process_share(settings.shard_ids, settings.shard_count),
             carry_edits=settings.click_tokens_carry_edits,
+            timed=timed_request,
         )
         drawings.configure(settings.drawing_workers)
         self.scheduler = scheduler or AsyncioScheduler()
@@ -139,8 +141,6 @@ class LockdownBot(commands.AutoShardedBot):
         self._watch: asyncio.Task[None] | None = None
         self._closing: asyncio.Future[None] | None = None
         self.resumed = False
-        label_interactions(self, lambda guild_id: shard_of(guild_id, self.shard_count or 1))
-        self.http.request = timed_request(self.http.request)  # type: ignore[method-assign]
 
     def _presenter_for(self, game_id: int, lobby: Any) -> Any:
         return self.rooms.game.threads.make_presenter(game_id, lobby)

@@ -28,12 +28,33 @@ budget finds one for it.
 The global budget is the process's share of the token's 50 a second
 (`bot.discord_http.share`); how the `Budget` keeps it whatever the latency is
 told in `bot.discord_http.budget`.
+
+The hook into discord.py. discord.py offers no public way to queue, order or
+merge a client's REST requests, so this module, and only this one, rests on
+names of discord.py that are not its documented API (the version is pinned in
+`pyproject.toml`; `tests/discord_ui/test_discordpy_contract.py` asserts each of
+them, so an upgrade that moves one fails that test, never a running bot):
+
+- `HTTPClient.request(route, **kwargs)`, replaced (its original kept as `Send`);
+- `HTTPClient.get_ratelimit(key)`, replaced by `HeaderProbe`, which discord.py
+  uses as an async context manager with `update(response, use_clock=)` and
+  `remaining`; and `HTTPClient._buckets`, the map discord.py files it in, cleared;
+- `discord.http.Route`'s `method`, `path`, `url`, `key`, `major_parameters` and
+  `webhook_token`;
+- for an edit carried by a click's token (`carry_with`): the webhook adapter
+  `discord.webhook.async_.async_context` and its
+  `edit_original_interaction_response`, on the client's own session
+  `HTTPClient._HTTPClient__session` with its `proxy` and `proxy_auth`.
+
+Everything else of the bot answers through discord.py's public API
+(`bot.discord_ui.reply`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from contextvars import ContextVar
 from typing import Any, Protocol
 
@@ -278,13 +299,19 @@ def carry_with(http: discord.http.HTTPClient) -> Carry:
 
 
 def install(
-    http: discord.http.HTTPClient, *, share: float = 1.0, carry_edits: bool = True
+    http: discord.http.HTTPClient,
+    *,
+    share: float = 1.0,
+    carry_edits: bool = True,
+    timed: Callable[[Send], Send] | None = None,
 ) -> RequestBudget:
     """Put the budget on a client's HTTP layer (`client.http`), before it logs in.
 
     `share` is this process's part of the token's global limit
     (`bot.discord_http.share.process_share`); `carry_edits` lets clicks' tokens
-    carry edits of the messages clicked (`carriers`).
+    carry edits of the messages clicked (`carriers`); `timed` wraps the request
+    as the bot's callers see it (`bot.ops.discord_http.timed_request` counts the
+    time it waited), so `HTTPClient.request` is replaced in this one place.
     """
     budget = RequestBudget(
         http.request,
@@ -299,6 +326,7 @@ def install(
         http._buckets.clear()
         return probe
 
-    http.request = budget.request  # type: ignore[method-assign]
+    request: Send = budget.request if timed is None else timed(budget.request)
+    http.request = request  # type: ignore[method-assign]
     http.get_ratelimit = get_ratelimit  # type: ignore[method-assign,assignment]
     return budget

@@ -4,10 +4,17 @@
 an action drawn for one step, `ld:g:<game>:<step>:<prefix>` narrows a long
 list of actions, `ld:l:<lobby>:<op>` drives a lobby, `ld:x:<game>` confirms
 an abort, `ld:s:<game>:<op>` leaves or votes to end, `ld:t:<game>:<seat>` takes
-a seat over, `ld:r:<game>:<seat>:<user>:<yes|no>` answers a request to take it.
+a seat over, `ld:r:<game>:<seat>:<user>:<yes|no>` answers a request to take it,
+`ld:v:<lobby>` is a lobby's variant menu, `ld:p:<game>` plays a finished game again
+and `ld:w:<game>` shares a finished practice game's page.
+
+Each pattern is a persistent component's template; `is_live` tells a click on any
+other id (an old version's button, a forged id) from one a component answers.
 """
 
 from __future__ import annotations
+
+import re
 
 HAND = r"ld:h:(?P<game>\d+)"
 ACT = r"ld:a:(?P<game>\d+):(?P<token>[0-9a-f]{8}):(?P<code>[A-Z][0-9x.]*)"
@@ -17,6 +24,32 @@ ABORT = r"ld:x:(?P<game>\d+)"
 SEAT = r"ld:s:(?P<game>\d+):(?P<op>leave|bye|end)"
 TAKE = r"ld:t:(?P<game>\d+):(?P<seat>\d+)"
 REQUEST = r"ld:r:(?P<game>\d+):(?P<seat>\d+):(?P<user>\d+):(?P<answer>yes|no)"
+VARIANTS = r"ld:v:(?P<lobby>\d+)"
+PLAY_AGAIN = r"ld:p:(?P<game>\d+)"
+SHARE_PAGE = r"ld:w:(?P<game>\d+)"
+
+# Every template a persistent component is registered with (`rooms.DYNAMIC_ITEMS`).
+LIVE = tuple(
+    re.compile(pattern)
+    for pattern in (
+        HAND,
+        ACT,
+        GROUP,
+        LOBBY,
+        ABORT,
+        SEAT,
+        TAKE,
+        REQUEST,
+        VARIANTS,
+        PLAY_AGAIN,
+        SHARE_PAGE,
+    )
+)
+
+
+def is_live(custom_id: str) -> bool:
+    """Whether a component of this version answers a click on `custom_id`."""
+    return any(pattern.fullmatch(custom_id) for pattern in LIVE)
 
 
 def hand(game_id: int) -> str:
@@ -49,3 +82,11 @@ def take(game_id: int, seat: int) -> str:
 
 def request(game_id: int, seat: int, user_id: int, answer: str) -> str:
     return f"ld:r:{game_id}:{seat}:{user_id}:{answer}"
+
+
+def variants(lobby_id: int) -> str:
+    return f"ld:v:{lobby_id}"
+
+
+def play_again(game_id: int) -> str:
+    return f"ld:p:{game_id}"

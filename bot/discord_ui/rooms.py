@@ -1,5 +1,6 @@
 """Every room of the Discord layer put into a bot: the `/lockdown` group, each feature's
-cog, their persistent components and the one error handler.
+cog, their persistent components, the answer to a click none of them handles and the
+one error handler.
 
 The order of the rooms is the order of `/lockdown`'s subcommands. The lobby
 comes first: the campaign opens lobbies (Play again) and game nights open
@@ -13,9 +14,9 @@ from dataclasses import dataclass
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_ui.answers import Carry, answer_first_everywhere
 from bot.discord_ui.campaign.cog import CampaignRoom
 from bot.discord_ui.campaign.items import CAMPAIGN_ITEMS
+from bot.discord_ui.components import inactive
 from bot.discord_ui.errors import command_failed
 from bot.discord_ui.game.buttons import GAME_ITEMS
 from bot.discord_ui.game.cog import GameRoom
@@ -25,6 +26,7 @@ from bot.discord_ui.moderation.cog import ModerationRoom
 from bot.discord_ui.nights.cog import NightsRoom
 from bot.discord_ui.practice.cog import PracticeRoom
 from bot.discord_ui.ratings.cog import RatingsRoom
+from bot.discord_ui.reply import AnsweringTree, Carry
 from bot.discord_ui.seats.buttons import SEATS_ITEMS
 from bot.discord_ui.seats.cog import SeatsRoom
 from bot.discord_ui.server import ServerDesk
@@ -73,10 +75,12 @@ class Rooms:
 
     async def add_to(self, bot: commands.Bot, carry: Carry | None = None) -> None:
         """The slash commands (with their translations), the cogs behind them and the
-        persistent components: everything `sync-commands` registers; and every
-        interaction they receive answered first (`answers`), the clicks that update
-        their message lending `carry` their token."""
-        answer_first_everywhere(bot, carry)
+        persistent components: everything `sync-commands` registers. On a bot made
+        with `tree_cls=AnsweringTree`, every interaction they receive is answered
+        first (`reply`), the clicks that update their message lending `carry` their
+        token."""
+        if isinstance(bot.tree, AnsweringTree):
+            bot.tree.carry = carry
         await bot.tree.set_translator(CatalogTranslator())
         bot.tree.error(command_failed)
         rooms = (
@@ -95,3 +99,4 @@ class Rooms:
             await bot.add_cog(room)
         bot.tree.add_command(self.group)
         bot.add_dynamic_items(*DYNAMIC_ITEMS)
+        bot.add_listener(inactive, "on_interaction")

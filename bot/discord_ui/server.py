@@ -13,6 +13,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_ui import reply
 from bot.discord_ui.service import GameService, is_moderator, locale_lang, server_locale
 from bot.rating.book import RatingStore
 from bot.table.game_pages import GamePages
@@ -83,7 +84,7 @@ class ServerDesk:
         if guild is None:
             await self.service.tell(interaction, "error.use_in_text_channel")
             return None
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await reply.defer(interaction, thinking=True)
         config = await self.config(interaction, guild.id)
         return guild, config, self.lang(interaction, config)
 
@@ -94,10 +95,7 @@ class ServerDesk:
         kwargs: dict[str, Any] = {"ephemeral": True}
         if embed is not None:
             kwargs["embed"] = embed
-        if interaction.response.is_done():
-            await interaction.followup.send(text or discord.utils.MISSING, **kwargs)
-        else:
-            await interaction.response.send_message(text or None, **kwargs)
+        await reply.send(interaction, text or None, **kwargs)
 
     async def refuse_non_moderator(self, interaction: discord.Interaction[Any]) -> bool:
         """Manage Server is checked on every call: Discord's default permissions are only a

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
+from bot.discord_ui import reply
 from bot.ops.discord_http import interaction_refused
 from bot.table.hub import GameHub
 from bot.table.store import Cursor, Deliveries, People
@@ -189,10 +190,7 @@ class GameService:
         text = t(self.lang(interaction), key, **params)
         if not self.hub.accepting:  # stopping: whatever it was, it is refused
             interaction_refused()
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+        await reply.send(interaction, text, ephemeral=True)
 
     async def refuse_other_server(
         self, interaction: discord.Interaction[Any], guild_id: int | None

@@ -28,20 +28,22 @@ from datetime import UTC, datetime
 from typing import Any
 
 TEXT_FORMAT = "%(asctime)s %(levelname)-8s %(name)s: %(message)s"
-FIELDS = ("game_id", "guild_id", "shard_id")
+# Ids, and the feature an interaction reached (a command's name, a component's kind).
+FIELDS = ("game_id", "guild_id", "shard_id", "interaction_id", "user_id", "feature")
+Field = int | str
 
-_context: contextvars.ContextVar[dict[str, int] | None] = contextvars.ContextVar(
+_context: contextvars.ContextVar[dict[str, Field] | None] = contextvars.ContextVar(
     "lockdown_log_fields", default=None
 )
 
 
-def current_fields() -> dict[str, int]:
+def current_fields() -> dict[str, Field]:
     """The ids set around the code running now (a copy)."""
     return dict(_context.get() or {})
 
 
 @contextlib.contextmanager
-def log_fields(**fields: int | None) -> Iterator[None]:
+def log_fields(**fields: Field | None) -> Iterator[None]:
     """Every record logged inside the block (this task and tasks it starts) carries
     these ids; None leaves a field as it was."""
     merged = {**current_fields(), **{k: v for k, v in fields.items() if v is not None}}
@@ -52,8 +54,9 @@ def log_fields(**fields: int | None) -> Iterator[None]:
         _context.reset(token)
 
 
-def set_log_fields(**fields: int | None) -> None:
-    """Like `log_fields`, for the rest of the current task (a shard's own task)."""
+def set_log_fields(**fields: Field | None) -> None:
+    """Like `log_fields`, for the rest of the current task (a shard's own task, an
+    interaction's handler)."""
     _context.set({**current_fields(), **{k: v for k, v in fields.items() if v is not None}})
 
 

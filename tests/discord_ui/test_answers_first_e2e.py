@@ -2,9 +2,10 @@
 Discord's 3 seconds however long its work waits, and a lobby click is answered before
 its change is stored, the card redrawn after with the click's own token.
 
-Slowness is planted where discord.py hands an interaction over (the command tree, the
-persistent components' dispatch), so every handler is slow at once: whatever it does,
-its answer must still come in time, and reach the person.
+Slowness is planted right behind the two public doors where the watch starts (the
+command tree's `interaction_check`, the persistent components' `clicked`), so every
+handler is slow at once: whatever it does, its answer must still come in time, and
+reach the person.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from typing import Any
 import pytest
 
 from bot.app import LockdownBot
-from bot.discord_ui.answers import DEFER_AFTER
+from bot.discord_ui import components
+from bot.discord_ui.reply import DEFER_AFTER
 from tests.discord_ui.players import open_and_start
 from tests.discord_ui.test_games_e2e import make_bot
 from tests.discord_ui.test_lobby_fill_e2e import button, open_lobby
@@ -33,24 +35,28 @@ SUB_COMMAND, GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL = 3, 4, 5, 6, 7
 
 
-def slow_handlers(bot: LockdownBot) -> None:
-    """Every command and persistent component waits `SLOW` before its handler runs."""
+def slow_handlers(bot: LockdownBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every command and persistent component waits `SLOW` once its watch has started,
+    before its handler runs."""
     tree: Any = bot.tree
-    call = tree._call
+    check = tree.interaction_check
 
-    async def slow_call(interaction: Any) -> None:
+    async def slow_check(interaction: Any) -> bool:
+        allowed: bool = await check(interaction)
         await asyncio.sleep(SLOW)
-        await call(interaction)
+        return allowed
 
-    tree._call = slow_call
-    store: Any = bot._connection._view_store
-    schedule = store.schedule_dynamic_item_call
+    monkeypatch.setattr(tree, "interaction_check", slow_check)
+    clicked = components.clicked
 
-    async def slow_schedule(*args: Any) -> None:
-        await asyncio.sleep(SLOW)
-        await schedule(*args)
+    async def slow_clicked(interaction: Any, item: Any, answer: Any) -> None:
+        async def slow_answer(ix: Any) -> None:
+            await asyncio.sleep(SLOW)
+            await answer(ix)
 
-    store.schedule_dynamic_item_call = slow_schedule
+        await clicked(interaction, item, slow_answer)
+
+    monkeypatch.setattr(components, "clicked", slow_clicked)
 
 
 def subcommands(
@@ -94,12 +100,12 @@ def answered_in_words(ix: FakeInteraction) -> bool:
 
 
 async def test_every_command_is_answered_in_time_however_slow_its_work(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     guild = fake_discord.create_guild("Club", members=["ana"], channels=("general",))
     (ana,) = guild.members
     async with start_client(make_bot(tmp_path), fake_discord) as bot:
-        slow_handlers(bot)
+        slow_handlers(bot, monkeypatch)
         (group,) = [c for c in fake_discord.commands() if c["name"] == "lockdown"]
         walked = list(subcommands(group["options"], guild.channel("general"), ana))
         assert len(walked) >= 15
@@ -124,14 +130,14 @@ async def test_every_command_is_answered_in_time_however_slow_its_work(
 
 
 async def test_every_click_of_a_lobby_and_a_game_is_answered_in_time_however_slow(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     guild = fake_discord.create_guild("Club", members=["ana", "bo"], channels=("general",))
     ana, bo = guild.members
     async with start_client(make_bot(tmp_path, speed=1.0), fake_discord) as bot:
         game = await open_and_start(fake_discord, bot, ana, [bo], 2, guild.channel("general"))
         card = await open_lobby(fake_discord, bo, guild.channel("general"))
-        slow_handlers(bot)
+        slow_handlers(bot, monkeypatch)
         board = game.board()
         clicks = [
             (bo, board, b.custom_id) for b in board.buttons if b.custom_id.startswith("ld:")

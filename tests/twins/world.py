@@ -113,8 +113,7 @@ def _seeded(plan: Plan) -> Iterator[None]:
     with ExitStack() as stack:
         # The deal's and every AI seat's seed (`secrets.randbits` in the hub and ai_seats).
         stack.enter_context(mock.patch("secrets.randbits", side_effect=lambda _bits: next(seeds)))
-        stack.enter_context(mock.patch("bot.discord_ui.answers.DEFER_AFTER", 3600.0))
-        stack.enter_context(mock.patch("bot.discord_ui.game.play.DEFER_AFTER", 3600.0))
+        stack.enter_context(mock.patch("bot.discord_ui.reply.DEFER_AFTER", 3600.0))
         yield
 
 

@@ -13,11 +13,10 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.discord_ui import ids
 from bot.discord_ui.components import PersistentButton, room_of
 
 NAME = "Campaign"
-PLAY_AGAIN = r"ld:p:(?P<game>\d+)"
-SHARE_PAGE = r"ld:w:(?P<game>\d+)"
 
 
 class CampaignHandler(Protocol):
@@ -33,20 +32,20 @@ def campaign_room(interaction: discord.Interaction[Any]) -> CampaignHandler:
     return room
 
 
-class PlayAgainButton(PersistentButton, template=PLAY_AGAIN):
+class PlayAgainButton(PersistentButton, template=ids.PLAY_AGAIN):
     """A new lobby with the same people, from the end of a game."""
 
     fields = (int,)
 
     def __init__(self, game_id: int, text: str = "Play again") -> None:
-        super().__init__(f"ld:p:{game_id}", text, discord.ButtonStyle.success)
+        super().__init__(ids.play_again(game_id), text, discord.ButtonStyle.success)
         self.game_id = game_id
 
     async def answer(self, interaction: discord.Interaction[Any]) -> None:
         await campaign_room(interaction).play_again(interaction, self.game_id)
 
 
-class SharePageButton(PersistentButton, template=SHARE_PAGE):
+class SharePageButton(PersistentButton, template=ids.SHARE_PAGE):
     """A practice game's page, opened to whoever its player gives the link."""
 
     fields = (int,)

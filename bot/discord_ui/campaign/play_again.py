@@ -6,6 +6,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_ui import reply
 from bot.discord_ui.campaign.ending import FinishedGame
 from bot.discord_ui.lobby.lobbies import Lobbies
 from bot.discord_ui.server import ServerDesk
@@ -43,7 +44,7 @@ class PlayAgain:
             return
         if await self.lobbies.refuse_missing_permissions(interaction, parent):
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await reply.defer(interaction, thinking=True)
         try:
             config = await self.lobbies.plans.lobby_config(interaction)
         except LobbyError as exc:

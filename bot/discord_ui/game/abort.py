@@ -6,6 +6,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_ui import reply
 from bot.discord_ui.game import panel
 from bot.discord_ui.safe_text import name_text
 from bot.discord_ui.service import GameService, is_moderator, same_server
@@ -31,7 +32,8 @@ class Abort:
             await service.tell(interaction, "error.abort_not_allowed")
             return
         lang = service.lang(interaction, service.game_lang(table.game_id))
-        await interaction.response.send_message(
+        await reply.send(
+            interaction,
             t(lang, "abort.confirm"),
             view=panel.abort_view(table.game_id, lambda k, **p: t(lang, k, **p)),
             ephemeral=True,
@@ -57,8 +59,8 @@ class Abort:
         await service.hub.abort(game_id)
         presenter = service.presenters.pop(game_id)
         await presenter.close()
-        await interaction.response.edit_message(
-            content=t(service.lang(interaction), "abort.done"), view=None
+        await reply.update(
+            interaction, content=t(service.lang(interaction), "abort.done"), view=None
         )
         channel = interaction.channel
         if isinstance(channel, discord.abc.Messageable):

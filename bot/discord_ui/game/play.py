@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Awaitable, Sequence
+from collections.abc import Sequence
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any
 
 import discord
 
+from bot.discord_ui import reply
 from bot.discord_ui.game import panel, passes
 from bot.discord_ui.game.panels import OpenPanel, PanelKeeper
 from bot.discord_ui.game.passes import NO_CARDS
@@ -21,33 +21,6 @@ from bot.texts import t
 from bot.texts.narrate import describe
 from bot.texts.teach import teach_lines
 from lockdown_core import Action, Done, Event, legal_actions
-
-T = TypeVar("T")
-
-# How long after the click was made its answer may still wait for the click's own work
-# (storing the action) before it is deferred: Discord fails a click left unanswered
-# 3 s, and a saturated store or a busy process must never do that. Counted from the
-# click, not from its arrival: a click that reached a busy bot late is deferred at once.
-# Short: a quiet store takes milliseconds (one answer, no deferral), and a busy one
-# must not cost the person a wait (100 games on SQLite, waiting 1 s: half of the action
-# clicks were answered after 1.2 s).
-DEFER_AFTER = 0.3
-
-
-async def answer_first(
-    interaction: discord.Interaction[Any], work: Awaitable[T], *, on_panel: bool
-) -> T:
-    """`work`'s result; if it is not there `DEFER_AFTER` after the click, the click is deferred
-    meanwhile (the panel it came from kept for an edit, or a private "thinking")."""
-    task = asyncio.ensure_future(work)
-    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
-    done, _ = await asyncio.wait({task}, timeout=max(0.0, DEFER_AFTER - age))
-    if not done and not interaction.response.is_done():
-        if on_panel:
-            await interaction.response.defer()
-        else:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-    return await task
 
 
 class Play:
@@ -128,11 +101,8 @@ class Play:
         clicked = interaction.message
         if clicked is not None and clicked.flags.ephemeral:
             try:
-                if interaction.response.is_done():
-                    # Deferred while the click was stored: the panel is edited still.
-                    await interaction.edit_original_response(embed=embed, view=view)
-                else:
-                    await interaction.response.edit_message(embed=embed, view=view)
+                # Deferred while the click was stored or not, the panel clicked is edited.
+                await reply.update(interaction, embed=embed, view=view)
             except discord.NotFound:
                 # A newer panel (My hand clicked again meanwhile) removed this one: the
                 # answer, the action's receipt among it, goes on that one, or a new one.
@@ -141,24 +111,17 @@ class Play:
                 await self._keep(interaction, table, seat, (embed, view), clicked.id)
                 return
         if reuse is not None:
-            if not interaction.response.is_done():
-                await interaction.response.defer()
+            await reply.defer(interaction)
             # A quicker click may have replaced that panel meanwhile: then its successor.
             latest = self.panels.current(table.game_id, seat, table.token)
             for open_panel in dict.fromkeys(p for p in (reuse, latest) if p is not None):
                 if await open_panel.edit(embed, view):
                     open_panel.token = table.token
                     return
-        if interaction.response.is_done():
-            message = await interaction.followup.send(
-                embed=embed, view=view, ephemeral=True, wait=True
-            )
-            await self._keep(interaction, table, seat, (embed, view), message.id, message)
-            return
-        sent = await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        sent = await reply.send(interaction, embed=embed, view=view, ephemeral=True)
         if isinstance(sent, discord.WebhookMessage):
-            # Deferred meanwhile (`answers`): the panel is a follow-up, never the original
-            # response, which may be the board clicked.
+            # Deferred meanwhile: the panel is a follow-up, never the original response,
+            # which may be the board clicked.
             await self._keep(interaction, table, seat, (embed, view), sent.id, sent)
             return
         await self._keep(interaction, table, seat, (embed, view), sent.message_id)
@@ -210,13 +173,12 @@ class Play:
                 game_id, seat.index, table.token
             )
             if reuse is not None:
-                await interaction.response.defer()
+                await reply.defer(interaction)
         rules = table.state.rules
         passing = code == NO_CARDS
         if passing:
             # "No cards this turn": Done now, and in this turn's card windows to come.
             code = encode(Done(0), rules)
-        from_panel = clicked is not None and clicked.flags.ephemeral
         lang = service.lang(interaction, service.game_lang(game_id))
         names = service.presenters[game_id].names
         chosen: list[str] = []
@@ -232,19 +194,17 @@ class Play:
                 chosen.append(label(action, table.state, names, partial(t, lang)))
             return action
 
-        played = table.act(interaction.user.id, token, build)
-        reply = await answer_first(interaction, played, on_panel=from_panel)
-        text = t(lang, reply.key, **reply.params)
-        if passing and reply.ok:
+        # Stored before it is answered: a slow store's click is deferred by its watch.
+        outcome = await table.act(interaction.user.id, token, build)
+        text = t(lang, outcome.key, **outcome.params)
+        if passing and outcome.ok:
             text = t(lang, "panel.no_cards_receipt")
-        elif reply.ok and seat is not None:
-            text = receipt_text(lang, chosen, reply.private, names, seat.index)
+        elif outcome.ok and seat is not None:
+            text = receipt_text(lang, chosen, outcome.private, names, seat.index)
         if seat is not None:
             await self.send_panel(interaction, table, seat.index, receipt=text, reuse=reuse)
-        elif interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
         else:
-            await interaction.response.send_message(text, ephemeral=True)
+            await reply.send(interaction, text, ephemeral=True)
 
 
 def receipt_text(

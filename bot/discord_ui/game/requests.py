@@ -8,6 +8,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_ui import reply
 from bot.discord_ui.limits import CONTENT, FIELD_VALUE, fit
 from bot.discord_ui.service import GameService
 from bot.texts import t
@@ -63,15 +64,15 @@ class Requests:
         embed = discord.Embed()
         for name, value in parts:
             embed.add_field(name=name, value=fit(value, FIELD_VALUE), inline=False)
-        await interaction.response.send_message(
-            fit(f"**{title}**\n{guide}", CONTENT), embed=embed, ephemeral=True
+        await reply.send(
+            interaction, fit(f"**{title}**\n{guide}", CONTENT), embed=embed, ephemeral=True
         )
 
     async def help(self, interaction: discord.Interaction[Any]) -> None:
         """`/lockdown help`: what the bot can do, in the reader's language."""
         seats = facts.player_range(load_ruleset())
         text = t(self.service.lang(interaction), "help.text", least=seats[0], most=seats[-1])
-        await interaction.response.send_message(fit(text, CONTENT), ephemeral=True)
+        await reply.send(interaction, fit(text, CONTENT), ephemeral=True)
 
     async def set_notify(self, interaction: discord.Interaction[Any], on: bool) -> None:
         """`/lockdown notify on|off`: this person's DM reminders, on every server."""

@@ -12,14 +12,12 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.discord_ui import ids
+from bot.discord_ui import components, ids
 from bot.discord_ui.components import PersistentButton, room_of
-from bot.discord_ui.errors import failed
 from bot.discord_ui.limits import OPTION_LABEL, SELECT_OPTIONS, fit
 from bot.texts.catalog import Translate
 
 NAME = "Lobby"
-VARIANTS = r"ld:v:(?P<lobby>\d+)"
 
 
 class LobbyHandler(Protocol):
@@ -54,7 +52,7 @@ class LobbyButton(PersistentButton, template=ids.LOBBY):
         await room.lobby_action(interaction, self.lobby_id, self.op)
 
 
-class VariantSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=VARIANTS):
+class VariantSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.VARIANTS):
     """The host's pick of variants in a lobby, among those the server offers."""
 
     def __init__(
@@ -74,7 +72,7 @@ class VariantSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=VAR
         ] or [discord.SelectOption(label="-", value="-")]
         super().__init__(
             discord.ui.Select(
-                custom_id=f"ld:v:{lobby_id}",
+                custom_id=ids.variants(lobby_id),
                 placeholder=(say("lobby.variant_placeholder") if say is not None else None),
                 min_values=0,
                 max_values=len(options) if combine else 1,
@@ -94,11 +92,11 @@ class VariantSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=VAR
         return cls(int(match["lobby"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            room: LobbyHandler = room_of(interaction, NAME)
-            await room.choose_variants(interaction, self.lobby_id, list(self.item.values))
-        except Exception as error:  # told in our words, as PersistentButton does
-            await failed(interaction, error)
+        await components.clicked(interaction, self, self.choose)
+
+    async def choose(self, interaction: discord.Interaction[Any]) -> None:
+        room: LobbyHandler = room_of(interaction, NAME)
+        await room.choose_variants(interaction, self.lobby_id, list(self.item.values))
 
 
 LOBBY_ITEMS = (LobbyButton, VariantSelect)

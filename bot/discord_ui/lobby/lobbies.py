@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 
+from bot.discord_ui import reply
 from bot.discord_ui.errors import missing_permissions
 from bot.discord_ui.limits import THREAD_NAME, fit
 from bot.discord_ui.lobby.message import lobby_message
@@ -58,7 +59,7 @@ class Lobbies:
             return
         if await self.refuse_missing_permissions(interaction, channel):
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await reply.defer(interaction, thinking=True)
         try:
             config = await self.plans.lobby_config(interaction)
             self.plans.check_step_hours(config, step_hours)
@@ -197,7 +198,7 @@ class Lobbies:
             return
         # Answered first (Discord's 3 seconds never wait on the store): the card is
         # redrawn through this click's own token once the change is stored.
-        await interaction.response.defer()
+        await reply.defer(interaction)
         changes: dict[str, LobbyChange] = {
             "join": lambda target: target.join(user.id, user.display_name),
             "leave": lambda target: target.leave(user.id),
@@ -244,10 +245,7 @@ class Lobbies:
         answer, or, once deferred, an edit of its original response (the card clicked)
         with the click's token, which the bot token's global limit does not count."""
         embed, view = self.message(lobby)
-        if interaction.response.is_done():
-            await interaction.edit_original_response(embed=embed, view=view)
-        else:
-            await interaction.response.edit_message(embed=embed, view=view)
+        await reply.update(interaction, embed=embed, view=view)
 
     def message(self, lobby: Lobby) -> tuple[discord.Embed, discord.ui.View]:
         lang = self.service.lobby_lang(lobby.lobby_id)
@@ -266,8 +264,7 @@ class Lobbies:
         by itself) and the lobby's card says so in place of its buttons."""
         # Checked by the hub under the lobby's lock, after the changes clicked before it
         # (deferred, they may still be storing).
-        if not interaction.response.is_done():
-            await interaction.response.defer()
+        await reply.defer(interaction)
         service = self.service
         table = await service.hub.start(
             lobby,

@@ -11,6 +11,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_ui import reply
 from bot.discord_ui.limits import FIELD_VALUE, fit
 from bot.discord_ui.server import ServerDesk
 from bot.discord_ui.service import server_locale
@@ -36,7 +37,7 @@ class ConfigCommands:
         if await self.desk.refuse_non_moderator(interaction):
             return
         assert interaction.guild is not None
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await reply.defer(interaction, thinking=True)
         guild_id = interaction.guild.id
         config = await self.desk.config(interaction, guild_id)
         lang = config.language  # moderator menus read the server's language
@@ -71,7 +72,7 @@ class ConfigCommands:
         if await self.desk.refuse_non_moderator(interaction):
             return
         assert interaction.guild is not None
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await reply.defer(interaction, thinking=True)
         try:
             config = await self.book.change(
                 interaction.guild.id,
@@ -105,7 +106,7 @@ class ConfigCommands:
         if await self.desk.refuse_non_moderator(interaction):
             return
         assert interaction.guild is not None
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await reply.defer(interaction, thinking=True)
         if state not in VARIANT_STATES:
             say = self.desk.say(interaction)
             states = ", ".join(say(f"config.state.{s}") for s in VARIANT_STATES)

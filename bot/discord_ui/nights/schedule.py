@@ -17,6 +17,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_ui import reply
 from bot.discord_ui.errors import MANAGE_EVENTS, SEND_FAILURES, missing_permissions
 from bot.discord_ui.limits import FIELD_VALUE, split_lines
 from bot.discord_ui.nights import events
@@ -95,7 +96,7 @@ class NightCommands:
         except NightError as exc:
             await self.service.tell(interaction, exc.key, **exc.params)
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await reply.defer(interaction, thinking=True)
         config = await self.desk.config(interaction, guild.id)
         if not config.allows_channel(channel.id):
             channels = ", ".join(f"<#{c}>" for c in config.channel_ids)
@@ -158,7 +159,7 @@ class NightCommands:
         if await self._refused(interaction):
             return
         assert interaction.guild is not None
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await reply.defer(interaction, thinking=True)
         nights = await self.keeper.store.planned(interaction.guild.id)
         say = self.desk.say(interaction)
         if not nights:
@@ -186,7 +187,7 @@ class NightCommands:
         ):
             return
         assert interaction.guild is not None
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await reply.defer(interaction, thinking=True)
         night = next(
             (
                 n

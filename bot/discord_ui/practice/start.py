@@ -14,6 +14,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_ui import reply
 from bot.discord_ui.errors import PRACTICE_PERMISSIONS, missing_permissions
 from bot.discord_ui.limits import THREAD_NAME, fit
 from bot.discord_ui.practice.coach import Coach
@@ -59,7 +60,7 @@ class PracticeStart:
                 channel=channel.mention,
             )
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await reply.defer(interaction, thinking=True)
         # The reader's own language: a practice game has one reader.
         lang = service.lang(interaction)
         user = interaction.user

@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_ui import reply
 from bot.discord_ui.ratings.words import season_end_line
 from bot.discord_ui.safe_text import name_text
 from bot.discord_ui.server import ServerDesk
@@ -35,7 +36,7 @@ class RatingModeration:
             await self.desk.service.tell(interaction, "rating.off")
             return None
         assert interaction.guild is not None
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await reply.defer(interaction, thinking=True)
         config = await self.desk.config(interaction, interaction.guild.id)
         return interaction.guild.id, self.desk.lang(interaction, config)
 

@@ -10,6 +10,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord_ui import reply
 from bot.discord_ui.safe_text import name_text
 from bot.discord_ui.seats.buttons import NAME, SeatButton
 from bot.discord_ui.seats.requests import TakeRequests
@@ -116,16 +117,14 @@ class SeatsRoom(Room, name=NAME):
         lang = self.service.lang(interaction, self.service.game_lang(table.game_id))
         view = discord.ui.View(timeout=120)
         view.add_item(SeatButton(table.game_id, "bye", t(lang, "handover.button.leave_confirm")))
-        await interaction.response.send_message(
-            t(lang, "handover.leave.confirm"), view=view, ephemeral=True
-        )
+        await reply.send(interaction, t(lang, "handover.leave.confirm"), view=view, ephemeral=True)
 
     async def _answer(self, interaction: discord.Interaction[Any], key: str, **params: Any) -> None:
         """In place of the private confirmation clicked, else a new private answer."""
         message = interaction.message
         if message is not None and message.flags.ephemeral and not interaction.response.is_done():
             text = t(self.service.lang(interaction), key, **params)
-            await interaction.response.edit_message(content=text, view=None)
+            await reply.update(interaction, content=text, view=None)
         else:
             await self.service.tell(interaction, key, **params)
 

@@ -20,6 +20,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_ui import reply
 from bot.discord_ui.seats.buttons import RequestButton
 from bot.discord_ui.service import GameService, is_moderator
 from bot.table import handover
@@ -149,8 +150,11 @@ class TakeRequests:
     async def _close(self, interaction: discord.Interaction[Any], text: str) -> None:
         """The request's message now says `text`, without buttons: the answer to the click."""
         try:
-            await interaction.response.edit_message(
-                content=text, view=None, allowed_mentions=discord.AllowedMentions.none()
+            await reply.update(
+                interaction,
+                content=text,
+                view=None,
+                allowed_mentions=discord.AllowedMentions.none(),
             )
         except discord.HTTPException:
             log.warning("a request's message could not be redrawn", exc_info=True)

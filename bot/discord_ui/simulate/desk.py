@@ -27,6 +27,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_ui import reply
 from bot.discord_ui.limits import ATTACHMENT_DESCRIPTION, EMBED_DESCRIPTION, EMBED_TITLE, fit
 from bot.discord_ui.service import GameService, is_moderator, locale_lang
 from bot.render.chart import Series, chart_png, chart_title, comparison_table
@@ -134,7 +135,7 @@ class SimulationDesk:
         games: int,
         ai: str,
     ) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await reply.defer(interaction, thinking=True)
         config = await self.book.config(guild_id)
         lang = locale_lang(interaction.locale, config.language)
 

@@ -12,14 +12,14 @@ import logging
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from bot.table.timers import MAX_SECONDS, MAX_STEP_HOURS, MIN_SECONDS, Timers
+from bot.texts.catalog import FALLBACK, LANGUAGES
 from lockdown_core.ai import AI_KINDS, PERSONAS
 
 log = logging.getLogger(__name__)
 
-LANGUAGES = ("en", "fr")
 TIMER_KEYS = {
     "timer_discussion": "discussion",
     "timer_designation": "designation",
@@ -40,13 +40,22 @@ FLAGS = (
     "takeover_approval",
     "web_pages",
 )
-TRUE_WORDS = ("on", "yes", "true", "1", "oui")
+TRUE_WORDS = ("on", "yes", "true", "1", "oui", "sí", "si")
 FALSE_WORDS = ("off", "no", "false", "0", "non")
-EVERYONE = ("everyone", "all", "none", "tous", "")
+EVERYONE = ("everyone", "all", "none", "tous", "todos", "ninguno", "")
 MAX_IDS = 25
 # How often a player waited on is reminded by DM: never, once a turn, or at every choice.
 DM_REMINDERS = {"off": "off", "turn": "turn", "every": "every"}
-DM_REMINDER_WORDS = {"non": "off", "aucun": "off", "tour": "turn", "chaque": "every"}
+# The words the French and Spanish menus offer for them.
+DM_REMINDER_WORDS = {
+    "non": "off",
+    "aucun": "off",
+    "tour": "turn",
+    "chaque": "every",
+    "nunca": "off",
+    "turno": "turn",
+    "cada": "every",
+}
 # Whole-number settings in their allowed range: a lobby's time-out in minutes (0: it
 # waits as long as any lobby is kept) and how many open lobbies one person may host in
 # a server (0: no limit; one by default, as one person once opened hundreds in a minute).
@@ -90,7 +99,7 @@ class GuildConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    language: Literal["en", "fr"] = "en"
+    language: str = FALLBACK
     timers: Timers = Timers()
     allow_ai: bool = True
     host_role_id: int | None = None
@@ -193,6 +202,14 @@ class GuildConfig(BaseModel):
             offered = None if value is None else tuple(dict.fromkeys(_strings(value)))
             return self.model_copy(update={"offered_variants": offered})
         raise SettingError("error.setting_unknown", keys=", ".join(SETTING_KEYS))
+
+    @field_validator("language")
+    @classmethod
+    def _spoken(cls, language: str) -> str:
+        """A language the catalog speaks: adding a catalog is all a new one needs."""
+        if language not in LANGUAGES:
+            raise ValueError(f"no catalog for language {language!r}")
+        return language
 
     def may_host(self, role_ids: set[int], is_moderator: bool) -> bool:
         return is_moderator or self.host_role_id is None or self.host_role_id in role_ids

@@ -8,6 +8,7 @@ English client in English; and the answers name a setting as its menu did.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 from unittest.mock import AsyncMock, MagicMock
@@ -24,6 +25,8 @@ from bot.discord_ui.slash import CatalogTranslator
 from bot.table.campaign import variant_epilogues
 from bot.table.guild_settings import SETTING_KEYS, GuildConfig, SettingError
 from bot.texts import t
+from bot.texts.catalog import FALLBACK
+from bot.texts.lang import locale_language
 
 RATINGS_SUBCOMMANDS = ("on", "off", "season", "variant", "reset", "exclude", "recompute")
 # Where each moderation word sits in the payload, and its catalog key.
@@ -87,15 +90,29 @@ def nodes(
         yield from nodes(option, here)
 
 
+# Each Discord locale whose language we speak, with that language: `fr`, but also
+# Spain's `es-ES` and Latin America's `es-419`.
+SPOKEN = {
+    locale.value: lang
+    for locale in discord.Locale
+    if (lang := locale_language(locale.value)) not in (None, FALLBACK)
+}
+
+
 def assert_named(node: dict[str, Any], key: str) -> None:
     localized = node.get("name_localizations") or {}
     assert node["name"] == t("en", key)
-    assert localized["fr"] == t("fr", key)
-    assert (localized["fr"] != node["name"]) == (t("fr", key) != t("en", key))
+    assert {locale: localized.get(locale) for locale in SPOKEN} == {
+        locale: t(lang, key) for locale, lang in SPOKEN.items()
+    }
     assert not set(localized) & set(ENGLISH), "English clients keep the English name"
 
 
-async def test_every_moderation_word_is_french_for_french_clients_and_english_otherwise() -> None:
+def test_french_and_both_spanish_locales_are_spoken() -> None:
+    assert {"fr": "fr", "es-ES": "es", "es-419": "es"}.items() <= SPOKEN.items()
+
+
+async def test_every_moderation_word_is_in_the_client_s_language_and_english_otherwise() -> None:
     found = dict(nodes(await synced_lockdown()))
     for path, key in {**COMMANDS, **OPTIONS}.items():
         assert_named(found[path], key)
@@ -115,6 +132,30 @@ async def test_the_names_the_french_help_gives_exist_for_french_clients() -> Non
     for name in ("variantes", "classement", "epilogues", "stats", "config"):
         assert f"/lockdown {name}" in help_text
         assert name in french
+
+
+# Discord's rule for command and option names in any language.
+NAME_RULE = re.compile(r"^[-_\w\u0900-\u097f\u0e00-\u0e7f]{1,32}$")
+
+
+async def test_every_localized_name_is_one_discord_accepts_and_unique_among_its_siblings() -> None:
+    """Discord refuses the whole sync for one bad or duplicated name, in any locale."""
+    payload = await synced_lockdown()
+    groups = [payload, *(node for _, node in nodes(payload))]
+    for group in groups:
+        siblings = [o for o in group.get("options", []) if "name_localizations" in o]
+        for locale in SPOKEN:
+            names = [(o.get("name_localizations") or {}).get(locale, o["name"]) for o in siblings]
+            assert len(set(names)) == len(names), (group["name"], locale, names)
+            for name in names:
+                assert NAME_RULE.match(name), (locale, name)
+                assert name == name.lower(), (locale, name)
+        for option in group.get("options", []):
+            descriptions = (option.get("description_localizations") or {}).values()
+            assert all(1 <= len(d) <= 100 for d in descriptions), option["name"]
+        for choice in group.get("choices", []):
+            names = (choice.get("name_localizations") or {}).values()
+            assert all(1 <= len(n) <= 100 for n in names), choice["value"]
 
 
 def moderator(locale: discord.Locale) -> MagicMock:

@@ -27,6 +27,7 @@ from bot.render.glyphs import BOLD, REGULAR, missing
 from bot.render.labels import board_labels, board_png
 from bot.render.palette import ALERT
 from bot.texts import catalog, t
+from bot.texts.catalog import LANGUAGES
 from lockdown_core import (
     GameState,
     Step,
@@ -135,7 +136,7 @@ def test_every_position_of_random_games_renders_a_png_of_the_board_size() -> Non
             assert picture.size == (WIDTH, HEIGHT)
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_catalog_word_and_hard_name_draws_without_a_missing_glyph_or_overlap(
     lang: str,
 ) -> None:

@@ -17,6 +17,7 @@ from bot.render.labels import board_labels, board_png
 from bot.render.palette import TEXT
 from bot.render.room_facts import room_facts
 from bot.texts import t
+from bot.texts.catalog import LANGUAGES
 from lockdown_core import GameState, load_ruleset, new_game, view
 from lockdown_core.pieces import Vote
 from tests.render.checks import check_texts
@@ -61,7 +62,7 @@ def _inside(drawn: Drawn, loc: int) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_location_with_a_limit_says_its_free_spots(lang: str) -> None:
     state = _state()
     rules = state.rules
@@ -116,7 +117,7 @@ def test_one_monster_short_of_closing_the_location_warns_with_the_rulesets_numbe
     assert 6 not in room_facts(view(state, None), state.rules).closing
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_closed_location_says_why_it_closed(lang: str) -> None:
     state = _state(("barricades",))
     state.closed[4] = True

@@ -6,10 +6,11 @@ import pytest
 
 from bot.render.board_text import board_lines
 from bot.texts import t
+from bot.texts.catalog import LANGUAGES
 from lockdown_core import load_ruleset, new_game, view
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_hand_sizes_never_run_into_names_that_end_with_a_number(lang: str) -> None:
     state, _ = new_game(load_ruleset(), 3, 1)
     state.hands = [["gun"], [], ["gun", "gun"]]
@@ -28,7 +29,7 @@ def test_the_end_line_says_the_game_ends_at_that_many_or_fewer() -> None:
     assert f"The game ends at 4 living characters or fewer (now {len(state.characters)})" in lines
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_name_with_brackets_is_never_nested_in_more_brackets(lang: str) -> None:
     state, _ = new_game(load_ruleset(), 3, 1)
     for c in state.characters:

@@ -24,6 +24,7 @@ from bot.render.chart import (
     wilson,
 )
 from bot.texts import t
+from bot.texts.catalog import LANGUAGES
 from lockdown_core import load_ruleset
 from lockdown_core.ai.simulation import simulate
 from tests.render.checks import check_texts
@@ -47,7 +48,7 @@ def _series(lang: str, players: int, variants: list[tuple[str, ...]]) -> list[Se
     return named
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize(
     ("players", "variants"),
     [
@@ -123,7 +124,7 @@ def test_a_share_under_one_percent_says_so_and_rounding_never_claims_0_or_100() 
     assert "0%" in texts
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_title_names_what_it_compares(lang: str) -> None:
     say = _say(lang)
     one = [Series(say("chart.base"), _summary_of(4))]

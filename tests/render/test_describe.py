@@ -20,6 +20,7 @@ from bot.render.describe import (
 from bot.render.examples import late_position
 from bot.render.replay_gif import render_gif
 from bot.texts import t
+from bot.texts.catalog import LANGUAGES
 from lockdown_core import load_ruleset, new_game, view
 from lockdown_core.ai.simulation import simulate
 from tests.render.test_replay_gif import _golden_record
@@ -31,7 +32,7 @@ def _say(lang: str) -> Callable[..., str]:
     return lambda key, **params: t(lang, key, **params)
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_board_is_described_with_its_turn_step_locations_and_rules(lang: str) -> None:
     state, _ = new_game(load_ruleset(), 3, 1)
     data = view(state, None)
@@ -44,7 +45,7 @@ def test_a_board_is_described_with_its_turn_step_locations_and_rules(lang: str) 
     assert t(lang, "board.free_text", line="", free=3).strip(" —") in text
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_crowded_late_board_with_long_names_stays_within_discords_limit(lang: str) -> None:
     state = late_position()
     text = board_description(view(state, None), state.rules, LONG, lang)
@@ -72,7 +73,7 @@ def test_what_the_public_cannot_see_never_changes_the_board_description() -> Non
     assert "gun" not in before.lower()
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_replay_gif_is_described_with_its_frames_and_final_scores(lang: str) -> None:
     record = _golden_record("game_3p")
     names = ["Ana", "Bo", "Chloé"]
@@ -87,7 +88,7 @@ def test_the_replay_gif_is_described_with_its_frames_and_final_scores(lang: str)
         assert t(lang, "board.final_score", name=name, points="").strip() in scores
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_chart_is_described_with_what_it_compares(lang: str) -> None:
     say = _say(lang)
     series = [

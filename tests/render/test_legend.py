@@ -14,6 +14,7 @@ from bot.render.facts import board_facts
 from bot.render.labels import board_labels, board_png
 from bot.render.legend import GAP, LEGEND_COLS, LEGEND_W, LINE, PAD
 from bot.texts import t
+from bot.texts.catalog import LANGUAGES
 from lockdown_core import load_ruleset, new_game, view
 from tests.render.checks import check_texts
 from tests.render.test_tokens import _apart, _silhouette
@@ -44,7 +45,7 @@ def _legend(lang: str, badge: int, martyr: int, names: list[str]) -> Drawn:
     return drawn
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("seat", [0, 3, 5])
 def test_one_seat_holding_badge_and_martyr_shows_both_words_whole(lang: str, seat: int) -> None:
     names = [f"{LONG} {i}" for i in range(6)]
@@ -58,7 +59,7 @@ def test_one_seat_holding_badge_and_martyr_shows_both_words_whole(lang: str, sea
     assert all(p.text.endswith("…") and len(p.text) > 5 for p in cut)
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_two_holders_each_show_their_token_and_a_short_name_is_not_cut(lang: str) -> None:
     drawn = _legend(lang, 1, 4, ["Ana", "Bo", "Chloé", "Dmitri", "Émile", "Fei"])
     texts = [p.text for p in drawn.texts]

@@ -16,6 +16,7 @@ from bot.render.palette import DIM
 from bot.render.replay_gif import Frame, frame_picture, frames, record_start, shown_names
 from bot.render.room_facts import room_facts
 from bot.texts import catalog, t
+from bot.texts.catalog import LANGUAGES
 from lockdown_core import load_ruleset, new_game, view
 from tests.render.checks import check_texts
 from tests.render.test_replay_gif import _golden_record
@@ -23,7 +24,7 @@ from tests.render.test_replay_gif import _golden_record
 LONG = [f"Bartholomew Featherstonehaugh {i}" for i in range(6)]
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_first_caption_ends_on_a_whole_sentence(lang: str) -> None:
     state, opening, moves = record_start(_golden_record("game_4p_hoarders"))
     names = shown_names(state, lang, None)
@@ -33,7 +34,7 @@ def test_the_first_caption_ends_on_a_whole_sentence(lang: str) -> None:
     assert "…" not in first
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_last_frame_shows_every_location_beside_the_scores(lang: str) -> None:
     state, opening, moves = record_start(_golden_record("game_4p_hoarders"))
     names = shown_names(state, lang, None)
@@ -62,7 +63,7 @@ def test_each_seats_hand_size_is_drawn_beside_a_card_not_as_a_bare_number() -> N
         assert DIM in row, count
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_short_board_description_counts_free_spots_in_the_languages_plural(lang: str) -> None:
     state = late_position()
     data = view(state, None)
@@ -75,7 +76,7 @@ def test_a_short_board_description_counts_free_spots_in_the_languages_plural(lan
     assert "1 cases libres" not in text
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_gif_description_names_the_winner_in_words(lang: str) -> None:
     record = _golden_record("game_3p")
     names = ["Ana", "Bo", "Chloé"]

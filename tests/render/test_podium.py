@@ -9,10 +9,11 @@ import pytest
 from PIL import Image
 
 from bot.render.podium import HEIGHT, WIDTH, Finisher, podium_png
+from bot.texts.catalog import LANGUAGES
 
 
 @pytest.mark.parametrize("count", [0, 1, 3])
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_podium_is_a_picture_of_its_size_for_any_top(count: int, lang: str) -> None:
     top = [Finisher("Ana " * 20, 1040 - place, 30, 12 - place) for place in range(count)]
     picture = Image.open(io.BytesIO(podium_png(lang, 4, top, "Spare keys", 57)))

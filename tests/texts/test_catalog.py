@@ -1,4 +1,5 @@
-"""The message catalog: both languages agree, and it covers everything the game can name.
+"""The message catalog: every language agrees with English, and it covers everything the
+game can name.
 
 Coverage is checked against the sources of truth: the rules data in
 `lockdown_core/data/` (cards, kinds, locations, variants, epilogues), the core's own
@@ -16,7 +17,7 @@ import pytest
 
 from bot.table.guild_settings import SETTING_KEYS
 from bot.texts import Catalog, CatalogError, MissingText, card_help, catalog, plural_form, t
-from bot.texts.catalog import DATA_DIR, placeholders
+from bot.texts.catalog import DATA_DIR, FALLBACK, LANGUAGES, placeholders
 from lockdown_core import Step, load_ruleset, load_variants
 from lockdown_core.ruleset import DATA_DIR as RULES
 
@@ -26,6 +27,8 @@ REPO = Path(__file__).resolve().parents[2]
 def shipped(lang: str) -> dict[str, str]:
     data: dict[str, str] = {}
     for path in (DATA_DIR / lang).iterdir():
+        if not path.name.endswith(".json"):
+            continue  # a language's glossary sits beside its texts
         with path.open(encoding="utf-8") as handle:
             data.update(json.load(handle))
     return data
@@ -39,22 +42,30 @@ def core_error_keys() -> set[str]:
 # Parity ----------------------------------------------------------------------
 
 
-def test_english_and_french_have_the_same_keys() -> None:
-    en, fr = shipped("en"), shipped("fr")
-    assert sorted(set(en) - set(fr)) == []
-    assert sorted(set(fr) - set(en)) == []
+TRANSLATIONS = [lang for lang in LANGUAGES if lang != FALLBACK]
+# The plural forms a language writes beyond English's `one` and `other` (Spanish's
+# `many`, for a round million); a language's catalog may leave out a CLDR form.
+PLURAL = re.compile(r"count\.[^.]+\.(?:zero|two|few|many)")
 
 
-def test_every_key_has_the_same_placeholders_in_both_languages() -> None:
-    en, fr = shipped("en"), shipped("fr")
-    differ = {k: (placeholders(en[k]), placeholders(fr[k])) for k in en if k in fr}
+@pytest.mark.parametrize("lang", TRANSLATIONS)
+def test_every_language_has_the_keys_of_english(lang: str) -> None:
+    en, other = shipped(FALLBACK), shipped(lang)
+    assert sorted(set(en) - set(other)) == []
+    assert sorted(k for k in set(other) - set(en) if not PLURAL.fullmatch(k)) == []
+
+
+@pytest.mark.parametrize("lang", TRANSLATIONS)
+def test_every_key_has_the_placeholders_of_english(lang: str) -> None:
+    en, other = shipped(FALLBACK), shipped(lang)
+    differ = {k: (placeholders(en[k]), placeholders(other[k])) for k in en if k in other}
     assert {k: v for k, v in differ.items() if v[0] != v[1]} == {}
 
 
 def test_the_shipped_catalog_loads_and_every_text_formats_with_its_own_placeholders() -> None:
     texts = catalog()
     for key in texts.keys:
-        for lang in ("en", "fr"):
+        for lang in LANGUAGES:
             params = {name: f"<{name}>" for name in placeholders(texts.template(lang, key))}
             line = texts.text(lang, key, **params)
             assert line.strip()
@@ -114,6 +125,10 @@ def test_a_missing_parameter_names_the_key_and_the_placeholder() -> None:
         ("fr", 0, "one"),
         ("fr", 1, "one"),
         ("fr", 2, "other"),
+        ("es", 0, "other"),
+        ("es", 1, "one"),
+        ("es", 2, "other"),
+        ("es", 1_000_000, "many"),
     ],
 )
 def test_plural_forms(lang: str, count: int, form: str) -> None:
@@ -126,6 +141,9 @@ def test_counts_read_naturally() -> None:
     assert texts.count("en", "monster", 0) == "0 Monsters"
     assert texts.count("fr", "monster", 0) == "0 Monstre"
     assert texts.count("fr", "card", 3) == "3 cartes"
+    assert texts.count("es", "monster", 0) == "0 Monstruos"
+    assert texts.count("es", "card", 1) == "1 carta"
+    assert texts.count("es", "card", 1_000_000) == "1000000 de cartas"
 
 
 # Coverage of the game's own names ------------------------------------------------
@@ -137,7 +155,7 @@ def test_every_core_error_key_has_a_short_text() -> None:
     texts = catalog()
     assert sorted(k for k in keys if not texts.has(f"error.{k}")) == []
     for key in keys:
-        for lang in ("en", "fr"):
+        for lang in LANGUAGES:
             assert len(texts.template(lang, f"error.{key}")) <= 120
 
 
@@ -158,7 +176,7 @@ def test_every_card_kind_and_location_has_a_name_and_a_help_line() -> None:
     for card in rules.cards:
         assert texts.has(f"card.{card.key}")
         assert texts.has(f"card.{card.key}.help")
-    letters: dict[str, set[str]] = {lang: set() for lang in ("en", "fr")}
+    letters: dict[str, set[str]] = {lang: set() for lang in LANGUAGES}
     for kind in rules.kinds:
         for suffix in ("", ".letter", ".help"):
             assert texts.has(f"kind.{kind.key}{suffix}")
@@ -195,7 +213,7 @@ def test_every_step_has_a_name_and_a_one_line_help() -> None:
     steps = [v for k, v in vars(Step).items() if k.isupper()]
     assert len(steps) == 12
     for step in steps:
-        for lang in ("en", "fr"):
+        for lang in LANGUAGES:
             assert "\n" not in t(lang, f"step.{step}.help")
             assert t(lang, f"step.{step}.name")
 
@@ -217,7 +235,7 @@ def test_every_epilogue_has_a_title_a_short_story_and_its_condition() -> None:
     codes = [*order["order"], order["fallback"]]
     assert len(set(codes)) == 21
     for code in codes:
-        for lang in ("en", "fr"):
+        for lang in LANGUAGES:
             assert t(lang, f"epilogue.{code}.title")
             assert t(lang, f"epilogue.{code}.condition")
             assert 2 <= sentences(t(lang, f"epilogue.{code}.story")) <= 4, (lang, code)
@@ -245,7 +263,7 @@ def test_slash_commands_have_a_name_and_a_description_within_discord_limits() ->
         "schedule.list",
         "schedule.cancel",
     ):
-        for lang in ("en", "fr"):
+        for lang in LANGUAGES:
             name = t(lang, f"command.{command}.name")
             assert re.fullmatch(r"[a-z0-9_-]{1,32}", name)
             assert 1 <= len(t(lang, f"command.{command}.description")) <= 100
@@ -259,18 +277,18 @@ def test_slash_options_and_menu_entries_fit_discord_limits() -> None:
         f"schedule.option.{o}" for o in ("start", "channel", "title", "weekly", "hours", "voice")
     ]
     for option in (*options, *nights, "schedule.option.night", "stats.option.user"):
-        for lang in ("en", "fr"):
+        for lang in LANGUAGES:
             assert re.fullmatch(r"[a-z0-9_-]{1,32}", t(lang, f"command.{option}.name"))
             assert 1 <= len(t(lang, f"command.{option}")) <= 100
     labels = [f"setting.{key}" for key in SETTING_KEYS]
     labels += [f"config.state.{state}" for state in ("unlock", "lock", "campaign")]
     for label in labels:
-        for lang in ("en", "fr"):
+        for lang in LANGUAGES:
             assert 1 <= len(t(lang, label)) <= 100
 
 
 def test_long_texts_fit_in_one_discord_message() -> None:
-    for lang in ("en", "fr"):
+    for lang in LANGUAGES:
         assert len(t(lang, "help.text", least=3, most=6)) <= 1800
 
 

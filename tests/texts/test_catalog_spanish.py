@@ -37,7 +37,7 @@ NAMES = {
     "location.4": "Juguetería",
     "location.5": "Supermercado",
     "location.6": "Aparcamiento",
-    "board.cold_storage_title": "Cámara frigorífica",
+    "board.cold_storage_title": "Cámara fría",
     "board.martyr": "Mártir",
 }
 

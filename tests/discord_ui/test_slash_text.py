@@ -24,8 +24,8 @@ from bot.discord_ui.server import ServerDesk
 from bot.discord_ui.slash import CatalogTranslator
 from bot.table.campaign import variant_epilogues
 from bot.table.guild_settings import SETTING_KEYS, GuildConfig, SettingError
-from bot.texts import t
-from bot.texts.catalog import FALLBACK
+from bot.texts import catalog, t
+from bot.texts.catalog import FALLBACK, LANGUAGES
 from bot.texts.lang import locale_language
 
 RATINGS_SUBCOMMANDS = ("on", "off", "season", "variant", "reset", "exclude", "recompute")
@@ -156,6 +156,37 @@ async def test_every_localized_name_is_one_discord_accepts_and_unique_among_its_
         for choice in group.get("choices", []):
             names = (choice.get("name_localizations") or {}).values()
             assert all(1 <= len(n) <= 100 for n in names), choice["value"]
+
+
+def localized_tree(payload: dict[str, Any], locale: str | None) -> dict[str, set[str]]:
+    """Each `/lockdown` command as a client in `locale` sees it (English when None), with
+    the names of its subcommands."""
+
+    def name(node: dict[str, Any]) -> str:
+        names = node.get("name_localizations") or {}
+        return str(names.get(locale, node["name"]) if locale else node["name"])
+
+    subcommand = discord.AppCommandOptionType.subcommand.value
+    return {
+        name(node): {name(o) for o in node.get("options", []) if o["type"] == subcommand}
+        for node in payload["options"]
+    }
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_every_command_a_text_names_is_one_its_reader_has(lang: str) -> None:
+    """`/lockdown noches nueva` in a Spanish text is what a Spanish client types."""
+    locale = next((loc for loc, spoken in SPOKEN.items() if spoken == lang), None)
+    tree = localized_tree(await synced_lockdown(), locale)
+    named = 0
+    for key in catalog().keys:
+        text = catalog().template(lang, key)
+        for top, sub in re.findall(r"/lockdown ([\w-]+)(?: ([\w-]+))?", text):
+            named += 1
+            assert top in tree, (key, top)
+            if tree[top] and sub:
+                assert sub in tree[top], (key, top, sub)
+    assert named > 20
 
 
 def moderator(locale: discord.Locale) -> MagicMock:

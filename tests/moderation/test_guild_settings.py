@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from pydantic import ValidationError
 
 from bot.table.guild_settings import (
     FLAGS,
@@ -15,6 +16,7 @@ from bot.table.guild_settings import (
 )
 from bot.table.timers import MAX_SECONDS, MIN_SECONDS
 from bot.texts import catalog
+from bot.texts.catalog import LANGUAGES
 
 
 def change(config: GuildConfig, key: str, text: str) -> GuildConfig:
@@ -49,12 +51,22 @@ def test_a_timer_change_leaves_the_other_timers_alone() -> None:
     assert config.timers.designation == GuildConfig().timers.designation
 
 
-def test_language_is_english_or_french_only() -> None:
+def test_language_is_one_the_catalog_speaks() -> None:
     assert change(GuildConfig(), "language", "FR").language == "fr"
+    assert change(GuildConfig(), "language", "es").language == "es"
     with pytest.raises(SettingError) as refused:
-        change(GuildConfig(), "language", "de")
+        change(GuildConfig(), "language", "pt")
     assert refused.value.key == "error.setting_language"
-    assert refused.value.params == {"allowed": "en, fr"}
+    assert refused.value.params == {"allowed": ", ".join(LANGUAGES)}
+    with pytest.raises(ValidationError):
+        GuildConfig(language="pt")
+
+
+def test_spanish_words_switch_settings_too() -> None:
+    assert change(GuildConfig(), "allow_ai", "sí").allow_ai is True
+    assert change(GuildConfig(), "allow_ai", "no").allow_ai is False
+    assert change(GuildConfig(), "dm_reminders", "nunca").dm_reminders == "off"
+    assert change(GuildConfig(), "dm_reminders", "cada").dm_reminders == "every"
 
 
 @pytest.mark.parametrize("key", FLAGS)

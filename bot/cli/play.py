@@ -26,7 +26,7 @@ from bot.table.table import Table
 from bot.table.talk import replay_with_talk
 from bot.table.timers import MAX_SECONDS, TableConfig, Timers
 from bot.texts import catalog, t
-from bot.texts.catalog import LANGUAGES
+from bot.texts.catalog import FALLBACK, LANGUAGES
 from lockdown_core import (
     ReplayLog,
     facts,
@@ -47,14 +47,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     # The keys between choices, read from the catalogs, each language's own.
     keys = ["play.keys.board", "play.keys.hand", "play.keys.rules"]
     keys += ["play.keys.quit", "play.keys.yes"]
-    board, hand, rules, leave, yes = (
-        {lang: t(lang, key).split(",")[0] for lang in ("en", "fr")} for key in keys
+
+    def first_keys(lang: str) -> list[str]:
+        return [t(lang, key).split(",")[0] for key in keys]
+
+    board, hand, rules, leave, yes = first_keys(FALLBACK)
+    others = "; ".join(
+        f"{t(lang, f'lang.{lang}')}: {', '.join(first_keys(lang)[:-1])} and {first_keys(lang)[-1]}"
+        for lang in LANGUAGES
+        if lang != FALLBACK
     )
     parser.epilog = (
         "Keys during the game: a choice's key (a location is its own number, a seat too, "
-        f"Done is 0); {board['en']} the board, {hand['en']} your hand, {rules['en']} this "
-        f"game's rules, {leave['en']} to leave (it asks first: {yes['en']} to confirm). In "
-        f"French: {board['fr']}, {hand['fr']}, {rules['fr']}, {leave['fr']} and {yes['fr']}."
+        f"Done is 0); {board} the board, {hand} your hand, {rules} this game's rules, "
+        f"{leave} to leave (it asks first: {yes} to confirm). In the other languages: "
+        f"{others}."
     )
     parser.add_argument(
         "--players",

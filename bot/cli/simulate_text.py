@@ -13,8 +13,9 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
-from bot.texts import choose_lang, t
+from bot.texts import t
 from bot.texts.catalog import FALLBACK, Translate
+from bot.texts.lang import locale_language
 from lockdown_core import load_variants
 
 # The points of a Keys of the truck kept to the end are counted beside the kinds'.
@@ -23,12 +24,12 @@ REASONS = ("safety", "grudge", "leader", "loyalty")
 
 
 def environment_lang() -> str:
-    """The terminal's language when we speak it (LC_ALL, LC_MESSAGES, then LANG, as the C
-    library reads them: `fr_FR.UTF-8`, `de_DE`), English otherwise."""
+    """The terminal's language when we speak it (LC_ALL, LC_MESSAGES, then LANG, as the
+    C library reads them: `fr_FR.UTF-8`, `es_MX`), English otherwise."""
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(name, "")
         if value:
-            return choose_lang(None, value.split("_")[0].split(".")[0])
+            return locale_language(value.split(".")[0].replace("_", "-")) or FALLBACK
     return FALLBACK
 
 

@@ -24,7 +24,7 @@ from bot.table.store import Cursor, Deliveries, People
 from bot.table.table import Table
 from bot.table.timers import TableConfig
 from bot.texts import choose_lang, t
-from bot.texts.catalog import LANGUAGES
+from bot.texts.lang import locale_language
 from lockdown_core import Event
 
 if TYPE_CHECKING:
@@ -84,11 +84,7 @@ class LobbyPlan:
 
 def locale_lang(locale: discord.Locale | None, fallback: str) -> str:
     """The reader's language: their Discord locale when we speak it, else the server's."""
-    if locale is not None:
-        code = str(locale.value).split("-")[0]
-        if code in LANGUAGES:
-            return code
-    return fallback
+    return locale_language(None if locale is None else str(locale.value)) or fallback
 
 
 def server_locale(interaction: discord.Interaction[Any]) -> str | None:

@@ -3,9 +3,9 @@
 Each feature is a room: a cog (`Room`) whose slash commands are subcommands of
 `/lockdown`, added when the cog loads and taken away when it unloads. Their
 words come from the catalog: each is a `locale_str` carrying its catalog key,
-English by default, and `CatalogTranslator` gives each Discord locale we speak
-(`fr`, `de`...) its own words when the commands are synced, so every room names
-things the same way.
+English by default, and `CatalogTranslator` gives every client whose Discord
+locale we speak (French, Spanish...) its own words when the commands are synced,
+so every room names things the same way.
 """
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.texts import choose_lang, t
+from bot.texts import t
 from bot.texts.catalog import FALLBACK
+from bot.texts.lang import locale_language
 
 GROUP = "lockdown"
 SlashCommand = app_commands.Command[Any, ..., Any] | app_commands.Group
@@ -76,7 +77,7 @@ class CatalogTranslator(app_commands.Translator):
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
         key = string.extras.get("key")
-        lang = choose_lang(None, str(locale.value))
-        if key is None or lang == FALLBACK:
+        lang = locale_language(str(locale.value))
+        if key is None or lang is None or lang == FALLBACK:
             return None
         return t(lang, key)

@@ -15,7 +15,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from bot.table.timers import MAX_SECONDS, MAX_STEP_HOURS, MIN_SECONDS, Timers
-from bot.texts.catalog import LANGUAGES
+from bot.texts.catalog import FALLBACK, LANGUAGES
 from lockdown_core.ai import AI_KINDS, PERSONAS
 
 log = logging.getLogger(__name__)
@@ -40,13 +40,22 @@ FLAGS = (
     "takeover_approval",
     "web_pages",
 )
-TRUE_WORDS = ("on", "yes", "true", "1", "oui")
+TRUE_WORDS = ("on", "yes", "true", "1", "oui", "sí", "si")
 FALSE_WORDS = ("off", "no", "false", "0", "non")
-EVERYONE = ("everyone", "all", "none", "tous", "")
+EVERYONE = ("everyone", "all", "none", "tous", "todos", "ninguno", "")
 MAX_IDS = 25
 # How often a player waited on is reminded by DM: never, once a turn, or at every choice.
 DM_REMINDERS = {"off": "off", "turn": "turn", "every": "every"}
-DM_REMINDER_WORDS = {"non": "off", "aucun": "off", "tour": "turn", "chaque": "every"}
+# The words the French and Spanish menus offer for them.
+DM_REMINDER_WORDS = {
+    "non": "off",
+    "aucun": "off",
+    "tour": "turn",
+    "chaque": "every",
+    "nunca": "off",
+    "turno": "turn",
+    "cada": "every",
+}
 # Whole-number settings in their allowed range: a lobby's time-out in minutes (0: it
 # waits as long as any lobby is kept) and how many open lobbies one person may host in
 # a server (0: no limit; one by default, as one person once opened hundreds in a minute).
@@ -90,7 +99,7 @@ class GuildConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    language: str = "en"
+    language: str = FALLBACK
     timers: Timers = Timers()
     allow_ai: bool = True
     host_role_id: int | None = None

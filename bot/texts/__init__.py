@@ -1,4 +1,4 @@
-"""Every player-facing text, in each language of the catalog, from one message catalog.
+"""Every player-facing text, in each language we speak, from one message catalog.
 
 `t(lang, key, **params)` is what the table, the Discord layer and the
 terminal call; `narrate.describe` turns a core event into a line. No discord

@@ -16,7 +16,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from babel.numbers import get_decimal_symbol
+from babel.numbers import format_decimal
 
 from bot.texts import t
 from bot.texts.catalog import Translate
@@ -99,9 +99,8 @@ def remark_line(say: Say, d: Data) -> str:
 
 
 def _number(lang: str, value: float) -> str:
-    """A tenth of a point as the language writes it: 0.8, 0,8."""
-    text = f"{value:.1f}"
-    return text.replace(".", get_decimal_symbol(lang))
+    """A tenth of a point as the language writes it (0.8, 0,8), by Babel's rules."""
+    return format_decimal(value, format="0.0", locale=lang)
 
 
 def _option(say: Say, kind: str, option: int, character_kind: str | None) -> str:

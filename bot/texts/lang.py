@@ -5,16 +5,27 @@ from __future__ import annotations
 from bot.texts.catalog import FALLBACK, LANGUAGES
 
 
+def locale_language(locale: str | None) -> str | None:
+    """The catalog language of a Discord locale, or None when we do not speak it.
+
+    Discord's locales are a language and sometimes a region (`fr`, `es-ES`,
+    `es-419`, `en-GB`): the language part alone picks the catalog, so a new
+    catalog folder is all a new language needs.
+    """
+    if not locale:
+        return None
+    code = locale.strip().lower().split("-")[0]
+    return code if code in LANGUAGES else None
+
+
 def choose_lang(server_lang: str | None, user_locale: str | None) -> str:
     """The catalog language for one reader.
 
     A server that set a language we speak gets it everywhere (its channel log
-    must read the same for everybody). Otherwise a Discord locale whose
-    language we speak (`de`, or a regional form such as `fr-CA` or `es-ES`)
-    reads that language, anything else English. Plain strings in, so this is
-    tested without discord.
+    must read the same for everybody). Otherwise a Discord locale in a language
+    we speak (`fr`, `es-419`, any regional form) reads that language, anything
+    else English. Plain strings in, so this is tested without discord.
     """
     if server_lang in LANGUAGES:
         return server_lang
-    code = (user_locale or "").strip().lower().split("-")[0]
-    return code if code in LANGUAGES else FALLBACK
+    return locale_language(user_locale) or FALLBACK

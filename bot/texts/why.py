@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from babel.numbers import get_decimal_symbol
+from babel.numbers import format_decimal
 
 from bot.texts import t
 from lockdown_core import GameState
@@ -20,9 +20,8 @@ SENTENCES = {"destination": "practice.why.destination", "move": "practice.why.mo
 
 
 def points(lang: str, value: float) -> str:
-    """A tenth-rounded figure as the language writes it (2.5, 2,5)."""
-    text = f"{value:.1f}"
-    return text.replace(".", get_decimal_symbol(lang))
+    """A tenth-rounded figure as the language writes it (2.5, 2,5), by Babel's rules."""
+    return format_decimal(value, format="0.0", locale=lang)
 
 
 def why_lines(

@@ -172,12 +172,15 @@ async def play(
 
 
 def test_the_help_names_the_keys_of_each_language() -> None:
-    """French keys stand for French words (p: plateau, m: main), said in --help too."""
+    """French keys stand for French words (p: plateau, m: main), German and Spanish
+    keys for theirs (t: tablero), said in --help too."""
     parser = argparse.ArgumentParser()
     add_arguments(parser)
     shown = " ".join(parser.format_help().split())
     assert "b the board, h your hand, r this game's rules, q to leave" in shown
-    assert "In French: p, m, r, q and o." in shown
+    assert "Français: p, m, r, q and o" in shown
+    assert "Español: t, m, r, s and s" in shown
+    assert "Deutsch: b, h, r, q and j" in shown
 
 
 async def test_the_shrewd_level_plays_at_the_terminal_too() -> None:

@@ -150,18 +150,28 @@ def test_ctrl_d_asks_too_and_a_second_one_leaves() -> None:
         assert shown.process.wait(10) == 0
 
 
-def test_the_terminals_language_chooses_the_texts_and_the_keys() -> None:
-    """LANG=fr: French texts, and the French keys (m for the hand, main)."""
-    french = {"LANG": "fr_FR.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
-    with screen(["--seed", "5"], **french) as shown:
-        shown.wait_for("Graines\u00a0: 5,")
-        shown.wait_for(t("fr", "play.prompt"))
+@pytest.mark.parametrize(
+    ("lang_variable", "lang", "seeds", "quit_key", "yes_key"),
+    [
+        ("fr_FR.UTF-8", "fr", "Graines\u00a0: 5,", "q", "o"),
+        ("es_MX.UTF-8", "es", "Semillas: 5,", "s", "s"),
+    ],
+)
+def test_the_terminals_language_chooses_the_texts_and_the_keys(
+    lang_variable: str, lang: str, seeds: str, quit_key: str, yes_key: str
+) -> None:
+    """LANG=fr: French texts, and the French keys (m for the hand, main); LANG=es_MX
+    reads Spanish, the hand under m (mano), leaving under s (salir, sí)."""
+    environment = {"LANG": lang_variable, "LC_ALL": "", "LC_MESSAGES": ""}
+    with screen(["--seed", "5"], **environment) as shown:
+        shown.wait_for(seeds)
+        shown.wait_for(t(lang, "play.prompt"))
         shown.type("m\n")
-        shown.wait_for(t("fr", "panel.kinds"))
-        shown.type("q\n")
-        shown.wait_for(t("fr", "play.quit_confirm"))
-        shown.type("o\n")
-        shown.wait_for(t("fr", "play.quit"))
+        shown.wait_for(t(lang, "panel.kinds"))
+        shown.type(f"{quit_key}\n")
+        shown.wait_for(t(lang, "play.quit_confirm"))
+        shown.type(f"{yes_key}\n")
+        shown.wait_for(t(lang, "play.quit"))
         assert shown.process.wait(10) == 0
 
 

@@ -20,6 +20,7 @@ from bot.table.presenter import Update
 from bot.table.seats import Seat
 from bot.table.table import Table
 from bot.texts import t
+from bot.texts.catalog import LANGUAGES
 from lockdown_core import GameState, SearchTruck, Step, apply, legal_actions
 from tests.core.builders import PARKING, SURVEILLANCE, at_badge, at_destinations, at_turn, position
 
@@ -87,7 +88,7 @@ def group_prefix(custom_id: str) -> str:
     return custom_id.rsplit(":", 1)[1]
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_the_truck_asks_the_card_to_keep_then_what_goes_to_whom(players: int, lang: str) -> None:
     table = truck_table(players)
@@ -149,7 +150,7 @@ def test_rationing_keeps_in_one_click_since_there_is_nothing_to_give() -> None:
     assert len(choices) == 2
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_panel_explains_the_kinds_dealt_with_this_games_numbers(lang: str) -> None:
     table = truck_table(4)
     embed, _ = hand_panel(table, 1, lang, LONG_NAMES[:4], [])
@@ -223,7 +224,7 @@ def private_field(table: Table, seat: int, lang: str = "en") -> str:
     return fields[0] or "" if fields else ""
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_badge_kept_without_a_vote_tells_its_holder_why_the_dice_stayed_hidden(
     lang: str,
 ) -> None:

@@ -94,6 +94,8 @@ async def test_help_answers_privately_within_one_message() -> None:
 
 def test_the_reader_language_follows_their_discord_locale_we_speak() -> None:
     assert locale_lang(discord.Locale.french, "en") == "fr"
+    assert locale_lang(discord.Locale.spain_spanish, "en") == "es"
+    assert locale_lang(discord.Locale.latin_american_spanish, "fr") == "es"
     assert locale_lang(discord.Locale.japanese, "fr") == "fr"
     assert locale_lang(None, "en") == "en"
 

@@ -25,6 +25,8 @@ from bot.discord_ui.slash import CatalogTranslator
 from bot.table.campaign import variant_epilogues
 from bot.table.guild_settings import SETTING_KEYS, GuildConfig, SettingError
 from bot.texts import catalog, t
+from bot.texts.catalog import FALLBACK, LANGUAGES
+from bot.texts.lang import locale_language
 
 RATINGS_SUBCOMMANDS = ("on", "off", "season", "variant", "reset", "exclude", "recompute")
 # Where each moderation word sits in the payload, and its catalog key.
@@ -88,15 +90,29 @@ def nodes(
         yield from nodes(option, here)
 
 
+# Each Discord locale whose language we speak, with that language: `fr`, but also
+# Spain's `es-ES` and Latin America's `es-419`.
+SPOKEN = {
+    locale.value: lang
+    for locale in discord.Locale
+    if (lang := locale_language(locale.value)) not in (None, FALLBACK)
+}
+
+
 def assert_named(node: dict[str, Any], key: str) -> None:
     localized = node.get("name_localizations") or {}
     assert node["name"] == t("en", key)
-    for locale in ("fr", "de"):
-        assert localized[locale] == t(locale, key)
+    assert {locale: localized.get(locale) for locale in SPOKEN} == {
+        locale: t(lang, key) for locale, lang in SPOKEN.items()
+    }
     assert not set(localized) & set(ENGLISH), "English clients keep the English name"
 
 
-async def test_every_moderation_word_is_french_for_french_clients_and_english_otherwise() -> None:
+def test_french_and_both_spanish_locales_are_spoken() -> None:
+    assert {"fr": "fr", "es-ES": "es", "es-419": "es"}.items() <= SPOKEN.items()
+
+
+async def test_every_moderation_word_is_in_the_client_s_language_and_english_otherwise() -> None:
     found = dict(nodes(await synced_lockdown()))
     for path, key in {**COMMANDS, **OPTIONS}.items():
         assert_named(found[path], key)
@@ -145,6 +161,61 @@ async def test_german_clients_get_german_names_within_discords_rules() -> None:
     assert "einstellungen zeigen" in mentioned, "the scan finds the commands"
     # The one mention with its values after the command's name.
     assert mentioned - typed == {"einstellungen setzen web_pages on"}
+
+
+# Discord's rule for command and option names in any language.
+NAME_RULE = re.compile(r"^[-_\w\u0900-\u097f\u0e00-\u0e7f]{1,32}$")
+
+
+async def test_every_localized_name_is_one_discord_accepts_and_unique_among_its_siblings() -> None:
+    """Discord refuses the whole sync for one bad or duplicated name, in any locale."""
+    payload = await synced_lockdown()
+    groups = [payload, *(node for _, node in nodes(payload))]
+    for group in groups:
+        siblings = [o for o in group.get("options", []) if "name_localizations" in o]
+        for locale in SPOKEN:
+            names = [(o.get("name_localizations") or {}).get(locale, o["name"]) for o in siblings]
+            assert len(set(names)) == len(names), (group["name"], locale, names)
+            for name in names:
+                assert NAME_RULE.match(name), (locale, name)
+                assert name == name.lower(), (locale, name)
+        for option in group.get("options", []):
+            descriptions = (option.get("description_localizations") or {}).values()
+            assert all(1 <= len(d) <= 100 for d in descriptions), option["name"]
+        for choice in group.get("choices", []):
+            names = (choice.get("name_localizations") or {}).values()
+            assert all(1 <= len(n) <= 100 for n in names), choice["value"]
+
+
+def localized_tree(payload: dict[str, Any], locale: str | None) -> dict[str, set[str]]:
+    """Each `/lockdown` command as a client in `locale` sees it (English when None), with
+    the names of its subcommands."""
+
+    def name(node: dict[str, Any]) -> str:
+        names = node.get("name_localizations") or {}
+        return str(names.get(locale, node["name"]) if locale else node["name"])
+
+    subcommand = discord.AppCommandOptionType.subcommand.value
+    return {
+        name(node): {name(o) for o in node.get("options", []) if o["type"] == subcommand}
+        for node in payload["options"]
+    }
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_every_command_a_text_names_is_one_its_reader_has(lang: str) -> None:
+    """`/lockdown noches nueva` in a Spanish text is what a Spanish client types."""
+    locale = next((loc for loc, spoken in SPOKEN.items() if spoken == lang), None)
+    tree = localized_tree(await synced_lockdown(), locale)
+    named = 0
+    for key in catalog().keys:
+        text = catalog().template(lang, key)
+        for top, sub in re.findall(r"/lockdown ([\w-]+)(?: ([\w-]+))?", text):
+            named += 1
+            assert top in tree, (key, top)
+            if tree[top] and sub:
+                assert sub in tree[top], (key, top, sub)
+    assert named > 20
 
 
 def moderator(locale: discord.Locale) -> MagicMock:

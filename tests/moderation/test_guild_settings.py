@@ -54,12 +54,20 @@ def test_a_timer_change_leaves_the_other_timers_alone() -> None:
 def test_language_is_one_the_catalog_speaks() -> None:
     assert change(GuildConfig(), "language", "FR").language == "fr"
     assert change(GuildConfig(), "language", "de").language == "de"
+    assert change(GuildConfig(), "language", "es").language == "es"
     with pytest.raises(SettingError) as refused:
         change(GuildConfig(), "language", "pt")
     assert refused.value.key == "error.setting_language"
     assert refused.value.params == {"allowed": ", ".join(LANGUAGES)}
     with pytest.raises(ValidationError):
         GuildConfig(language="pt")
+
+
+def test_spanish_words_switch_settings_too() -> None:
+    assert change(GuildConfig(), "allow_ai", "sí").allow_ai is True
+    assert change(GuildConfig(), "allow_ai", "no").allow_ai is False
+    assert change(GuildConfig(), "dm_reminders", "nunca").dm_reminders == "off"
+    assert change(GuildConfig(), "dm_reminders", "cada").dm_reminders == "every"
 
 
 @pytest.mark.parametrize("key", FLAGS)

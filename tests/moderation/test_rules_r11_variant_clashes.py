@@ -19,6 +19,7 @@ from bot.table.campaign import check_variant_choice, game_variants, shown_params
 from bot.table.guild_settings import GuildConfig
 from bot.table.lobby import LobbyError
 from bot.texts import t
+from bot.texts.catalog import LANGUAGES
 from lockdown_core import Ruleset, load_ruleset, load_variants
 from lockdown_core.variant_clashes import clashes
 
@@ -84,7 +85,7 @@ def test_r11_4_the_clashing_pairs_are_the_ones_docs_rules_lists() -> None:
         assert f"{names[0]} and {names[1]}" in text
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_r11_4_the_refusal_names_both_variants_and_what_each_changes(lang: str) -> None:
     with pytest.raises(LobbyError) as refused:
         check_variant_choice(["hush", "spare_keys", "creche"], VARIANTS, combine=True)

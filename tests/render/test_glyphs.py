@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 import pytest
 from PIL import Image, ImageDraw
 
 from bot.render.glyphs import BOLD, FONT_DIR, REGULAR, coverage, drawable, fit, font, missing
+from bot.texts import catalog
+from bot.texts.catalog import LANGUAGES
 
 
 def _pixels(ch: str, bold: bool) -> bytes:
@@ -31,6 +35,17 @@ def test_the_font_covers_latin_extended_greek_and_cyrillic() -> None:
     for block in (range(0x20, 0x7F), range(0xC0, 0x250), range(0x391, 0x3CA), range(0x410, 0x450)):
         lacking = [hex(c) for c in block if c not in have and chr(c).isprintable()]
         assert lacking == [], lacking
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_fonts_draw_every_letter_and_mark_of_the_catalog(lang: str) -> None:
+    """Spanish's ñ, ¿ and ¡, French's œ and « »...: any text a picture draws is drawn
+    whole. Only the emoji that Discord draws in its messages (✅, ⬜) may be lacking."""
+    have = coverage(REGULAR) & coverage(BOLD)
+    used = {ch for key in catalog().keys for ch in catalog().template(lang, key)}
+    wanted = {ch for ch in used if unicodedata.category(ch)[0] in "LNPZ"}
+    assert len(wanted) > 50, "the scan reads the catalog's texts"
+    assert sorted(ch for ch in wanted if ord(ch) not in have) == []
 
 
 def test_the_licence_is_shipped_beside_the_fonts() -> None:

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from bot.render.board_image import PAD, WIDTH
-from bot.render.canvas import text_width
+from bot.render.canvas import TITLE_SIZE, text_width
 from bot.render.describe import board_description, gif_description
 from bot.render.examples import late_position
 from bot.render.palette import DIM
@@ -17,7 +17,7 @@ from bot.render.replay_gif import Frame, frame_picture, frames, record_start, sh
 from bot.render.room_facts import room_facts
 from bot.texts import catalog, t
 from bot.texts.catalog import LANGUAGES
-from lockdown_core import load_ruleset, new_game, view
+from lockdown_core import Step, load_ruleset, new_game, view
 from tests.render.checks import check_texts
 from tests.render.test_replay_gif import _golden_record
 
@@ -87,3 +87,14 @@ def test_the_gif_description_names_the_winner_in_words(lang: str) -> None:
     for seat in result["winners"]:
         points = catalog().count(lang, "point", result["scores"][seat])
         assert t(lang, "board.final_score_winner", name=names[seat], points=points) in text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_step_s_name_fits_beside_a_two_digit_turn(lang: str) -> None:
+    """The header gives the step and the deck what the title leaves (`render_board`): a
+    long step name there would be cut ("El destino de quien tiene la placa · maz…")."""
+    title = text_width(t(lang, "board.title", turn=19), TITLE_SIZE, bold=True)
+    room = WIDTH - 2 * PAD - title - 20
+    for step in (value for name, value in vars(Step).items() if name.isupper()):
+        status = t(lang, "board.picture_status", step=t(lang, f"step.{step}.name"), deck=25)
+        assert text_width(status) <= room, status

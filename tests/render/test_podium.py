@@ -8,7 +8,9 @@ import io
 import pytest
 from PIL import Image
 
-from bot.render.podium import HEIGHT, WIDTH, Finisher, podium_png
+from bot.render.canvas import TEXT_SIZE, text_width
+from bot.render.podium import HEIGHT, STEP_W, WIDTH, Finisher, podium_png
+from bot.texts import t
 from bot.texts.catalog import LANGUAGES
 
 
@@ -25,3 +27,10 @@ def test_the_winner_s_step_is_drawn_differently_from_an_empty_one() -> None:
     alone = podium_png("en", 1, [Finisher("Ana", 1020, 10, 6)], "the base game", 10)
     nobody = podium_png("en", 1, [], "the base game", 10)
     assert alone != nobody
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_season_s_record_fits_on_its_step(lang: str) -> None:
+    """`podium_png` cuts what is wider than its step: a record must read whole."""
+    record = t(lang, "rating.podium.record", wins=120, games=300)
+    assert text_width(record, TEXT_SIZE - 6) <= STEP_W - 16, record

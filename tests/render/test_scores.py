@@ -8,6 +8,7 @@ from bot.render.board_image import HEIGHT, WIDTH
 from bot.render.replay_gif import frame_picture, frames, record_start, shown_names
 from bot.render.scores import score_lines
 from bot.texts import catalog, t
+from bot.texts.catalog import LANGUAGES
 from tests.render.checks import check_texts
 from tests.render.test_replay_gif import _golden_record
 
@@ -22,7 +23,7 @@ LONG = [
 ]
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_last_frame_of_a_six_player_game_shows_every_score_inside_the_picture(
     lang: str,
 ) -> None:

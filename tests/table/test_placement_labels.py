@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.table.choices import Translate, label
 from bot.texts import t
+from bot.texts.catalog import LANGUAGES
 from lockdown_core import PlaceFamily, Timeout, legal_actions
 from tests.core.builders import act, at_placement, new_setup
 
@@ -24,7 +25,7 @@ def test_r1_4_each_placement_button_says_its_outcome_in_both_languages() -> None
     act(state, Timeout(), Timeout())
     options = legal_actions(state, 0)
     assert len(options) == 6
-    for lang in ("en", "fr"):
+    for lang in LANGUAGES:
         labels = [label(o, state, NAMES, speaking(lang)) for o in options]
         assert len(set(labels)) == 6, labels
         parking = t(lang, "location.6")

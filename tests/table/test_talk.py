@@ -21,6 +21,7 @@ from bot.table.stored_form import stored_seed
 from bot.table.table import Table
 from bot.table.talk import TALK, Reasons, heard, replay_with_talk, talk_events
 from bot.table.timers import TableConfig
+from bot.texts.catalog import LANGUAGES
 from bot.texts.narrate import describe
 from lockdown_core import (
     ReplayLog,
@@ -109,7 +110,7 @@ async def test_two_personas_talk_in_the_thread_and_the_stored_log_gives_the_same
     decisive = table.players.reasons.decisive()
     assert read_back.decisive() == decisive
     assert [r["seat"] for r in decisive] == [1, 2, 3]
-    for line in (describe(e, lang, NAMES) for e in remarks for lang in ("en", "fr")):
+    for line in (describe(e, lang, NAMES) for e in remarks for lang in LANGUAGES):
         assert line.startswith(("AI 1", "AI 2", "AI 3"))
 
 
@@ -213,7 +214,7 @@ def test_other_seats_secrets_scrambled_leave_every_line_and_reason_unchanged(
             said = heard(player, seat, True, state)
             assert heard(mind, seat, True, twin) == said
             shown = talk_events({TALK: said}) if said else []
-            for lang in ("en", "fr"):
+            for lang in LANGUAGES:
                 assert [describe(e, lang, names, seat=seat) for e in shown] == [
                     describe(e, lang, names, seat=seat)
                     for e in talk_events({TALK: heard(mind, seat, True, twin)} if said else {})

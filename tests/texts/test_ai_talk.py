@@ -8,6 +8,7 @@ import pytest
 
 from bot.texts import t
 from bot.texts.ai_talk import ai_kind_text, persona_name, seat_names, why_lines
+from bot.texts.catalog import LANGUAGES
 from bot.texts.narrate import describe
 from bot.texts.say import PrivateEvent
 from lockdown_core import Event
@@ -20,7 +21,7 @@ def remark(kind: str, **params: object) -> Event:
     return Event("ai_remark", {"seat": 2, "persona": "gambler", "remark": kind, "params": params})
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_persona_has_a_name_and_traits_in_both_languages(lang: str) -> None:
     names = {persona_name(lang, key) for key in PERSONAS}
     assert len(names) == len(PERSONAS)
@@ -61,7 +62,7 @@ def test_a_remark_is_one_line_of_the_games_language(
 @pytest.mark.parametrize("kind", ["announce_blind", "no_announcement"])
 @pytest.mark.parametrize("reason", ["safety", "grudge", "leader", "loyalty"])
 def test_every_kind_and_reason_is_said(kind: str, reason: str) -> None:
-    for lang in ("en", "fr"):
+    for lang in LANGUAGES:
         assert describe(remark(kind, locations=[1]), lang, NAMES).startswith(NAMES[2])
         vote = remark("vote", candidate=1, location=3, reason=reason)
         assert "Bob" in describe(vote, lang, NAMES)

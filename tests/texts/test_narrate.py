@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from bot.texts import catalog
+from bot.texts.catalog import LANGUAGES
 from bot.texts.narrate import Told, describe, narrated_kinds, story, vote_recap
 from bot.texts.say import PrivateEvent
 from lockdown_core import Event
@@ -23,7 +24,6 @@ from tests.texts.games import PlayedGame, played_games
 
 REPO = Path(__file__).resolve().parents[2]
 NAMES = ["Ana", "Bertrand", "Chloé", "Dmitri", "Eve", "Farid"]
-LANGS = ("en", "fr")
 
 
 def engine_kinds() -> set[str]:
@@ -67,7 +67,7 @@ def test_every_event_of_the_random_games_reads_well_in_both_languages() -> None:
         names = NAMES[: game.players]
         audiences = [None] if event.to is None else list(event.to)
         for seat in audiences:
-            for lang in LANGS:
+            for lang in LANGUAGES:
                 line = describe(event, lang, names, seat=seat)
                 assert line.strip(), (event, lang)
                 assert not re.search(r"[{}_]|event\.", line), (event, lang, line)
@@ -114,7 +114,7 @@ def private_events() -> list[tuple[PlayedGame, Event]]:
 def test_private_events_have_no_public_line() -> None:
     kinds = set()
     for game, event in private_events():
-        for lang in LANGS:
+        for lang in LANGUAGES:
             with pytest.raises(PrivateEvent, match="no public line"):
                 describe(event, lang, NAMES[: game.players])
         kinds.add(event.kind)
@@ -152,7 +152,7 @@ def test_public_truck_lines_never_name_a_card() -> None:
     cards = [k for k in catalog().keys if k.startswith("card.") and k.count(".") == 1]
     for game, event in all_events():
         if event.kind in ("truck_searched", "card_given", "truck_done"):
-            for lang in LANGS:
+            for lang in LANGUAGES:
                 line = describe(event, lang, NAMES[: game.players])
                 assert not any(catalog().text(lang, c) in line for c in cards), line
 
@@ -323,7 +323,7 @@ def test_r2_3_a_cancelled_done_is_told_about_the_seats_not_to_them() -> None:
         "AI 3 et AI 4 avaient passé et peuvent maintenant répondre à la carte."
     )
     assert describe(one, "fr", ai) == "AI 3 avait passé et peut maintenant répondre à la carte."
-    for lang in LANGS:
+    for lang in LANGUAGES:
         for event in (one, two):
             line = describe(event, lang, ai).lower()
             assert not {"your", "votre", "vous"} & set(line.split())
@@ -375,7 +375,7 @@ def test_every_random_game_tells_its_story_and_recap_in_both_languages() -> None
     for game in played_games()[:30]:
         names = NAMES[: game.players]
         public = [e for e in game.events if e.public]
-        for lang in LANGS:
+        for lang in LANGUAGES:
             told = story(game.events, lang, names)
             assert told
             assert all(line.text.strip() and not line.private for line in told)

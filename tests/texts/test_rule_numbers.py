@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.texts.catalog import LANGUAGES
+
 CATALOGS = Path(__file__).resolve().parents[2] / "bot" / "texts" / "catalogs"
-LANGS = ("en", "fr")
 
 NOT_RULES = {
     "event.monster_added",  # one event, one Monster
@@ -41,7 +42,7 @@ def texts(lang: str, *features: str) -> dict[str, str]:
     return found
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_rules_and_game_texts_write_no_rule_number(lang: str) -> None:
     written = {
         key: numbers(text)
@@ -56,7 +57,7 @@ def test_the_scan_sees_a_written_number() -> None:
     assert numbers("1. Truck: the winner {truck}.") == []
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_text_writes_the_seat_range(lang: str) -> None:
     written = {
         key: numbers(text)

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from bot.texts import t
+from bot.texts.catalog import LANGUAGES
 from bot.texts.rules_text import (
     kind_help,
     living_line,
@@ -22,7 +23,7 @@ def sections(lang: str, *variants: str) -> dict[str, str]:
     return dict(rules_sections(lang, load_ruleset(variants)))
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("variant", [None, *sorted(load_variants())])
 def test_every_variant_fits_discords_limits_in_both_languages(lang: str, variant: str) -> None:
     """The guide is one message's content; each other part one embed field."""
@@ -34,7 +35,7 @@ def test_every_variant_fits_discords_limits_in_both_languages(lang: str, variant
     assert sum(len(title) + len(text) for title, text in fields) <= 6000
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_closing_locations_and_each_cold_storage_row_are_explained(lang: str) -> None:
     dangers = sections(lang)[t(lang, "rules.dangers_title")]
     monsters = t(lang, "count.monster.other", count=6)
@@ -103,7 +104,7 @@ def test_voters_read_with_their_weight() -> None:
     assert voters_text("fr", weights, names) == "Ana (1 voix), Bo (2 voix)"
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_guide_of_a_game_states_ties_the_martyr_and_only_its_kinds(lang: str) -> None:
     """R6.2-R6.3: a tie draws a Monster at each tied location; R2.2, R8.2: who breaks a
     tie and who takes the Martyr token next; a 4-player game deals no Useless (R1.1)."""

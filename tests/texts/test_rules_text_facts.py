@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from bot.render.board_text import board_lines
 from bot.render.facts import board_facts
 from bot.texts import catalog, t
+from bot.texts.catalog import LANGUAGES
 from bot.texts.rules_text import END_RULES, guide, step_help
 from lockdown_core import DataError, Ruleset, Step, legal_actions, load_ruleset, load_variants
 from lockdown_core.board import attack_uses_equal, dice_count, strength_at, under_attack
@@ -34,7 +35,6 @@ from tests.core.random_games import Game
 KEYS: tuple[str, ...] = tuple(load_variants())
 # The base game, each variant, and each pair (in the data's order, as a lobby stores them).
 COMBOS: list[tuple[str, ...]] = [(), *((k,) for k in KEYS), *combinations(KEYS, 2)]
-LANGS = ("en", "fr")
 STEPS = sorted(value for name, value in vars(Step).items() if name.isupper())
 
 
@@ -152,7 +152,7 @@ def check(variants: tuple[str, ...]) -> None:
     except DataError:
         return  # the data itself refuses this combination
     played = measure(variants)
-    for lang in LANGS:
+    for lang in LANGUAGES:
         text = guide(lang, rules)
         assert len(text) <= 1800
         if played.weepers:

@@ -33,6 +33,7 @@ import pytest
 
 from bot.render.board_text import board_lines
 from bot.texts import t
+from bot.texts.catalog import LANGUAGES
 from bot.texts.narrate import describe, story
 from bot.texts.rules_text import rules_sections, step_help, unseen_dice
 from bot.texts.teach import teach_lines
@@ -63,7 +64,6 @@ from tests.core.builders import (
     position,
 )
 
-LANGS = ("en", "fr")
 NAMES = ("Ana", "Bertrand", "Chloé", "Dmitri", "Eve", "Farid")
 STEPS = sorted(value for name, value in vars(Step).items() if name.isupper())
 # Enough actions to play any scene below to its end.
@@ -110,11 +110,17 @@ STATEMENTS: dict[str, dict[str, tuple[str, ...]]] = {
             r"(bulletins|choix) sont révélés ensemble",
             r"bulletin est déposé : [^.]*\. Il reste secret",
         ),
+        "es": (
+            r"designan? en secreto",
+            r"(papeletas|elecciones) se revelan a la vez",
+            r"papeleta está emitida: [^.]*\. Sigue en secreto",
+        ),
     },
     # R4.3: the holder of a badge won in this turn's vote sees the dice.
     "badge_never_sees_dice": {
         "en": (r"in secret and sees them", r"sees them only (if|after)"),
         "fr": (r"en secret et les voit", r"ne les voit que s"),
+        "es": (r"en secreto y los ve", r"solo los ve si"),
     },
     # R7.2/R8.4: Monsters get in when they outnumber, at equal strength once row 1 is full.
     "equal_from_start": {
@@ -124,17 +130,26 @@ STATEMENTS: dict[str, dict[str, tuple[str, ...]]] = {
             r"plus nombreux que la défense",
             r"(désormais|dès lors), les Monstres entrent",
         ),
+        "es": (
+            r"superan (a )?la (Fuerza|defensa)",
+            r"desde (ahora|entonces),? los Monstruos entran",
+        ),
     },
     # R8.2: the devoured character's owner takes the Martyr token.
     "martyr_to_heaviest_voter": {
         "en": (r"owner takes the Martyr token",),
         "fr": (r"propriétaire prend le marqueur Martyr",),
+        "es": (r"dueño recibe la ficha de Mártir",),
     },
 }
 # R8.4: a row adds a die (said of a row that adds none, once every die is rolled).
-ONE_MORE_DIE = {"en": r"one more Monster die", "fr": r"un dé Monstre de plus"}
+ONE_MORE_DIE = {
+    "en": r"one more Monster die",
+    "fr": r"un dé Monstre de plus",
+    "es": r"un dado de Monstruo más",
+}
 # R2.6: a Gun's vote counts in this vote only (said in a Parking lot attack, R7.7).
-THIS_VOTE_ONLY = {"en": r"in this vote", "fr": r"pour ce vote"}
+THIS_VOTE_ONLY = {"en": r"in this vote", "fr": r"pour ce vote", "es": r"en esta votación"}
 
 
 def _allowed(variants: tuple[str, ...]) -> bool:
@@ -317,7 +332,7 @@ def _rows_adding_a_die(variants: tuple[str, ...]) -> frozenset[int]:
 def read_all(variants: tuple[str, ...]) -> dict[str, Read]:
     """What a player reads under `variants`, in each language."""
     rules = load_ruleset(variants)
-    reads = {lang: Read() for lang in LANGS}
+    reads = {lang: Read() for lang in LANGUAGES}
     for lang, read in reads.items():
         read.add("rules", (text for _, text in rules_sections(lang, rules)))
         read.add("help", [step_help(lang, step, rules) for step in STEPS])
@@ -374,5 +389,5 @@ def test_the_scenes_read_what_the_checks_need() -> None:
 def test_no_text_states_a_rule_the_variants_change(variants: tuple[str, ...]) -> None:
     reads = read_all(variants)
     assert {lang: contradictions(lang, variants, read) for lang, read in reads.items()} == {
-        lang: [] for lang in LANGS
+        lang: [] for lang in LANGUAGES
     }

@@ -23,6 +23,11 @@ def test_a_destination_names_the_place_its_risk_and_the_next_best() -> None:
     assert "1,5" in fr[0]
     assert "2,3" in fr[1]
     assert t("fr", "location.4.to") in fr[0]
+    es = why_lines("es", state, 1, reason, NAMES)
+    assert es[0] == t(
+        "es", "practice.why.destination", name="AI 1", option=t("es", "location.4.to"), points="1,5"
+    )
+    assert "2,3" in es[1]
 
 
 def test_a_move_names_the_kind_moved_and_a_lone_option_has_no_next_best() -> None:

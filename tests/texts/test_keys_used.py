@@ -27,6 +27,7 @@ from bot.discord_ui.moderation import VARIANT_STATES
 from bot.table.campaign import epilogue_order
 from bot.table.guild_settings import DM_REMINDERS, SETTING_KEYS
 from bot.texts import catalog
+from bot.texts.catalog import LANGUAGES
 from lockdown_core import Step, load_ruleset, load_variants
 from lockdown_core.ai import AI_KINDS, PERSONAS
 
@@ -85,6 +86,7 @@ def domains() -> dict[str, frozenset[str]]:
         | core_literals(r'turned_away = "\w+" if .* else "(\w+)"'),
         "error": core_literals(r'IllegalAction\(\s*"([a-z_]+)"'),
         "plural": frozenset({"one", "other"}),
+        "lang": frozenset(LANGUAGES),
         "command": frozenset(wrapped["command_name"]),
         # The AI: its levels and personas, and the reasons its ballots and gifts give.
         "ai_level": frozenset(AI_KINDS),

@@ -115,12 +115,18 @@ STATEMENTS: dict[str, dict[str, tuple[str, ...]]] = {
             r"(papeletas|elecciones) se revelan a la vez",
             r"papeleta está emitida: [^.]*\. Sigue en secreto",
         ),
+        "de": (
+            r"bestimm(t|en) (alle )?geheim",
+            r"Stimmzettel werden zusammen aufgedeckt",
+            r"Stimmzettel ist abgegeben: [^.]*\. Er bleibt bis zum Aufdecken geheim",
+        ),
     },
     # R4.3: the holder of a badge won in this turn's vote sees the dice.
     "badge_never_sees_dice": {
         "en": (r"in secret and sees them", r"sees them only (if|after)"),
         "fr": (r"en secret et les voit", r"ne les voit que s"),
         "es": (r"en secreto y los ve", r"solo los ve si"),
+        "de": (r"geheim die Monsterwürfel und sieht sie", r"sieht (sie|das Ergebnis) nur, wenn"),
     },
     # R7.2/R8.4: Monsters get in when they outnumber, at equal strength once row 1 is full.
     "equal_from_start": {
@@ -134,12 +140,14 @@ STATEMENTS: dict[str, dict[str, tuple[str, ...]]] = {
             r"superan (a )?la (Fuerza|defensa)",
             r"desde (ahora|entonces),? los Monstruos entran",
         ),
+        "de": (r"übertreffen", r"[Aa]b (jetzt|dann) dringen die Monster"),
     },
     # R8.2: the devoured character's owner takes the Martyr token.
     "martyr_to_heaviest_voter": {
         "en": (r"owner takes the Martyr token",),
         "fr": (r"propriétaire prend le marqueur Martyr",),
         "es": (r"dueño recibe la ficha de Mártir",),
+        "de": (r"Besitzer bekommt den Märtyrermarker",),
     },
 }
 # R8.4: a row adds a die (said of a row that adds none, once every die is rolled).
@@ -147,9 +155,15 @@ ONE_MORE_DIE = {
     "en": r"one more Monster die",
     "fr": r"un dé Monstre de plus",
     "es": r"un dado de Monstruo más",
+    "de": r"ein Monsterwürfel mehr",
 }
 # R2.6: a Gun's vote counts in this vote only (said in a Parking lot attack, R7.7).
-THIS_VOTE_ONLY = {"en": r"in this vote", "fr": r"pour ce vote", "es": r"en esta votación"}
+THIS_VOTE_ONLY = {
+    "en": r"in this vote",
+    "fr": r"pour ce vote",
+    "es": r"en esta votación",
+    "de": r"bei dieser Abstimmung",
+}
 
 
 def _allowed(variants: tuple[str, ...]) -> bool:

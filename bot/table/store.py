@@ -20,6 +20,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from bot.storage.models import (
     ActionRecord,
+    ActionWrite,
     Cursor,
     GamePlace,
     GamesAndLogs,
@@ -29,7 +30,6 @@ from bot.storage.models import (
     OpenLobbies,
     Reader,
     SeatChange,
-    SeatProgress,
     SeatRecord,
     SeatResult,
     SettingsChange,
@@ -146,18 +146,7 @@ class GameStore(Protocol):
         ai_seed: int | str | None = None,
     ) -> None: ...
 
-    async def record_action(
-        self,
-        game_id: int,
-        expected_version: int,
-        actor: int | None,
-        action: Mapping[str, Any],
-        new_snapshot: Mapping[str, Any],
-        new_version: int,
-        deadlines: Mapping[str, datetime],
-        *,
-        seat_progress: Sequence[SeatProgress] = (),
-    ) -> None: ...
+    async def record_action(self, write: ActionWrite) -> None: ...
 
     async def set_board_message(self, game_id: int, message_id: int) -> None: ...
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.ops import metrics
 from bot.storage.errors import StaleVersion, WrongStatus
-from bot.storage.models import SeatChange, SeatProgress
+from bot.storage.models import ActionWrite, SeatChange, SeatProgress
 from bot.table.seats import Seat
 from bot.table.store import GameStore, SeatBook, StoreConflict
 from bot.table.stored_form import deadline_rows, results
@@ -97,14 +97,16 @@ class StoredActions:
         try:
             with metrics.timed_store():
                 await self.games.record_action(
-                    game_id,
-                    expected_version,
-                    actor,
-                    action,
-                    state.to_dict(),
-                    state.version,
-                    deadline_rows(state, deadline),
-                    seat_progress=changed,
+                    ActionWrite(
+                        game_id,
+                        expected_version,
+                        actor,
+                        action,
+                        state.to_dict(),
+                        state.version,
+                        deadline_rows(state, deadline),
+                        changed,
+                    )
                 )
         except (StaleVersion, WrongStatus) as exc:
             metrics.VERSION_CONFLICTS.inc()

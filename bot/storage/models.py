@@ -316,6 +316,22 @@ class LeaderboardEntry(Record):
     total_score: int
 
 
+class NewNight(Record):
+    """A game night as `/lockdown schedule` plans it (`NightStore.add`): the Discord
+    event made for it, the channel its lobby opens in, its host, its name, its times,
+    and whether it comes back each week."""
+
+    guild_id: int
+    event_id: int
+    channel_id: int
+    host_id: int
+    host_name: str
+    name: str
+    starts_at: datetime
+    ends_at: datetime
+    weekly: bool
+
+
 @dataclass(frozen=True, slots=True)
 class NightRecord:
     """A planned game night (`/lockdown schedule`); `stage` is what the bot waits for at

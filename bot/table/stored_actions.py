@@ -38,23 +38,10 @@ class StoredActions:
         self.seat_book = seat_book
         self._progress: dict[int, dict[int, Progress]] = {}
 
-    async def change_seat(
-        self,
-        game_id: int,
-        seat: int,
-        user_id: int,
-        change: str,
-        version: int,
-        *,
-        turn: int | None = None,
-        step: str | None = None,
-        name: str | None = None,
-    ) -> None:
+    async def change_seat(self, game_id: int, change: SeatChange) -> None:
         """A seat changed hands (`SeatBook`); kept nowhere without a seat book."""
         if self.seat_book is not None:
-            await self.seat_book.change_seat(
-                game_id, seat, user_id, change, version, turn=turn, step=step, name=name
-            )
+            await self.seat_book.change_seat(game_id, change)
 
     async def seat_changes(self, game_id: int) -> list[SeatChange]:
         return [] if self.seat_book is None else await self.seat_book.seat_changes(game_id)

@@ -41,7 +41,7 @@ class PlayAgain:
         if not isinstance(parent, discord.TextChannel):
             await service.tell(interaction, "error.use_in_text_channel")
             return
-        if await self.lobbies.refuse_missing_permissions(interaction, parent):
+        if await service.refuse_missing_permissions(interaction, parent):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:

@@ -20,16 +20,16 @@ from collections import Counter
 
 from lockdown_core import load_ruleset
 from lockdown_core.ai import GameOutcome, make_player, play_game
-from lockdown_core.ai.simulation import AI_CHOICES, game_seed, seat_kinds
+from lockdown_core.ai.simulation import AI_CHOICES, ai_seed, game_seed, seat_kinds
 from lockdown_core.ruleset import Ruleset
 
 
 def play(rules: Ruleset, ai: str, players: int, seed: int, game: int) -> GameOutcome:
     """Game `game` of `lockdown simulate --seed seed`: its seats and its seed."""
-    seed_text = game_seed(seed, game)
+    seats_seed = ai_seed(seed, game)
     kinds = seat_kinds(ai, players, game)
-    seats = [make_player(kind, seat, f"{seed_text}/{seat}") for seat, kind in enumerate(kinds)]
-    return play_game(rules, seats, seed_text)
+    seats = [make_player(kind, seat, f"{seats_seed}/{seat}") for seat, kind in enumerate(kinds)]
+    return play_game(rules, seats, game_seed(seed, game))
 
 
 def main() -> None:

@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.storage.database import Database
-from bot.storage.models import NewGame, SeatRecord
+from bot.storage.models import ActionWrite, NewGame, SeatRecord
 from bot.storage.repository import GameRepository
 
 CARDS = ["gun", "tin_can", "rotten_meat", "baseball_bat", "chainsaw", "molotov", "walkie_talkie"]
@@ -116,13 +116,15 @@ async def play_one(
     for version in range(start, start + count):
         began = time.perf_counter()
         await games.record_action(
-            game_id,
-            version,
-            version % 5,
-            {"type": "vote", "seat": version % 5, "target": (version + 1) % 5},
-            {**snapshot, "version": version + 1},
-            version + 1,
-            deadline(version + 1),
+            ActionWrite(
+                game_id,
+                version,
+                version % 5,
+                {"type": "vote", "seat": version % 5, "target": (version + 1) % 5},
+                {**snapshot, "version": version + 1},
+                version + 1,
+                deadline(version + 1),
+            )
         )
         times.append(time.perf_counter() - began)
     return times

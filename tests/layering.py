@@ -245,7 +245,7 @@ REEXPORTS: dict[str, str] = {
     # no storage, reads them as the table's words.
     "bot.table.store": "the records its interfaces carry (Cursor, Reader)",
     "bot.table.credit": "the record of a seat change it reads (SeatChange)",
-    "bot.table.nights": "the record of a game night it keeps (NightRecord)",
+    "bot.table.nights": "the records of a game night it plans and keeps (NewNight, NightRecord)",
     "bot.table.game_pages": "the record of a finished game it lists (RecentGame)",
 }
 # In the Discord layer, the modules beside the feature packages are shared by them and

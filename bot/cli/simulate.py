@@ -28,7 +28,7 @@ from typing import Any, TextIO
 from bot.texts.catalog import LANGUAGES
 from lockdown_core import DataError, Ruleset, facts, load_ruleset
 from lockdown_core.ai.personas import PERSONAS
-from lockdown_core.ai.simulation import AI_CHOICES, Tally, simulate
+from lockdown_core.ai.simulation import AI_CHOICES, Tally, ai_seed, game_seed, simulate
 from lockdown_core.variant_clashes import clashes
 
 # How many times the progress bar is redrawn over a whole run, at most.
@@ -150,10 +150,11 @@ def run(args: argparse.Namespace) -> int:
         from bot.cli.simulate_text import print_text  # the catalog: only for the text
 
         print_text(report, _lang(args), sys.stdout, None if base is None else base.summary())
-    if tally.first_error is not None:
+    game = tally.first_error_game
+    if tally.first_error is not None and game is not None:
         print(
-            f"first error (game {tally.first_error_game}, seed {args.seed}/"
-            f"{tally.first_error_game}):\n{tally.first_error}",
+            f"first error (game {game}, seed {game_seed(args.seed, game)}, "
+            f"AI seed {ai_seed(args.seed, game)}):\n{tally.first_error}",
             file=sys.stderr,
             end="",
         )

@@ -17,6 +17,7 @@ from bot.texts import t
 from bot.texts.catalog import FALLBACK, Translate
 from bot.texts.lang import locale_language
 from lockdown_core import load_variants
+from lockdown_core.ai.simulation import ai_seed, game_seed
 
 # The points of a Keys of the truck kept to the end are counted beside the kinds'.
 KEYS = "keys_of_the_truck"
@@ -139,9 +140,10 @@ def print_text(
             ),
         ),
     ]
-    if report["first_stalemate_game"] is not None:
-        seed = f"{report['seed']}/{report['first_stalemate_game']}"
-        lines.insert(3, say("simulate.cli.stalemate_seed", seed=seed))
+    game = report["first_stalemate_game"]
+    if game is not None:
+        seeds = {"seed": game_seed(report["seed"], game), "ai_seed": ai_seed(report["seed"], game)}
+        lines.insert(3, say("simulate.cli.stalemate_seed", **seeds))
     for kind, deeds in report["behaviour_by_ai"].items():
         lines.append(behaviour(say, ai_name(say, kind), deeds))
     if base is not None:

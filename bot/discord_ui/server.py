@@ -97,6 +97,17 @@ class ServerDesk:
             kwargs["embed"] = embed
         await reply.send(interaction, text or None, **kwargs)
 
+    async def moderator_guild(self, interaction: discord.Interaction[Any]) -> discord.Guild | None:
+        """The guard of every moderator's command (settings, ratings): the server, with
+        the answer deferred (it reads the database); None, after saying why, for anyone
+        without Manage Server (`refuse_non_moderator`)."""
+        if await self.refuse_non_moderator(interaction):
+            return None
+        guild = interaction.guild
+        assert guild is not None  # `refuse_non_moderator` refuses outside a server
+        await reply.defer(interaction, thinking=True)
+        return guild
+
     async def refuse_non_moderator(self, interaction: discord.Interaction[Any]) -> bool:
         """Manage Server is checked on every call: Discord's default permissions are only a
         hint that a server may override."""

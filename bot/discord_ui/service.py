@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 
 from bot.discord_ui import reply
+from bot.discord_ui.errors import GAME_PERMISSIONS, missing_permissions
 from bot.ops.discord_http import interaction_refused
 from bot.table.hub import GameHub
 from bot.table.store import Cursor, Deliveries, People
@@ -202,6 +203,44 @@ class GameService:
             guild_id,
         )
         await self.tell(interaction, "error.other_server")
+        return True
+
+    async def thread_channel(
+        self,
+        interaction: discord.Interaction[Any],
+        needed: tuple[tuple[str, str], ...] = GAME_PERMISSIONS,
+    ) -> discord.TextChannel | None:
+        """The guard of every command that opens a game's thread here (`/lockdown new`,
+        `/lockdown practice`): the server's text channel it was used in, or None after
+        telling the person why not (outside a server's text channel, the bot stopping,
+        a permission of `needed` missing). Nothing is changed before it passes."""
+        channel = interaction.channel
+        if interaction.guild is None or not isinstance(channel, discord.TextChannel):
+            await self.tell(interaction, "error.use_in_text_channel")
+            return None
+        if not self.hub.accepting:
+            await self.tell(interaction, "error.shutting_down")
+            return None
+        if await self.refuse_missing_permissions(interaction, channel, needed):
+            return None
+        return channel
+
+    async def refuse_missing_permissions(
+        self,
+        interaction: discord.Interaction[Any],
+        channel: discord.TextChannel,
+        needed: tuple[tuple[str, str], ...] = GAME_PERMISSIONS,
+    ) -> bool:
+        """Before any thread is made: name every permission of `needed` the bot lacks in
+        `channel`, and say True; False when it has them all."""
+        missing = missing_permissions(interaction.app_permissions, needed)
+        if not missing:
+            return False
+        lang = self.lang(interaction)
+        names = ", ".join(f"**{t(lang, key)}**" for key in missing)
+        await self.tell(
+            interaction, "error.missing_permissions", permissions=names, channel=channel.mention
+        )
         return True
 
     def game_server(self, game_id: int) -> int | None:

@@ -10,8 +10,8 @@ so every room names things the same way.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypedDict, TypeVar
 
 import discord
 from discord import app_commands
@@ -23,6 +23,7 @@ from bot.texts.lang import locale_language
 
 GROUP = "lockdown"
 SlashCommand = app_commands.Command[Any, ..., Any] | app_commands.Group
+Handler = TypeVar("Handler", bound=Callable[..., Any])
 
 
 def command_text(key: str) -> app_commands.locale_str:
@@ -33,6 +34,38 @@ def command_text(key: str) -> app_commands.locale_str:
 def command_name(command: str) -> app_commands.locale_str:
     """A command's name (`command.<command>.name`): lowercase, as Discord wants it."""
     return command_text(f"command.{command}.name")
+
+
+class Described(TypedDict):
+    """A command's or group's words, as `app_commands` takes them."""
+
+    name: app_commands.locale_str
+    description: app_commands.locale_str
+
+
+def described(command: str) -> Described:
+    """A command's or group's name and description from the catalog
+    (`command.<command>.name`, `command.<command>.description`), as `app_commands.command`,
+    `Group` and a group's `command` take them."""
+    return Described(
+        name=command_name(command), description=command_text(f"command.{command}.description")
+    )
+
+
+def options(command: str, *names: str) -> Callable[[Handler], Handler]:
+    """The options `names` of `command` named and described from the catalog
+    (`command.<command>.option.<name>.name`, `command.<command>.option.<name>`): its
+    `app_commands.rename` and `app_commands.describe` at once."""
+
+    def named(handler: Handler) -> Handler:
+        described = app_commands.describe(
+            **{name: command_text(f"command.{command}.option.{name}") for name in names}
+        )(handler)
+        return app_commands.rename(
+            **{name: command_text(f"command.{command}.option.{name}.name") for name in names}
+        )(described)
+
+    return named
 
 
 def menu_choice(key: str, value: str) -> app_commands.Choice[str]:

@@ -1,7 +1,7 @@
 """An accepted action's transaction: its statements, written once, and how they run.
 
-`GameRepository.record_action` runs them for one action and `WriteBehind` for
-a batch of actions, both on the driver's own connection
+`GameRepository.record_action` runs them for one `ActionWrite` and `WriteBehind`
+for a batch of them, both on the driver's own connection
 (`Database.driver_write`): the same statements and the same checks, so the
 fast path and the repository cannot drift apart. SQLAlchemy's layers cost
 more CPU than the statements themselves on the one transaction every click
@@ -26,7 +26,7 @@ from bot.storage.columns import aware_utc
 from bot.storage.database import Database
 from bot.storage.driver import DriverWrite
 from bot.storage.errors import GameNotFound, StaleVersion, WrongStatus
-from bot.storage.models import GameStatus, SeatProgress
+from bot.storage.models import ActionWrite, GameStatus
 
 # The statements, with SQLite's `?` placeholders (`bot.storage.driver` numbers them
 # for PostgreSQL).
@@ -44,54 +44,26 @@ Instant = Callable[[datetime], Any]
 
 
 @dataclass(slots=True)
-class ActionWrite:
-    """One action to store, checked and encoded before any transaction starts."""
+class EncodedWrite:
+    """An `ActionWrite` checked, with its snapshot and action encoded, before any
+    transaction starts: the write lock is held as briefly as possible."""
 
-    game_id: int
-    expected: int
-    actor: int | None
-    action: Mapping[str, Any]
-    snapshot: Mapping[str, Any]
-    version: int
-    deadlines: Mapping[str, datetime]
-    progress: Sequence[SeatProgress]
+    write: ActionWrite
     snapshot_text: str
     action_text: str
 
 
-def action_write(
-    game_id: int,
-    expected_version: int,
-    actor: int | None,
-    action: Mapping[str, Any],
-    new_snapshot: Mapping[str, Any],
-    new_version: int,
-    deadlines: Mapping[str, datetime],
-    seat_progress: Sequence[SeatProgress] = (),
-) -> ActionWrite:
-    """The write of `record_action`'s arguments; ValueError for arguments that can never
-    be stored (a version that skips, a snapshot of another version, a naive deadline).
-
-    Encoded here, before the write lock is taken: the lock is held as briefly
-    as possible.
-    """
-    if new_version != expected_version + 1:
-        raise ValueError(f"version {expected_version} can only become {expected_version + 1}")
-    if snapshot_version(new_snapshot) != new_version:
-        raise ValueError(f"the snapshot's version is not {new_version}")
-    for key, at in deadlines.items():
+def encoded(write: ActionWrite) -> EncodedWrite:
+    """`write` checked and encoded; ValueError for a write that can never be stored (a
+    version that skips, a snapshot of another version, a naive deadline)."""
+    if write.version != write.expected + 1:
+        raise ValueError(f"version {write.expected} can only become {write.expected + 1}")
+    if snapshot_version(write.snapshot) != write.version:
+        raise ValueError(f"the snapshot's version is not {write.version}")
+    for key, at in write.deadlines.items():
         aware_utc(at, f"deadline {key}")
-    return ActionWrite(
-        game_id,
-        expected_version,
-        actor,
-        action,
-        new_snapshot,
-        new_version,
-        deadlines,
-        seat_progress,
-        jsontext.dump(dict(new_snapshot)),
-        jsontext.dump(dict(action)),
+    return EncodedWrite(
+        write, jsontext.dump(dict(write.snapshot)), jsontext.dump(dict(write.action))
     )
 
 
@@ -103,33 +75,38 @@ def snapshot_version(snapshot: Mapping[str, Any]) -> int:
 
 
 async def store_writes(
-    driver: DriverWrite, writes: Sequence[ActionWrite], now: datetime, instant: Instant
+    driver: DriverWrite, writes: Sequence[EncodedWrite], now: datetime, instant: Instant
 ) -> dict[int, Exception]:
     """Store `writes` in the driver's open transaction; returns the refused ones (by
     their index in `writes`) and why. ValueError for a seat the game does not have:
     the transaction must then be rolled back whole."""
     refused: dict[int, Exception] = {}
     running = GameStatus.RUNNING.value
-    stored: list[ActionWrite] = []
-    for index, w in enumerate(writes):
+    stored: list[EncodedWrite] = []
+    for index, e in enumerate(writes):
+        w = e.write
         swapped = await driver.execute(
-            SWAP, (w.snapshot_text, w.version, w.game_id, w.expected, running)
+            SWAP, (e.snapshot_text, w.version, w.game_id, w.expected, running)
         )
         if swapped == 1:
-            stored.append(w)
+            stored.append(e)
             continue
         refused[index] = refusal(w, await driver.fetchone(STATUS, (w.game_id,)))
     if not stored:
         return refused
     created = instant(now)
     await driver.executemany(
-        ACTION, [(w.game_id, w.version, w.actor, w.action_text, created) for w in stored]
+        ACTION,
+        [(e.write.game_id, e.write.version, e.write.actor, e.action_text, created) for e in stored],
     )
-    await driver.executemany(CLEAR_DEADLINES, [(w.game_id,) for w in stored])
-    due = [(w.game_id, key, instant(at)) for w in stored for key, at in w.deadlines.items()]
+    await driver.executemany(CLEAR_DEADLINES, [(e.write.game_id,) for e in stored])
+    due = [
+        (e.write.game_id, key, instant(at)) for e in stored for key, at in e.write.deadlines.items()
+    ]
     if due:
         await driver.executemany(DEADLINE, due)
-    for w in stored:
+    for e in stored:
+        w = e.write
         # Rare (a seat's missed deadlines, stand-in or card pass changed): one each, so
         # that a seat the game does not have is caught.
         for p in w.progress:

@@ -8,6 +8,7 @@ they are all that crosses the table's interfaces to storage.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
@@ -85,6 +86,26 @@ class SeatProgress(Record):
     ai_takeover: bool
     # The turn the seat's person said "no cards this turn" for, if any.
     no_cards_turn: int | None = Field(default=None, ge=0)
+
+
+@dataclass(frozen=True, slots=True)
+class ActionWrite:
+    """One accepted action to store (`GameStore.record_action`): game `game_id`, at
+    version `expected`, becomes `version` with `snapshot`; `action`, by seat `actor`
+    (None: the table's own, a timeout), is appended as seq `version`; the step's
+    `deadlines` replace the game's; the seats whose `progress` changed with it.
+
+    One value from the table to the statements: the repository and the write-behind
+    batch take it as it is, and check and encode it before any transaction starts."""
+
+    game_id: int
+    expected: int
+    actor: int | None
+    action: Mapping[str, Any]
+    snapshot: Mapping[str, Any]
+    version: int
+    deadlines: Mapping[str, datetime]
+    progress: Sequence[SeatProgress] = ()
 
 
 def check_seat_numbers(seats: tuple[SeatRecord, ...]) -> None:
@@ -293,6 +314,22 @@ class LeaderboardEntry(Record):
     games: int
     wins: int
     total_score: int
+
+
+class NewNight(Record):
+    """A game night as `/lockdown schedule` plans it (`NightStore.add`): the Discord
+    event made for it, the channel its lobby opens in, its host, its name, its times,
+    and whether it comes back each week."""
+
+    guild_id: int
+    event_id: int
+    channel_id: int
+    host_id: int
+    host_name: str
+    name: str
+    starts_at: datetime
+    ends_at: datetime
+    weekly: bool
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from sqlalchemy import delete, select, update
 from bot.storage import tables as t
 from bot.storage.columns import Clock, utc_now
 from bot.storage.database import Database
-from bot.storage.models import NightRecord
+from bot.storage.models import NewNight, NightRecord
 
 STAGES = ("start", "end")
 
@@ -25,32 +25,12 @@ class NightRepository:
         self._db = database
         self._clock = clock
 
-    async def add(
-        self,
-        *,
-        guild_id: int,
-        event_id: int,
-        channel_id: int,
-        host_id: int,
-        host_name: str,
-        name: str,
-        starts_at: datetime,
-        ends_at: datetime,
-        weekly: bool,
-    ) -> NightRecord:
+    async def add(self, night: NewNight) -> NightRecord:
         """A new night, waiting for its start."""
         values: dict[str, Any] = {
-            "guild_id": guild_id,
-            "event_id": event_id,
-            "channel_id": channel_id,
-            "host_id": host_id,
-            "host_name": host_name,
-            "name": name,
-            "starts_at": starts_at,
-            "ends_at": ends_at,
-            "weekly": weekly,
+            **night.model_dump(),
             "stage": "start",
-            "due_at": starts_at,
+            "due_at": night.starts_at,
             "created_at": self._clock(),
         }
         async with self._db.write() as conn:

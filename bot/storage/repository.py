@@ -20,7 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.storage import jsontext
 from bot.storage import tables as t
-from bot.storage.action_writes import action_write, instant_for, snapshot_version, store_writes
+from bot.storage.action_writes import encoded, instant_for, snapshot_version, store_writes
 from bot.storage.columns import Clock, utc_now
 from bot.storage.database import Database
 from bot.storage.errors import CorruptGame, GameNotFound
@@ -40,13 +40,13 @@ from bot.storage.game_rows import (
 )
 from bot.storage.models import (
     ActionRecord,
+    ActionWrite,
     GamePlace,
     GamesAndLogs,
     GameStatus,
     NewGame,
     OpenLobbies,
     RunningGames,
-    SeatProgress,
     SeatRecord,
     SeatResult,
     Shards,
@@ -160,36 +160,17 @@ class GameRepository:
 
     # Play ------------------------------------------------------------------
 
-    async def record_action(
-        self,
-        game_id: int,
-        expected_version: int,
-        actor: int | None,
-        action: Mapping[str, Any],
-        new_snapshot: Mapping[str, Any],
-        new_version: int,
-        deadlines: Mapping[str, datetime],
-        *,
-        seat_progress: Sequence[SeatProgress] = (),
-    ) -> None:
-        """Append `action` as seq `new_version`, swap in the snapshot and the deadlines.
+    async def record_action(self, write: ActionWrite) -> None:
+        """Append the write's action as seq `write.version`, swap in the snapshot and the
+        deadlines.
 
         One transaction; the snapshot is only replaced if the game is still at
-        `expected_version`, else `StaleVersion` and nothing is written. The
-        seats' missed deadlines and AI take-over, when given, change with it.
+        `write.expected`, else `StaleVersion` and nothing is written. The seats'
+        missed deadlines and AI take-over, when given, change with it.
         """
-        write = action_write(
-            game_id,
-            expected_version,
-            actor,
-            action,
-            new_snapshot,
-            new_version,
-            deadlines,
-            seat_progress,
-        )
+        checked = encoded(write)
         async with self._db.driver_write() as driver:
-            refused = await store_writes(driver, [write], self._clock(), self._instant)
+            refused = await store_writes(driver, [checked], self._clock(), self._instant)
             if refused:
                 raise refused[0]
 

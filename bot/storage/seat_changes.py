@@ -30,51 +30,37 @@ class SeatChangeRepository:
         self._db = database
         self._clock = clock
 
-    async def change_seat(
-        self,
-        game_id: int,
-        seat: int,
-        user_id: int,
-        change: str,
-        version: int,
-        *,
-        turn: int | None = None,
-        step: str | None = None,
-        name: str | None = None,
-    ) -> None:
-        """`user_id` left the seat, took it over, or reclaimed it, at `version` (and
-        `turn`, during `step`): one transaction, only for a running or paused game (`WrongStatus`
-        otherwise). A take-over keeps whom the seat was taken from."""
-        if change not in CHANGES:
-            raise ValueError(f"unknown seat change {change!r}")
+    async def change_seat(self, game_id: int, change: SeatChange) -> None:
+        """`change.user_id` left the seat, took it over, or reclaimed it, at
+        `change.version` (and its turn, during its step): one transaction, only for a
+        running or paused game (`WrongStatus` otherwise). A take-over keeps whom the
+        seat was taken from (its `previous_user_id` is read here, never given)."""
+        if change.change not in CHANGES:
+            raise ValueError(f"unknown seat change {change.change!r}")
         async with self._db.write() as conn:
             await require_status(conn, game_id, PLAYING)
-            where = (t.seats.c.game_id == game_id, t.seats.c.seat == seat)
+            where = (t.seats.c.game_id == game_id, t.seats.c.seat == change.seat)
             previous = None
-            if change == "took":
+            if change.change == "took":
                 previous = await conn.scalar(select(t.seats.c.user_id).where(*where))
             await conn.execute(
                 update(t.seats)
                 .where(*where)
                 .values(
-                    user_id=user_id,
-                    has_left=change == "left",
-                    ai_takeover=change == "left",
+                    user_id=change.user_id,
+                    has_left=change.change == "left",
+                    ai_takeover=change.change == "left",
                     missed_deadlines=0,
                 )
             )
             await conn.execute(
                 t.seat_changes.insert().values(
-                    game_id=game_id,
-                    seat=seat,
-                    version=version,
-                    user_id=user_id,
-                    change=change,
-                    created_at=self._clock(),
-                    turn=turn,
-                    step=step,
-                    name=name,
-                    previous_user_id=previous,
+                    {
+                        **change.model_dump(),
+                        "game_id": game_id,
+                        "created_at": self._clock(),
+                        "previous_user_id": previous,
+                    }
                 )
             )
 

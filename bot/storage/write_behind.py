@@ -27,19 +27,16 @@ with: every method the repository's, `record_action` through a write-behind.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping, Sequence
-from datetime import datetime
-from typing import Any
 
-from bot.storage.action_writes import ActionWrite, action_write, instant_for, store_writes
+from bot.storage.action_writes import EncodedWrite, encoded, instant_for, store_writes
 from bot.storage.columns import Clock, utc_now
 from bot.storage.database import Database
-from bot.storage.models import SeatProgress
+from bot.storage.models import ActionWrite
 from bot.storage.repository import GameRepository
 
 MAX_BATCH = 256
 
-_Queued = tuple[ActionWrite, asyncio.Future[None]]
+_Queued = tuple[EncodedWrite, asyncio.Future[None]]
 
 
 class WriteBehind:
@@ -56,30 +53,10 @@ class WriteBehind:
         self._writer: asyncio.Task[None] | None = None
         self.batches = 0
 
-    async def record_action(
-        self,
-        game_id: int,
-        expected_version: int,
-        actor: int | None,
-        action: Mapping[str, Any],
-        new_snapshot: Mapping[str, Any],
-        new_version: int,
-        deadlines: Mapping[str, datetime],
-        *,
-        seat_progress: Sequence[SeatProgress] = (),
-    ) -> None:
-        write = action_write(
-            game_id,
-            expected_version,
-            actor,
-            action,
-            new_snapshot,
-            new_version,
-            deadlines,
-            seat_progress,
-        )
+    async def record_action(self, write: ActionWrite) -> None:
+        checked = encoded(write)
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._queue.append((write, done))
+        self._queue.append((checked, done))
         if self._writer is None:
             self._writer = asyncio.get_running_loop().create_task(self._drain())
         await done
@@ -118,16 +95,7 @@ class WriteBehind:
     async def _one_by_one(self, batch: list[_Queued]) -> None:
         for write, done in batch:
             try:
-                await self._games.record_action(
-                    write.game_id,
-                    write.expected,
-                    write.actor,
-                    write.action,
-                    write.snapshot,
-                    write.version,
-                    write.deadlines,
-                    seat_progress=write.progress,
-                )
+                await self._games.record_action(write.write)
             except Exception as exc:
                 if not done.done():
                     done.set_exception(exc)
@@ -135,7 +103,7 @@ class WriteBehind:
                 if not done.done():
                     done.set_result(None)
 
-    async def _commit(self, batch: list[ActionWrite]) -> dict[int, Exception]:
+    async def _commit(self, batch: list[EncodedWrite]) -> dict[int, Exception]:
         """One transaction for the batch; returns the refused writes (by index) and why."""
         async with self._db.driver_write() as driver:
             return await store_writes(driver, batch, self._clock(), self._instant)
@@ -149,25 +117,5 @@ class BatchingGameRepository(GameRepository):
         super().__init__(database, clock)
         self.write_behind = WriteBehind(database, GameRepository(database, clock), clock)
 
-    async def record_action(
-        self,
-        game_id: int,
-        expected_version: int,
-        actor: int | None,
-        action: Mapping[str, Any],
-        new_snapshot: Mapping[str, Any],
-        new_version: int,
-        deadlines: Mapping[str, datetime],
-        *,
-        seat_progress: Sequence[SeatProgress] = (),
-    ) -> None:
-        await self.write_behind.record_action(
-            game_id,
-            expected_version,
-            actor,
-            action,
-            new_snapshot,
-            new_version,
-            deadlines,
-            seat_progress=seat_progress,
-        )
+    async def record_action(self, write: ActionWrite) -> None:
+        await self.write_behind.record_action(write)

@@ -145,16 +145,16 @@ async def _commit(
     if isinstance(store, SeatBook):
         assert seat.user_id is not None
         try:
-            await store.change_seat(
-                table.game_id,
-                seat.index,
-                seat.user_id,
-                change,
-                table.state.version,
+            kept = SeatChange(
+                seat=seat.index,
+                user_id=seat.user_id,
+                change=change,
+                version=table.state.version,
                 turn=table.state.turn,
                 step=table.token,
                 name=name,
             )
+            await store.change_seat(table.game_id, kept)
         except Exception:
             log.exception("game %s: seat %s could not change hands", table.game_id, seat.index)
             seat.user_id, seat.missed_deadlines = before.user_id, before.missed_deadlines

@@ -14,9 +14,17 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
-from bot.storage.models import NightRecord
+from bot.storage.models import NewNight, NightRecord
 
-__all__ = ["Evening", "NightError", "NightRecord", "NightStore", "discord_time", "parse_start"]
+__all__ = [
+    "Evening",
+    "NewNight",
+    "NightError",
+    "NightRecord",
+    "NightStore",
+    "discord_time",
+    "parse_start",
+]
 
 WEEK = timedelta(days=7)
 # How long the Discord event lasts when nobody says (an external event needs an end).
@@ -35,19 +43,7 @@ _UNIX = re.compile(r"\d{9,12}")
 class NightStore(Protocol):
     """Where the planned nights are kept (`bot.storage.nights.NightRepository`)."""
 
-    async def add(
-        self,
-        *,
-        guild_id: int,
-        event_id: int,
-        channel_id: int,
-        host_id: int,
-        host_name: str,
-        name: str,
-        starts_at: datetime,
-        ends_at: datetime,
-        weekly: bool,
-    ) -> NightRecord: ...
+    async def add(self, night: NewNight) -> NightRecord: ...
 
     async def planned(self, guild_id: int | None = None) -> list[NightRecord]: ...
 

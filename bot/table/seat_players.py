@@ -82,7 +82,7 @@ class SeatPlayers:
             return before[1]
         player = self.player_for(index)
         action = player.choose(view(state, index), legal)
-        said = heard(player, index, self._seats[index].is_ai, state)
+        said = heard(player, index, self._seats[index].is_ai, state, legal, action)
         if said is not None:
             self._words[index] = (state.version, action, said)
         self._said = None if said is None else (action, said)

@@ -20,6 +20,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from bot.storage.models import (
     ActionRecord,
+    ActionWrite,
     Cursor,
     GamePlace,
     GamesAndLogs,
@@ -29,7 +30,6 @@ from bot.storage.models import (
     OpenLobbies,
     Reader,
     SeatChange,
-    SeatProgress,
     SeatRecord,
     SeatResult,
     SettingsChange,
@@ -87,25 +87,14 @@ class StoredLog(Protocol):
 class SeatBook(Protocol):
     """Where seats changing hands during play are kept (`bot.table.handover`).
 
-    `change_seat`: `change` is left, took or reclaimed, by `user_id`, at the game's
-    `version` and `turn`, during `step` (its token), `name` the newcomer's;
+    `change_seat`: a `SeatChange` (left, took or reclaimed, by its person, at the
+    game's version and turn, during its step's token, under the newcomer's name);
     `seat_changes` gives them back in order (the credit for each part played, the
     stand-ins of a resumed step). `vote_to_end` keeps a seated person's vote to end
     the game, `end_votes` gives back who voted (a restart loses none).
     """
 
-    async def change_seat(
-        self,
-        game_id: int,
-        seat: int,
-        user_id: int,
-        change: str,
-        version: int,
-        *,
-        turn: int | None = None,
-        step: str | None = None,
-        name: str | None = None,
-    ) -> None: ...
+    async def change_seat(self, game_id: int, change: SeatChange) -> None: ...
 
     async def seat_changes(self, game_id: int) -> list[SeatChange]: ...
 
@@ -146,18 +135,7 @@ class GameStore(Protocol):
         ai_seed: int | str | None = None,
     ) -> None: ...
 
-    async def record_action(
-        self,
-        game_id: int,
-        expected_version: int,
-        actor: int | None,
-        action: Mapping[str, Any],
-        new_snapshot: Mapping[str, Any],
-        new_version: int,
-        deadlines: Mapping[str, datetime],
-        *,
-        seat_progress: Sequence[SeatProgress] = (),
-    ) -> None: ...
+    async def record_action(self, write: ActionWrite) -> None: ...
 
     async def set_board_message(self, game_id: int, message_id: int) -> None: ...
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.ops import metrics
 from bot.storage.errors import StaleVersion, WrongStatus
-from bot.storage.models import SeatChange, SeatProgress
+from bot.storage.models import ActionWrite, SeatChange, SeatProgress
 from bot.table.seats import Seat
 from bot.table.store import GameStore, SeatBook, StoreConflict
 from bot.table.stored_form import deadline_rows, results
@@ -38,23 +38,10 @@ class StoredActions:
         self.seat_book = seat_book
         self._progress: dict[int, dict[int, Progress]] = {}
 
-    async def change_seat(
-        self,
-        game_id: int,
-        seat: int,
-        user_id: int,
-        change: str,
-        version: int,
-        *,
-        turn: int | None = None,
-        step: str | None = None,
-        name: str | None = None,
-    ) -> None:
+    async def change_seat(self, game_id: int, change: SeatChange) -> None:
         """A seat changed hands (`SeatBook`); kept nowhere without a seat book."""
         if self.seat_book is not None:
-            await self.seat_book.change_seat(
-                game_id, seat, user_id, change, version, turn=turn, step=step, name=name
-            )
+            await self.seat_book.change_seat(game_id, change)
 
     async def seat_changes(self, game_id: int) -> list[SeatChange]:
         return [] if self.seat_book is None else await self.seat_book.seat_changes(game_id)
@@ -97,14 +84,16 @@ class StoredActions:
         try:
             with metrics.timed_store():
                 await self.games.record_action(
-                    game_id,
-                    expected_version,
-                    actor,
-                    action,
-                    state.to_dict(),
-                    state.version,
-                    deadline_rows(state, deadline),
-                    seat_progress=changed,
+                    ActionWrite(
+                        game_id,
+                        expected_version,
+                        actor,
+                        action,
+                        state.to_dict(),
+                        state.version,
+                        deadline_rows(state, deadline),
+                        changed,
+                    )
                 )
         except (StaleVersion, WrongStatus) as exc:
             metrics.VERSION_CONFLICTS.inc()

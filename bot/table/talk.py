@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from lockdown_core import (
+    Action,
     Event,
     GameState,
     ReplayLog,
@@ -34,6 +35,7 @@ from lockdown_core import (
     apply,
     load_ruleset,
     new_game,
+    view,
 )
 from lockdown_core.actions import action_revision
 
@@ -42,16 +44,24 @@ TALK = "said"
 REMARK, WHY = "ai_remark", "ai_why"
 
 
-def heard(player: object, seat: int, is_ai: bool, state: GameState) -> dict[str, Any] | None:
-    """What `player`'s latest decision said and why, in the stored form; None if it said
-    nothing (a level that does not talk, a stand-in, a decision without words).
+def heard(
+    player: object, seat: int, is_ai: bool, state: GameState, legal: list[Action], action: Action
+) -> dict[str, Any] | None:
+    """What `player`'s latest decision, `action` chosen from `legal`, said and why, in the
+    stored form; None if it said nothing (a level that does not talk, a stand-in, a
+    decision without words).
 
     `state` is the game before the action is applied: the turn the words belong to,
-    and the kinds of the characters a move weighed (public on the board)."""
+    the public view the reason is weighed from (`ShrewdPlayer.explain`: the reason is
+    shown to people who must not learn the seat's hand), and the kinds of the
+    characters a move weighed (public on the board)."""
     persona = getattr(player, "persona", None)
+    explain = getattr(player, "explain", None)
+    if not is_ai or persona is None or explain is None:
+        return None
     remark = getattr(player, "remark", None)
-    why = getattr(player, "rationale", None)
-    if not is_ai or persona is None or (remark is None and why is None):
+    why = explain(view(state, None), legal, action)
+    if remark is None and why is None:
         return None
     said: dict[str, Any] = {"seat": seat, "persona": persona.key, "turn": state.turn}
     if remark is not None:

@@ -1,8 +1,9 @@
 """Why an AI seat chose what it did (`lockdown_core.ai.Rationale`), in the reader's words.
 
 Told only once the choice is public: a destination after the reveal, a move
-once made. The figures are the seat's own estimate of the points it stood to
-lose, rounded to a tenth as the AI keeps them.
+once made. The figures are the points the seat stood to lose as anyone at the
+table could reckon them (`ShrewdPlayer.explain`: the public view, not the seat's
+hand), rounded to a tenth.
 """
 
 from __future__ import annotations

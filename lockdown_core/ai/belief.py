@@ -103,13 +103,14 @@ class Belief:
         self, view: Mapping[str, Any], pool: Sequence[str], rnd: random.Random
     ) -> list[list[str]]:
         """Every seat's hand in one world: its own as it is, the others' known cards plus
-        cards drawn from `pool` up to their public sizes."""
+        cards drawn from `pool` up to their public sizes. A view without a hand (the
+        public one, read for this seat) has its own hand drawn like the others'."""
         cards = list(pool)
         rnd.shuffle(cards)
         hands: list[list[str]] = []
         for seat, size in enumerate(view["hand_sizes"]):
-            if seat == self.seat:
-                hands.append(list(view.get("hand", [])))
+            if seat == self.seat and "hand" in view:
+                hands.append(list(view["hand"]))
                 continue
             held = [card for card, n in self.known.get(seat, Counter()).items() for _ in range(n)]
             held = held[:size]

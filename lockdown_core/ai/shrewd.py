@@ -16,11 +16,15 @@ version, so that a game replays exactly and nothing it cannot see changes a
 choice. `Budget` bounds the worlds weighed per decision, which keeps a decision
 within a few milliseconds (bench/shrewd_bench.py measures it).
 
-With each decision it leaves what it says (`remark`, at most one a step) and,
-for decisive ones, why (`rationale`): see `talk.py`. Its ballot's remark is
-secret until the reveal, unless the rules make ballots open; in an attack's
-discussion it may say whom it means to designate, its plan or, as often as its
-persona lies, a bluff.
+With each decision it leaves what it says (`remark`, at most one a step); for
+decisive ones, `explain` tells why (`rationale`, see `talk.py`), weighed again from
+the public view alone, so that its reasons carry none of its seat's secrets. Its
+ballot's remark is secret until the reveal, unless the rules make ballots open; in
+an attack's discussion it may say whom it means to designate, its plan or, as often
+as its persona lies, a bluff.
+
+The module is one piece: one player, whose decisions all weigh the same sampled
+worlds with the same rules, belief, persona and generator.
 """
 
 from __future__ import annotations
@@ -154,9 +158,16 @@ class ShrewdPlayer(CautiousPlayer):
         self.remark = Remark(kind, tuple(sorted(params.items())), secret)
 
     def _judge(self, losses: list[list[float]]) -> list[float]:
+        """Each option's score over the worlds (`_scores`). Counts as `hedged` a
+        decision where the spread turned it from the option of the best mean."""
+        scores, means = self._scores(losses)
+        if means[scores.index(min(scores))] > min(means) + 1e-9:
+            self.tally["hedged"] += 1
+        return scores
+
+    def _scores(self, losses: list[list[float]]) -> tuple[list[float], list[float]]:
         """Each option's score over the worlds: its mean loss and, as its persona fears
-        them, the spread of its losses. Counts as `hedged` a decision where the spread
-        turned it from the option of the best mean."""
+        them, the spread of its losses; and each option's mean loss."""
         aversion = AVERSION * (1.0 - self.persona.risk)
         out = []
         means = []
@@ -165,9 +176,7 @@ class ShrewdPlayer(CautiousPlayer):
             spread = sum((x - mean) ** 2 for x in row) / len(row)
             means.append(mean)
             out.append(mean + aversion * math.sqrt(spread))
-        if means[out.index(min(out))] > min(means) + 1e-9:
-            self.tally["hedged"] += 1
-        return out
+        return out, means
 
     def _worth(self, loss: list[float]) -> float:
         """What a world's losses (its own, then the rival's if any, `_seats`) cost this
@@ -191,6 +200,19 @@ class ShrewdPlayer(CautiousPlayer):
     # Where to go ------------------------------------------------------------------
 
     def _go(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        _, rows, _ = self._destinations(view, legal, self.belief, self._rnd_for(view))
+        self.tally["decisions"] += 1
+        return self._best(self._judge(rows), legal)
+
+    def _destinations(
+        self,
+        view: Mapping[str, Any],
+        legal: Sequence[Action],
+        belief: Belief,
+        rnd: random.Random,
+    ) -> tuple[list[int], list[list[float]], list[list[float]]]:
+        """Each destination of `legal`, what each costs it in each world drawn from
+        `belief` (as its persona counts, `_worth`), and its own loss in each world."""
         tables = self._rules[1]
         board = WorldBoard(view, tables)
         me, players, badge = self.seat, view["players"], view["badge"]
@@ -205,15 +227,14 @@ class ShrewdPlayer(CautiousPlayer):
         mine = [i for i, o in enumerate(board.owner) if o == me and board.locs[i] > 0]
         dests = [a.location for a in legal if isinstance(a, ChooseDestination)]
         worlds = self.budget.worlds(len(dests) * max(len(mine) - 1, 1))
-        rnd = self._rnd_for(view)
-        pool = self.belief.unknown_cards(view)
+        pool = belief.unknown_cards(view)
         seats = self._seats(view)
         rows: list[list[float]] = [[] for _ in dests]
         # Its own loss in each world, for the option's best move: what `rationale` shows.
         own: list[list[float]] = [[] for _ in dests]
         for _ in range(worlds):
             dice = sample_dice(view, rnd)
-            cuts = [removal(h) for h in self.belief.sample_hands(view, pool, rnd)]
+            cuts = [removal(h) for h in belief.sample_hands(view, pool, rnd)]
             locs = board.locs[:]
             crowd = board.crowd(locs)
             before = crowd
@@ -240,34 +261,58 @@ class ShrewdPlayer(CautiousPlayer):
                     best = (self._worth(loss), loss[0])
                 row.append(best[0])
                 mine_lost.append(best[1])
-        scores = self._judge(rows)
-        action = self._best(scores, legal)
-        assert isinstance(action, ChooseDestination)
-        self._explain("destination", action.location, dests, scores, own)
-        return action
+        return dests, rows, own
 
-    def _explain(
-        self,
-        kind: str,
-        choice: int,
-        options: list[int],
-        scores: list[float],
-        own: list[list[float]],
-    ) -> None:
-        """Why `choice`: its own expected loss, and that of the option it ranked next."""
-        self.tally["decisions"] += 1
+    def explain(
+        self, public: Mapping[str, Any], legal: Sequence[Action], action: Action
+    ) -> Rationale | None:
+        """Why `action`, a choice it just made from `legal` (a destination or a move with
+        another option), as anyone at the table could reckon it: the options weighed
+        again over worlds drawn from `public`, the public view at that decision, alone.
+        Its own hand is drawn like the others', the dice it saw are drawn as unseen, and
+        what it remembers of cards is left out, so the figures tell nothing its seat
+        keeps secret (they are not those it decided on). Kept as `rationale`; None
+        for any other choice."""
+        self.rationale = None
+        if len(legal) < 2:
+            return None
+        if isinstance(action, ChooseDestination):
+            kind, choice, weigh = "destination", action.location, self._destinations
+        elif isinstance(action, MoveCharacter):
+            kind, choice, weigh = "move", action.character, self._moves
+        else:
+            return None
+        self._read_rules(public)
+        seen = {**public, "seat": self.seat}
+        blind = Belief(self.seat, THREAT_DECAY)
+        options, rows, own = weigh(seen, legal, blind, self._rnd_for(seen))
+        scores, _ = self._scores(rows)
         means = [sum(row) / len(row) for row in own]
         at = options.index(choice)
         others = [k for k in range(len(options)) if k != at]
         if not others:
             self.rationale = rationale(kind, choice, means[at], None, None)
-            return
-        runner = min(others, key=scores.__getitem__)
-        self.rationale = rationale(kind, choice, means[at], options[runner], means[runner])
+        else:
+            runner = min(others, key=scores.__getitem__)
+            self.rationale = rationale(kind, choice, means[at], options[runner], means[runner])
+        return self.rationale
 
     # Whom to move -----------------------------------------------------------------
 
     def _step(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        _, rows, _ = self._moves(view, legal, self.belief, self._rnd_for(view))
+        self.tally["decisions"] += 1
+        return self._best(self._judge(rows), legal)
+
+    def _moves(
+        self,
+        view: Mapping[str, Any],
+        legal: Sequence[Action],
+        belief: Belief,
+        rnd: random.Random,
+    ) -> tuple[list[int], list[list[float]], list[list[float]]]:
+        """Each character `legal` may move, what moving it costs in each world drawn from
+        `belief` (as its persona counts, `_worth`), and its own loss in each world."""
         tables = self._rules[1]
         board = WorldBoard(view, tables)
         me, players, badge = self.seat, view["players"], view["badge"]
@@ -286,13 +331,12 @@ class ShrewdPlayer(CautiousPlayer):
                 cid, where = best_move(seat_forecast(view, tables, p, dice), destinations[p])
                 later.append((p, Plan(destinations[p], 1.0, cid, where)))
         worlds = self.budget.worlds(len(moves))
-        rnd = self._rnd_for(view)
-        pool = self.belief.unknown_cards(view)
+        pool = belief.unknown_cards(view)
         seats = self._seats(view)
         rows: list[list[float]] = [[] for _ in moves]
         own: list[list[float]] = [[] for _ in moves]
         for _ in range(worlds):
-            cuts = [removal(h) for h in self.belief.sample_hands(view, pool, rnd)]
+            cuts = [removal(h) for h in belief.sample_hands(view, pool, rnd)]
             for row, mine_lost, cid in zip(rows, own, moves, strict=True):
                 world = locs[:]
                 here = crowd[:]
@@ -305,11 +349,7 @@ class ShrewdPlayer(CautiousPlayer):
                 loss = board.losses(world, dice, cuts, seats)
                 row.append(self._worth(loss))
                 mine_lost.append(loss[0])
-        scores = self._judge(rows)
-        action = self._best(scores, legal)
-        assert isinstance(action, MoveCharacter)
-        self._explain("move", action.character, moves, scores, own)
-        return action
+        return moves, rows, own
 
     # Votes, the truck, the announcement ---------------------------------------------
 

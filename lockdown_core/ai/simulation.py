@@ -2,7 +2,8 @@
 
 Pure like the rest of the core: no clock here (the caller times the run) and
 every seed derives from the one given, so the same arguments give the same
-figures. A game that raises (an engine bug, an AI's illegal choice, a game
+figures; a game's AI seats have a seed of their own (`ai_seed`), never its
+game's. A game that raises (an engine bug, an AI's illegal choice, a game
 that does not end) is counted in `errors` with its traceback kept, never
 skipped silently. A stalled game (R9.4: the rules give it no end, and a table
 would give it up) is no error: it is counted in `stalemates`, with its number
@@ -11,6 +12,7 @@ to replay it. The other figures cover the games that finished.
 
 from __future__ import annotations
 
+import random
 import traceback
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -50,7 +52,18 @@ def seat_kinds(ai: str, players: int, game: int, personas: tuple[str, ...] = ())
 
 
 def game_seed(seed: int, game: int) -> str:
+    """One game's seed (its deal, deck and dice): the run's seed and the game's number,
+    as `lockdown play --seed` takes it to replay the game."""
     return f"{seed}/{game}"
+
+
+def ai_seed(seed: int, game: int) -> int:
+    """The seed of one game's AI seats (seat `s` plays from `{ai_seed}/{s}`, as at a table
+    with `lockdown play --ai-seed`). Drawn, like the bot's `games.ai_seed`, apart from the
+    game's seed: from a generator of its own, seeded by a hash of the run's seed and the
+    game's number, so that a run replays exactly and yet nothing an AI draws, nor its
+    seed, follows the deck or the dice."""
+    return random.Random(f"ai/{seed}/{game}").getrandbits(63)
 
 
 @dataclass
@@ -218,10 +231,10 @@ def simulate(
     tally = Tally(players)
     for game in range(first, first + games):
         kinds = seat_kinds(ai, players, game, personas)
-        seed_text = game_seed(seed, game)
+        seats_seed = ai_seed(seed, game)
         try:
-            seats = [make_player(k, s, f"{seed_text}/{s}") for s, k in enumerate(kinds)]
-            outcome = play_game(rules, seats, seed_text)
+            seats = [make_player(k, s, f"{seats_seed}/{s}") for s, k in enumerate(kinds)]
+            outcome = play_game(rules, seats, game_seed(seed, game))
         except Exception:
             tally.add_error(game)
         else:

@@ -14,6 +14,7 @@ from bot.cli import main as cli
 from bot.cli import simulate as simulate_command
 from bot.texts import t
 from lockdown_core.ai import EndlessGame, make_player, play_game
+from lockdown_core.ai.simulation import ai_seed
 from tests.flat import flat
 
 SIMULATE = tuple(listing for listing in cli.COMMANDS if listing.name == "simulate")
@@ -239,7 +240,7 @@ def test_errors_are_counted_and_the_first_traceback_printed(
     report = json.loads(out)
     assert report["errors"] == 1
     assert report["games"] == 5
-    assert "first error (game 2, seed 4/2)" in err
+    assert f"first error (game 2, seed 4/2, AI seed {ai_seed(4, 2)})" in err
     assert "Traceback" in err
     assert "EndlessGame: no end after 5000 actions" in err
 
@@ -271,7 +272,8 @@ def test_a_stalled_game_is_reported_apart_and_is_no_error(
         text = capsys.readouterr().out
         assert t(lang, "simulate.cli.errors", errors=0) in text
         assert t(lang, "simulate.cli.stalemates", stalemates=1) in text
-        assert t(lang, "simulate.cli.stalemate_seed", seed="4/1") in text
+        seeds = {"seed": "4/1", "ai_seed": ai_seed(4, 1)}
+        assert t(lang, "simulate.cli.stalemate_seed", **seeds) in text
 
 
 def test_progress_bar_on_a_terminal(

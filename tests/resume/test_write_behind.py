@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 
 from bot.storage.errors import StaleVersion, WrongStatus
-from bot.storage.models import SeatProgress
+from bot.storage.models import ActionWrite, SeatProgress
 from bot.storage.repository import GameRepository
 from bot.storage.write_behind import WriteBehind
 from tests.storage.conftest import DatabaseFactory, due, new_game, running_game, snapshot
@@ -30,19 +30,21 @@ async def test_concurrent_games_share_transactions_and_a_stale_write_fails_alone
     def write(game_id: int, expected: int) -> asyncio.Future[None]:
         return asyncio.ensure_future(
             writer.record_action(
-                game_id,
-                expected,
-                0,
-                {"type": "Done", "player": 0},
-                snapshot(expected + 1),
-                expected + 1,
-                {"token": due(expected)},
-                seat_progress=[SeatProgress(seat=0, missed_deadlines=1, ai_takeover=False)],
+                ActionWrite(
+                    game_id,
+                    expected,
+                    0,
+                    {"type": "Done", "player": 0},
+                    snapshot(expected + 1),
+                    expected + 1,
+                    {"token": due(expected)},
+                    progress=[SeatProgress(seat=0, missed_deadlines=1, ai_takeover=False)],
+                )
             )
         )
 
     stale_game = ids[0]
-    await games.record_action(stale_game, 0, 0, {"type": "x"}, snapshot(1), 1, {})
+    await games.record_action(ActionWrite(stale_game, 0, 0, {"type": "x"}, snapshot(1), 1, {}))
     results = await asyncio.gather(
         *(write(game_id, 0) for game_id in ids), write(paused, 0), return_exceptions=True
     )
@@ -68,8 +70,8 @@ async def test_an_idle_store_writes_at_once_and_refuses_a_skipped_version(
     game_id = await running_game(games)
     writer = WriteBehind(database, games)
     with pytest.raises(ValueError, match="can only become"):
-        await writer.record_action(game_id, 0, 0, {}, snapshot(2), 2, {})
-    await writer.record_action(game_id, 0, 0, {"type": "Done"}, snapshot(1), 1, {})
+        await writer.record_action(ActionWrite(game_id, 0, 0, {}, snapshot(2), 2, {}))
+    await writer.record_action(ActionWrite(game_id, 0, 0, {"type": "Done"}, snapshot(1), 1, {}))
     assert writer.batches == 1
     assert (await games.get_game(game_id)).version == 1
 
@@ -87,10 +89,10 @@ async def test_the_write_behind_stores_rows_exactly_as_the_repository_does(
     progress = [SeatProgress(seat=1, missed_deadlines=2, ai_takeover=True, no_cards_turn=4)]
     action = {"type": "Done", "player": 1, "rules": 2}
     await games.record_action(
-        direct, 0, 1, action, snapshot(1), 1, {"step": due(5)}, seat_progress=progress
+        ActionWrite(direct, 0, 1, action, snapshot(1), 1, {"step": due(5)}, progress=progress)
     )
     await WriteBehind(database, games).record_action(
-        behind, 0, 1, action, snapshot(1), 1, {"step": due(5)}, seat_progress=progress
+        ActionWrite(behind, 0, 1, action, snapshot(1), 1, {"step": due(5)}, progress=progress)
     )
     one, other = await games.get_game(direct), await games.get_game(behind)
     assert (one.version, one.snapshot, one.deadlines, one.seats, one.status) == (
@@ -148,7 +150,7 @@ async def test_a_write_naming_a_seat_its_game_lacks_fails_alone_in_its_batch(
         progress = [SeatProgress(seat=seat, missed_deadlines=1, ai_takeover=False)]
         return asyncio.ensure_future(
             writer.record_action(
-                game_id, 0, 0, {"type": "Done"}, snapshot(1), 1, {}, seat_progress=progress
+                ActionWrite(game_id, 0, 0, {"type": "Done"}, snapshot(1), 1, {}, progress=progress)
             )
         )
 
@@ -177,7 +179,7 @@ async def test_what_goes_past_sqlalchemy_is_stored_as_sqlalchemy_stores_it(
     await games.start_game(started, seed=1, snapshot=snapshot(0), deadlines={"step": due(5)})
     played = await running_game(games)
     await WriteBehind(database, games).record_action(
-        played, 0, 1, {"type": "Done"}, snapshot(1), 1, {"step": due(5)}
+        ActionWrite(played, 0, 1, {"type": "Done"}, snapshot(1), 1, {"step": due(5)})
     )
     if database.is_sqlite:
         kind, instant = "typeof({0})", "typeof({0}) || length({0})"

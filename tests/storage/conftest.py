@@ -23,7 +23,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, create_async_engine
 from sqlalchemy.pool import NullPool
 
 from bot.storage.database import Database
-from bot.storage.models import NewGame, SeatRecord
+from bot.storage.models import ActionWrite, NewGame, SeatRecord
 from bot.storage.repository import GameRepository
 
 PG_URL = os.environ.get(
@@ -181,11 +181,13 @@ async def play(games: GameRepository, game_id: int, count: int, start: int = 0) 
     """`count` accepted actions, one after the other, from version `start`."""
     for version in range(start, start + count):
         await games.record_action(
-            game_id,
-            version,
-            version % 3,
-            {"type": "vote", "target": version % 4},
-            snapshot(version + 1),
-            version + 1,
-            {f"step-{version + 1}": due(version)},
+            ActionWrite(
+                game_id,
+                version,
+                version % 3,
+                {"type": "vote", "target": version % 4},
+                snapshot(version + 1),
+                version + 1,
+                {f"step-{version + 1}": due(version)},
+            )
         )

@@ -9,7 +9,7 @@ import pytest
 
 from bot.storage.database import Database
 from bot.storage.errors import GameNotFound, StaleVersion, WrongStatus
-from bot.storage.models import GameStatus, SeatProgress, SeatRecord, SeatResult
+from bot.storage.models import ActionWrite, GameStatus, SeatProgress, SeatRecord, SeatResult
 from bot.storage.repository import GameRepository, seed_digest
 from tests.storage.conftest import (
     Clock,
@@ -85,7 +85,7 @@ async def test_unknown_games_are_named(games: GameRepository) -> None:
     with pytest.raises(GameNotFound):
         await games.get_game(404)
     with pytest.raises(GameNotFound):
-        await games.record_action(404, 0, None, {}, snapshot(1), 1, {})
+        await games.record_action(ActionWrite(404, 0, None, {}, snapshot(1), 1, {}))
     with pytest.raises(GameNotFound):
         await games.set_board_message(404, 1)
     with pytest.raises(GameNotFound):
@@ -112,7 +112,9 @@ async def test_sequential_actions_keep_seq_dense_and_the_snapshot_current(
 
 async def test_a_table_action_has_no_actor(games: GameRepository) -> None:
     game_id = await running_game(games)
-    await games.record_action(game_id, 0, None, {"type": "timeout"}, snapshot(1), 1, {})
+    await games.record_action(
+        ActionWrite(game_id, 0, None, {"type": "timeout"}, snapshot(1), 1, {})
+    )
     assert (await games.action_log(game_id))[0].actor is None
 
 
@@ -124,7 +126,7 @@ async def test_fifty_concurrent_writers_on_one_version_exactly_one_wins(
     async def attempt(i: int) -> int | StaleVersion:
         try:
             await games.record_action(
-                game_id, 0, i % 4, {"click": i}, snapshot(1, by=i), 1, {"vote": due(i)}
+                ActionWrite(game_id, 0, i % 4, {"click": i}, snapshot(1, by=i), 1, {"vote": due(i)})
             )
         except StaleVersion as refused:
             return refused
@@ -154,7 +156,7 @@ async def test_concurrent_writers_from_two_processes_never_apply_twice(
     async def attempt(i: int) -> bool:
         try:
             await (first, second)[i % 2].record_action(
-                game_id, 0, None, {"n": i}, snapshot(1), 1, {}
+                ActionWrite(game_id, 0, None, {"n": i}, snapshot(1), 1, {})
             )
         except StaleVersion:
             return False
@@ -171,14 +173,16 @@ async def test_a_stale_write_changes_nothing(games: GameRepository) -> None:
     before = await games.get_game(game_id)
     with pytest.raises(StaleVersion) as refused:
         await games.record_action(
-            game_id,
-            2,
-            1,
-            {"late": True},
-            snapshot(3, late=True),
-            3,
-            {"other": due()},
-            seat_progress=[SeatProgress(seat=0, missed_deadlines=2, ai_takeover=True)],
+            ActionWrite(
+                game_id,
+                2,
+                1,
+                {"late": True},
+                snapshot(3, late=True),
+                3,
+                {"other": due()},
+                progress=[SeatProgress(seat=0, missed_deadlines=2, ai_takeover=True)],
+            )
         )
     assert (refused.value.expected, refused.value.actual) == (2, 3)
     assert await games.get_game(game_id) == before
@@ -188,27 +192,31 @@ async def test_a_stale_write_changes_nothing(games: GameRepository) -> None:
 async def test_seat_progress_is_stored_with_the_action(games: GameRepository) -> None:
     game_id = await running_game(games)
     await games.record_action(
-        game_id,
-        0,
-        None,
-        {"type": "timeout"},
-        snapshot(1),
-        1,
-        {},
-        seat_progress=[SeatProgress(seat=1, missed_deadlines=3, ai_takeover=True, no_cards_turn=2)],
+        ActionWrite(
+            game_id,
+            0,
+            None,
+            {"type": "timeout"},
+            snapshot(1),
+            1,
+            {},
+            progress=[SeatProgress(seat=1, missed_deadlines=3, ai_takeover=True, no_cards_turn=2)],
+        )
     )
     seat = (await games.get_game(game_id)).seats[1]
     assert (seat.missed_deadlines, seat.ai_takeover, seat.no_cards_turn) == (3, True, 2)
     with pytest.raises(ValueError, match="no seat 9"):
         await games.record_action(
-            game_id,
-            1,
-            None,
-            {},
-            snapshot(2),
-            2,
-            {},
-            seat_progress=[SeatProgress(seat=9, missed_deadlines=1, ai_takeover=False)],
+            ActionWrite(
+                game_id,
+                1,
+                None,
+                {},
+                snapshot(2),
+                2,
+                {},
+                progress=[SeatProgress(seat=9, missed_deadlines=1, ai_takeover=False)],
+            )
         )
     assert (await games.get_game(game_id)).version == 1  # the whole action was undone
 
@@ -216,11 +224,13 @@ async def test_seat_progress_is_stored_with_the_action(games: GameRepository) ->
 async def test_inconsistent_versions_are_refused_before_writing(games: GameRepository) -> None:
     game_id = await running_game(games)
     with pytest.raises(ValueError, match="can only become 1"):
-        await games.record_action(game_id, 0, None, {}, snapshot(2), 2, {})
+        await games.record_action(ActionWrite(game_id, 0, None, {}, snapshot(2), 2, {}))
     with pytest.raises(ValueError, match="snapshot's version"):
-        await games.record_action(game_id, 0, None, {}, snapshot(5), 1, {})
+        await games.record_action(ActionWrite(game_id, 0, None, {}, snapshot(5), 1, {}))
     with pytest.raises(ValueError, match="naive"):
-        await games.record_action(game_id, 0, None, {}, snapshot(1), 1, {"x": datetime(2026, 1, 1)})
+        await games.record_action(
+            ActionWrite(game_id, 0, None, {}, snapshot(1), 1, {"x": datetime(2026, 1, 1)})
+        )
     assert await games.action_log(game_id) == []
 
 
@@ -230,7 +240,15 @@ async def test_deadlines_are_utc_instants_whatever_zone_they_came_in(
     game_id = await running_game(games)
     paris = timezone(timedelta(hours=1))
     await games.record_action(
-        game_id, 0, None, {}, snapshot(1), 1, {"vote": datetime(2026, 3, 1, 22, 30, tzinfo=paris)}
+        ActionWrite(
+            game_id,
+            0,
+            None,
+            {},
+            snapshot(1),
+            1,
+            {"vote": datetime(2026, 3, 1, 22, 30, tzinfo=paris)},
+        )
     )
     stored = (await games.get_game(game_id)).deadlines["vote"]
     assert stored == datetime(2026, 3, 1, 21, 30, tzinfo=UTC)
@@ -247,7 +265,7 @@ async def test_pause_refuses_actions_until_resumed(games: GameRepository) -> Non
     assert (game.status, game.paused_reason) == (GameStatus.PAUSED, "a moderator paused the game")
     assert game.deadlines == {"placement": due()}  # kept, to re-arm on resume
     with pytest.raises(WrongStatus):
-        await games.record_action(game_id, 0, None, {}, snapshot(1), 1, {})
+        await games.record_action(ActionWrite(game_id, 0, None, {}, snapshot(1), 1, {}))
     await games.resume_game(game_id)
     assert (await games.get_game(game_id)).paused_reason is None
     await play(games, game_id, 1)
@@ -280,7 +298,7 @@ async def test_finish_records_one_result_per_seat_and_ends_the_game(
     with pytest.raises(WrongStatus):
         await games.finish_game(game_id, results)
     with pytest.raises(WrongStatus):
-        await games.record_action(game_id, 2, None, {}, snapshot(3), 3, {})
+        await games.record_action(ActionWrite(game_id, 2, None, {}, snapshot(3), 3, {}))
 
 
 async def test_aborted_games_are_not_resumed(games: GameRepository) -> None:

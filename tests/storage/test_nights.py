@@ -8,6 +8,7 @@ import pytest
 from sqlalchemy.exc import IntegrityError
 
 from bot.storage.database import Database
+from bot.storage.models import NewNight
 from bot.storage.nights import NightRepository
 from tests.storage.conftest import Clock
 
@@ -17,15 +18,17 @@ EVENING = datetime(2026, 12, 4, 20, 30, tzinfo=UTC)
 
 async def plan(nights: NightRepository, guild: int, event: int, starts: datetime) -> int:
     night = await nights.add(
-        guild_id=guild,
-        event_id=event,
-        channel_id=guild + 1,
-        host_id=guild + 2,
-        host_name="<@123> @everyone",
-        name="Friday",
-        starts_at=starts,
-        ends_at=starts + timedelta(hours=3),
-        weekly=event % 2 == 0,
+        NewNight(
+            guild_id=guild,
+            event_id=event,
+            channel_id=guild + 1,
+            host_id=guild + 2,
+            host_name="<@123> @everyone",
+            name="Friday",
+            starts_at=starts,
+            ends_at=starts + timedelta(hours=3),
+            weekly=event % 2 == 0,
+        )
     )
     return night.night_id
 

@@ -14,7 +14,7 @@ from bot.storage import rating_tables as r
 from bot.storage import rating_writes
 from bot.storage.database import Database
 from bot.storage.errors import WrongStatus
-from bot.storage.models import GameStatus, SeatResult
+from bot.storage.models import GameStatus, SeatChange, SeatResult
 from bot.storage.rating_seasons import SeasonRepository
 from bot.storage.ratings import RatingRepository
 from bot.storage.repository import GameRepository
@@ -156,8 +156,8 @@ async def test_a_leaver_is_last_and_who_took_their_seat_is_not_rated(
 ) -> None:
     changes = SeatChangeRepository(db)
     game_id = await start(games, humans=4, ais=0)
-    await changes.change_seat(game_id, 0, ANA, "left", 2)
-    await changes.change_seat(game_id, 0, DAN, "took", 3)
+    await changes.change_seat(game_id, SeatChange(seat=0, user_id=ANA, change="left", version=2))
+    await changes.change_seat(game_id, SeatChange(seat=0, user_id=DAN, change="took", version=3))
     await games.finish_game(game_id, results(90, 20, 10, 5))
     rated = await ratings.game_rating(game_id)
     assert rated is not None
@@ -204,7 +204,9 @@ async def test_the_recompute_gives_back_the_same_ratings(
     for number in range(6):
         game_id = await start(games, humans=3 + number % 3, ais=number % 2)
         if number == 4:
-            await changes.change_seat(game_id, 1, BO, "left", 1)
+            await changes.change_seat(
+                game_id, SeatChange(seat=1, user_id=BO, change="left", version=1)
+            )
         scores = [(7 * number + 11 * seat) % 23 for seat in range(3 + number % 3 + number % 2)]
         await games.finish_game(game_id, results(*scores))
         clock.now += timedelta(days=9)

@@ -8,7 +8,7 @@ import pytest
 from bot.storage import tables as t
 from bot.storage.database import Database
 from bot.storage.errors import WrongStatus
-from bot.storage.models import SeatResult
+from bot.storage.models import SeatChange, SeatResult
 from bot.storage.repository import GameRepository
 from bot.storage.seat_changes import SeatChangeRepository
 from bot.storage.stats import StatsRepository
@@ -24,10 +24,10 @@ async def test_a_seat_left_then_taken_is_resumed_with_its_new_holder(
 ) -> None:
     changes = SeatChangeRepository(db)
     game_id = await running_game(games, guild_id=GUILD)
-    await changes.change_seat(game_id, 1, BO, "left", 3)
+    await changes.change_seat(game_id, SeatChange(seat=1, user_id=BO, change="left", version=3))
     seat = (await games.get_game(game_id)).seats[1]
     assert (seat.user_id, seat.has_left, seat.ai_takeover) == (BO, True, True)
-    await changes.change_seat(game_id, 1, DAN, "took", 5)
+    await changes.change_seat(game_id, SeatChange(seat=1, user_id=DAN, change="took", version=5))
     seat = (await games.get_game(game_id)).seats[1]
     assert (seat.user_id, seat.has_left, seat.ai_takeover) == (DAN, False, False)
     async with db.read() as conn:
@@ -44,8 +44,8 @@ async def test_the_holder_at_the_end_gets_the_result_and_the_leaver_a_game_left(
     changes = SeatChangeRepository(db)
     stats = StatsRepository(db)
     game_id = await running_game(games, guild_id=GUILD)
-    await changes.change_seat(game_id, 1, BO, "left", 2)
-    await changes.change_seat(game_id, 1, DAN, "took", 4)
+    await changes.change_seat(game_id, SeatChange(seat=1, user_id=BO, change="left", version=2))
+    await changes.change_seat(game_id, SeatChange(seat=1, user_id=DAN, change="took", version=4))
     results = [SeatResult(seat=s, score=10 + s, winner=s == 1) for s in range(4)]
     await games.finish_game(game_id, results)
     dan = await stats.user_stats(DAN)
@@ -65,9 +65,11 @@ async def test_a_seat_of_a_game_not_running_does_not_change(
     game_id = await running_game(games, guild_id=GUILD)
     await games.abort_game(game_id)
     with pytest.raises(WrongStatus):
-        await changes.change_seat(game_id, 1, BO, "left", 1)
+        await changes.change_seat(game_id, SeatChange(seat=1, user_id=BO, change="left", version=1))
     with pytest.raises(ValueError, match="unknown seat change"):
-        await changes.change_seat(game_id, 1, BO, "kicked", 1)
+        await changes.change_seat(
+            game_id, SeatChange(seat=1, user_id=BO, change="kicked", version=1)
+        )
 
 
 async def test_a_seat_left_and_never_taken_gives_its_result_to_nobody(
@@ -76,7 +78,9 @@ async def test_a_seat_left_and_never_taken_gives_its_result_to_nobody(
     changes = SeatChangeRepository(db)
     stats = StatsRepository(db)
     game_id = await running_game(games, guild_id=GUILD)
-    await changes.change_seat(game_id, 1, BO, "left", 2, turn=1)
+    await changes.change_seat(
+        game_id, SeatChange(seat=1, user_id=BO, change="left", version=2, turn=1)
+    )
     await games.finish_game(game_id, [SeatResult(seat=s, score=5, winner=True) for s in range(4)])
     bo = await stats.user_stats(BO)
     assert (bo.games, bo.wins, bo.total_score, bo.games_left) == (1, 0, 0, 1)
@@ -90,8 +94,12 @@ async def test_who_held_a_seat_when_is_read_back_with_turns_and_names(
 ) -> None:
     changes = SeatChangeRepository(db)
     game_id = await running_game(games, guild_id=GUILD)
-    await changes.change_seat(game_id, 1, BO, "left", 3, turn=2)
-    await changes.change_seat(game_id, 1, DAN, "took", 5, turn=3, name="dan")
+    await changes.change_seat(
+        game_id, SeatChange(seat=1, user_id=BO, change="left", version=3, turn=2)
+    )
+    await changes.change_seat(
+        game_id, SeatChange(seat=1, user_id=DAN, change="took", version=5, turn=3, name="dan")
+    )
     kept = await changes.seat_changes(game_id)
     assert [(c.seat, c.user_id, c.change, c.turn, c.name, c.previous_user_id) for c in kept] == [
         (1, BO, "left", 2, None, None),

@@ -18,6 +18,7 @@ from typing import Any
 from bot.storage.errors import GameNotFound, StaleVersion, WrongStatus
 from bot.storage.models import (
     ActionRecord,
+    ActionWrite,
     BrokenGame,
     GamePlace,
     GamesAndLogs,
@@ -25,7 +26,6 @@ from bot.storage.models import (
     NewGame,
     OpenLobbies,
     RunningGames,
-    SeatProgress,
     SeatRecord,
     SeatResult,
     Shards,
@@ -119,25 +119,15 @@ class MemoryGameStore:
 
     # Play ------------------------------------------------------------------------
 
-    async def record_action(
-        self,
-        game_id: int,
-        expected_version: int,
-        actor: int | None,
-        action: Mapping[str, Any],
-        new_snapshot: Mapping[str, Any],
-        new_version: int,
-        deadlines: Mapping[str, datetime],
-        *,
-        seat_progress: Sequence[SeatProgress] = (),
-    ) -> None:
-        if new_version != expected_version + 1 or new_snapshot.get("version") != new_version:
+    async def record_action(self, write: ActionWrite) -> None:
+        game_id, expected_version, new_version = write.game_id, write.expected, write.version
+        if new_version != expected_version + 1 or write.snapshot.get("version") != new_version:
             raise ValueError(f"version {expected_version} can only become {expected_version + 1}")
         game = self._in(game_id, (GameStatus.RUNNING,))
         if game.version != expected_version:
             raise StaleVersion(game_id, expected_version, game.version)
         seats = list(game.seats)
-        for progress in seat_progress:
+        for progress in write.progress:
             if not 0 <= progress.seat < len(seats):
                 raise ValueError(f"game {game_id} has no seat {progress.seat}")
             seats[progress.seat] = seats[progress.seat].model_copy(
@@ -149,16 +139,16 @@ class MemoryGameStore:
         self.logs[game_id].append(
             ActionRecord(
                 seq=new_version,
-                actor=actor,
-                action=copy.deepcopy(dict(action)),
+                actor=write.actor,
+                action=copy.deepcopy(dict(write.action)),
                 created_at=self.clock(),
             )
         )
         self._set(
             game,
-            snapshot=copy.deepcopy(dict(new_snapshot)),
+            snapshot=copy.deepcopy(dict(write.snapshot)),
             version=new_version,
-            deadlines=dict(deadlines),
+            deadlines=dict(write.deadlines),
             seats=tuple(seats),
         )
 

@@ -128,22 +128,11 @@ class SeatBookFake:
         self.names: list[str | None] = []
         self.votes: set[int] = set()
 
-    async def change_seat(
-        self,
-        game_id: int,
-        seat: int,
-        user_id: int,
-        change: str,
-        version: int,
-        *,
-        turn: int | None = None,
-        step: str | None = None,
-        name: str | None = None,
-    ) -> None:
+    async def change_seat(self, game_id: int, change: SeatChange) -> None:
         if self.fail:
             raise ConnectionError("the database is away")
-        self.kept.append((game_id, seat, user_id, change, version))
-        self.names.append(name)
+        self.kept.append((game_id, change.seat, change.user_id, change.change, change.version))
+        self.names.append(change.name)
 
     async def seat_changes(self, game_id: int) -> list[SeatChange]:
         return []

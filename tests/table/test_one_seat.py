@@ -27,32 +27,10 @@ class KeptChanges:
         self.changes: list[SeatChange] = []
         self.fail_reads = False
 
-    async def change_seat(
-        self,
-        game_id: int,
-        seat: int,
-        user_id: int,
-        change: str,
-        version: int,
-        *,
-        turn: int | None = None,
-        step: str | None = None,
-        name: str | None = None,
-    ) -> None:
-        previous = self.holders[seat] if change == "took" else None
-        self.holders[seat] = user_id
-        self.changes.append(
-            SeatChange(
-                seat=seat,
-                user_id=user_id,
-                change=change,
-                version=version,
-                turn=turn,
-                step=step,
-                name=name,
-                previous_user_id=previous,
-            )
-        )
+    async def change_seat(self, game_id: int, change: SeatChange) -> None:
+        previous = self.holders[change.seat] if change.change == "took" else None
+        self.holders[change.seat] = change.user_id
+        self.changes.append(change.model_copy(update={"previous_user_id": previous}))
 
     async def seat_changes(self, game_id: int) -> list[SeatChange]:
         if self.fail_reads:

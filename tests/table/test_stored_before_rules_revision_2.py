@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.storage.database import Database
+from bot.storage.models import ActionWrite
 from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
 from bot.table.persist import GameKeeper
@@ -66,7 +67,7 @@ async def test_a_game_stored_before_rules_revision_2_resumes_at_start_up(tmp_pat
             last = version + 1 == count
             snapshot = game["stored_at"]["snapshot"] if last else state.to_dict()
             await games.record_action(
-                table.game_id, version, actor(action), data, snapshot, version + 1, {}
+                ActionWrite(table.game_id, version, actor(action), data, snapshot, version + 1, {})
             )
 
         loaded = await GameKeeper(BatchingGameRepository(database)).load()

@@ -211,13 +211,16 @@ def test_other_seats_secrets_scrambled_leave_every_line_and_reason_unchanged(
             mind = copy.deepcopy(player)
             action = player.choose(view(state, seat), legal)
             mind.choose(view(twin, seat), legal_actions(twin, seat))
-            said = heard(player, seat, True, state)
-            assert heard(mind, seat, True, twin) == said
+            said = heard(player, seat, True, state, legal, action)
+            twin_legal = legal_actions(twin, seat)
+            assert heard(mind, seat, True, twin, twin_legal, action) == said
             shown = talk_events({TALK: said}) if said else []
             for lang in LANGUAGES:
                 assert [describe(e, lang, names, seat=seat) for e in shown] == [
                     describe(e, lang, names, seat=seat)
-                    for e in talk_events({TALK: heard(mind, seat, True, twin)} if said else {})
+                    for e in talk_events(
+                        {TALK: heard(mind, seat, True, twin, twin_legal, action)} if said else {}
+                    )
                 ]
             compared += 1
             lines += sum(e.kind == "ai_remark" for e in shown)

@@ -83,8 +83,8 @@ WHY = {
 def test_the_why_names_the_choice_and_the_runner_up_with_their_expected_losses() -> None:
     [english] = why_lines("en", NAMES, [WHY])
     assert english == (
-        "AI 1 (the Gambler), turn 4: went to the Supermarket, expecting to lose 0.8 points, "
-        "against 2.1 going to the Parking lot."
+        "AI 1 (the Gambler), turn 4: went to the Supermarket, about 0.8 points at risk as "
+        "the table could reckon it, against 2.1 going to the Parking lot."
     )
     [french] = why_lines("fr", NAMES, [WHY])
     assert "0,8" in french
@@ -97,7 +97,7 @@ def test_a_move_is_told_by_the_characters_kind() -> None:
     [line] = why_lines("en", NAMES, [move])
     assert line == (
         "AI 1 (the Gambler), turn 4: moved their Blocker, the only one that could go, "
-        "expecting to lose 0.8 points."
+        "about 0.8 points at risk as the table could reckon it."
     )
 
 

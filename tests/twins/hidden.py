@@ -29,6 +29,7 @@ from unittest import mock
 from bot.table.seat_players import SeatPlayers
 from lockdown_core import GameState, Step, pending_seats
 from lockdown_core.actions import Action, Designate
+from lockdown_core.ai.belief import removal
 from lockdown_core.view import view
 
 # A grudge no game builds: it outweighs every other reason the seat weighs.
@@ -209,11 +210,18 @@ class Hidden:
 
 
 def _swap(state: GameState, seat: int) -> bool:
-    """Swap the first card of `seat`'s hand with the deck's lowest card of another kind."""
-    hand = state.hands[seat]
-    for at, card in enumerate(hand):
-        for low, other in enumerate(state.deck):
-            if other != card:
-                hand[at], state.deck[low] = other, card
-                return True
+    """Swap a card of `seat`'s hand with the deck's lowest card of another kind: where it
+    can, a weapon for a card that is not one or the other way round (what the hand can
+    do against an attack differs, and with it whatever is reckoned from the hand, as an
+    AI seat's expected losses are), else the first card for any other kind."""
+    hand, deck = state.hands[seat], state.deck
+    pairs = [(at, low) for at in range(len(hand)) for low in range(len(deck))]
+    for at, low in sorted(pairs, key=lambda p: _removal(hand[p[0]]) == _removal(deck[p[1]])):
+        if deck[low] != hand[at]:
+            hand[at], deck[low] = deck[low], hand[at]
+            return True
     return False
+
+
+def _removal(card: str) -> int:
+    return removal([card])

@@ -146,6 +146,7 @@ class World:
         self.bot: LockdownBot | None = None
         self.events: _Events | None = None
         self._timer = ""
+        self._looked = -1  # the game's version at the learner's latest look (`_look`)
 
     # Running ---------------------------------------------------------------------------
 
@@ -312,7 +313,19 @@ class World:
             if not await self.scheduler.fire_next():
                 return
             await self._settle(self._timer)
+            await self._look()
         self.record.finished = table.finished
+
+    async def _look(self) -> None:
+        """In a practice game, the learner opens their panel whenever the game moved on
+        without them: its lessons and the AI seats' reasons are read as they come, not
+        only when the learner has a choice to make."""
+        table = self.table
+        assert table is not None
+        if not self.plan.practice or table.finished or table.state.version == self._looked:
+            return
+        self._looked = table.state.version
+        await self._panel(self.users[0])
 
     def _parted(self) -> bool:
         """World B, once the rules show everyone something that differs from world A."""

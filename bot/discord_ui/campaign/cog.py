@@ -16,7 +16,7 @@ from bot.discord_ui.campaign.play_again import PlayAgain
 from bot.discord_ui.game.threads import GameThreads
 from bot.discord_ui.lobby.lobbies import Lobbies
 from bot.discord_ui.server import ServerDesk
-from bot.discord_ui.slash import Room, SlashCommand, command_name, command_text
+from bot.discord_ui.slash import Room, SlashCommand, described
 
 
 class CampaignRoom(Room, name=NAME):
@@ -43,17 +43,12 @@ class CampaignRoom(Room, name=NAME):
         await self.ending.share_page(interaction, game_id)
 
     def slash_commands(self) -> Sequence[SlashCommand]:
-        @app_commands.command(
-            name=command_name("variants"), description=command_text("command.variants.description")
-        )
+        @app_commands.command(**described("variants"))
         @app_commands.guild_only()
         async def variants(interaction: discord.Interaction[Any]) -> None:
             await self.history.list_variants(interaction)
 
-        @app_commands.command(
-            name=command_name("epilogues"),
-            description=command_text("command.epilogues.description"),
-        )
+        @app_commands.command(**described("epilogues"))
         @app_commands.guild_only()
         async def epilogues(interaction: discord.Interaction[Any]) -> None:
             await self.history.list_epilogues(interaction)

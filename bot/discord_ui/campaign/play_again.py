@@ -42,7 +42,7 @@ class PlayAgain:
         if not isinstance(parent, discord.TextChannel):
             await service.tell(interaction, "error.use_in_text_channel")
             return
-        if await self.lobbies.refuse_missing_permissions(interaction, parent):
+        if await service.refuse_missing_permissions(interaction, parent):
             return
         await reply.defer(interaction, thinking=True)
         try:

@@ -17,7 +17,7 @@ from bot.discord_ui.game.play import Play
 from bot.discord_ui.game.requests import Requests
 from bot.discord_ui.game.threads import GameThreads
 from bot.discord_ui.service import GameService
-from bot.discord_ui.slash import Room, SlashCommand, command_name, command_text, menu_choice
+from bot.discord_ui.slash import Room, SlashCommand, described, menu_choice, options
 
 log = logging.getLogger(__name__)
 
@@ -82,38 +82,27 @@ class GameRoom(Room, name=NAME):
         """Each only reads its options and asks the room, so what a command does is
         tested without Discord's command tree."""
 
-        @app_commands.command(
-            name=command_name("board"), description=command_text("command.board.description")
-        )
+        @app_commands.command(**described("board"))
         @app_commands.guild_only()
         async def board(interaction: discord.Interaction[Any]) -> None:
             await self.requests.repost_board(interaction)
 
-        @app_commands.command(
-            name=command_name("hand"), description=command_text("command.hand.description")
-        )
+        @app_commands.command(**described("hand"))
         @app_commands.guild_only()
         async def hand(interaction: discord.Interaction[Any]) -> None:
             await self.play.hand_here(interaction)
 
-        @app_commands.command(
-            name=command_name("rules"), description=command_text("command.rules.description")
-        )
+        @app_commands.command(**described("rules"))
         async def rules(interaction: discord.Interaction[Any]) -> None:
             await self.requests.rules_here(interaction)
 
-        @app_commands.command(
-            name=command_name("abort"), description=command_text("command.abort.description")
-        )
+        @app_commands.command(**described("abort"))
         @app_commands.guild_only()
         async def abort(interaction: discord.Interaction[Any]) -> None:
             await self.abort.ask(interaction)
 
-        @app_commands.command(
-            name=command_name("notify"), description=command_text("command.notify.description")
-        )
-        @app_commands.rename(state=command_text("command.notify.option.state.name"))
-        @app_commands.describe(state=command_text("command.notify.option.state"))
+        @app_commands.command(**described("notify"))
+        @options("notify", "state")
         @app_commands.choices(
             state=[
                 menu_choice("command.notify.on", "on"),
@@ -123,9 +112,7 @@ class GameRoom(Room, name=NAME):
         async def notify(interaction: discord.Interaction[Any], state: str) -> None:
             await self.requests.set_notify(interaction, state == "on")
 
-        @app_commands.command(
-            name=command_name("help"), description=command_text("command.help.description")
-        )
+        @app_commands.command(**described("help"))
         async def help_(interaction: discord.Interaction[Any]) -> None:
             await self.requests.help(interaction)
 

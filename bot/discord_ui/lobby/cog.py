@@ -13,7 +13,7 @@ from bot.discord_ui.lobby.lobbies import Lobbies
 from bot.discord_ui.lobby.plans import LobbyPlans
 from bot.discord_ui.lobby.variants import LobbyVariants
 from bot.discord_ui.server import ServerDesk
-from bot.discord_ui.slash import Room, SlashCommand, command_name, command_text
+from bot.discord_ui.slash import Room, SlashCommand, described, options
 from bot.table.timers import MAX_STEP_HOURS
 
 
@@ -37,11 +37,8 @@ class LobbyRoom(Room, name=NAME):
         await self.variants.choose_variants(interaction, lobby_id, chosen)
 
     def slash_commands(self) -> Sequence[SlashCommand]:
-        @app_commands.command(
-            name=command_name("new"), description=command_text("command.new.description")
-        )
-        @app_commands.rename(hours=command_text("command.new.option.hours.name"))
-        @app_commands.describe(hours=command_text("command.new.option.hours"))
+        @app_commands.command(**described("new"))
+        @options("new", "hours")
         @app_commands.guild_only()
         async def new(
             interaction: discord.Interaction[Any],

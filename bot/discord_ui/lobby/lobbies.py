@@ -50,14 +50,8 @@ class Lobbies:
         """`/lockdown new`: a lobby in a new thread of this channel, if this member may
         host here; `step_hours` makes it a slow game, within the server's bounds."""
         service = self.service
-        channel = interaction.channel
-        if interaction.guild is None or not isinstance(channel, discord.TextChannel):
-            await service.tell(interaction, "error.use_in_text_channel")
-            return
-        if not service.hub.accepting:
-            await service.tell(interaction, "error.shutting_down")
-            return
-        if await self.refuse_missing_permissions(interaction, channel):
+        channel = await service.thread_channel(interaction)
+        if channel is None:
             return
         await reply.defer(interaction, thinking=True)
         try:
@@ -139,20 +133,6 @@ class Lobbies:
         """The open lobby whose thread is `thread_id`, if any."""
         lobbies = self.service.hub.lobbies.values()
         return next((lobby for lobby in lobbies if lobby.channel_id == thread_id), None)
-
-    async def refuse_missing_permissions(
-        self, interaction: discord.Interaction[Any], channel: discord.TextChannel
-    ) -> bool:
-        """Before any thread is made: name every permission the bot lacks in `channel`."""
-        missing = missing_permissions(interaction.app_permissions)
-        if not missing:
-            return False
-        lang = self.service.lang(interaction)
-        names = ", ".join(f"**{t(lang, key)}**" for key in missing)
-        await self.service.tell(
-            interaction, "error.missing_permissions", permissions=names, channel=channel.mention
-        )
-        return True
 
     async def _thread_refused(
         self,

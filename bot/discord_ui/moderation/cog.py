@@ -15,7 +15,7 @@ from discord import app_commands
 
 from bot.discord_ui.moderation.config import VARIANT_STATES, ConfigCommands
 from bot.discord_ui.server import ServerDesk
-from bot.discord_ui.slash import Room, SlashCommand, command_name, command_text, menu_choice
+from bot.discord_ui.slash import Room, SlashCommand, described, menu_choice, options
 from bot.table.campaign import variant_epilogues
 from bot.table.guild_settings import SETTING_KEYS
 
@@ -28,47 +28,20 @@ class ModerationRoom(Room, name="Moderation"):
         self.config = ConfigCommands(desk)
 
     def slash_commands(self) -> Sequence[SlashCommand]:
-        config = app_commands.Group(
-            name=command_name("config"),
-            description=command_text("command.config.description"),
-            guild_only=True,
-        )
+        config = app_commands.Group(**described("config"), guild_only=True)
 
-        @config.command(
-            name=command_name("config.show"),
-            description=command_text("command.config.show.description"),
-        )
+        @config.command(**described("config.show"))
         async def show(interaction: discord.Interaction[Any]) -> None:
             await self.config.show_config(interaction)
 
-        @config.command(
-            name=command_name("config.set"),
-            description=command_text("command.config.set.description"),
-        )
-        @app_commands.rename(
-            setting=command_text("command.config.option.setting.name"),
-            value=command_text("command.config.option.value.name"),
-        )
-        @app_commands.describe(
-            setting=command_text("command.config.option.setting"),
-            value=command_text("command.config.option.value"),
-        )
+        @config.command(**described("config.set"))
+        @options("config", "setting", "value")
         @app_commands.choices(setting=[menu_choice(f"setting.{key}", key) for key in SETTING_KEYS])
         async def set_(interaction: discord.Interaction[Any], setting: str, value: str) -> None:
             await self.config.set_config(interaction, setting, value)
 
-        @config.command(
-            name=command_name("config.variant"),
-            description=command_text("command.config.variant.description"),
-        )
-        @app_commands.rename(
-            variant=command_text("command.config.option.variant.name"),
-            state=command_text("command.config.option.state.name"),
-        )
-        @app_commands.describe(
-            variant=command_text("command.config.option.variant"),
-            state=command_text("command.config.option.state"),
-        )
+        @config.command(**described("config.variant"))
+        @options("config", "variant", "state")
         @app_commands.choices(
             variant=[menu_choice(f"variant.{key}.name", key) for key in variant_epilogues()],
             state=[menu_choice(f"config.state.{state}", state) for state in VARIANT_STATES],

@@ -34,11 +34,10 @@ class ConfigCommands:
         self.service = desk.service
 
     async def show_config(self, interaction: discord.Interaction[Any]) -> None:
-        if await self.desk.refuse_non_moderator(interaction):
+        guild = await self.desk.moderator_guild(interaction)
+        if guild is None:
             return
-        assert interaction.guild is not None
-        await reply.defer(interaction, thinking=True)
-        guild_id = interaction.guild.id
+        guild_id = guild.id
         config = await self.desk.config(interaction, guild_id)
         lang = config.language  # moderator menus read the server's language
 
@@ -69,13 +68,12 @@ class ConfigCommands:
         await self.desk.reply(interaction, "", embed)
 
     async def set_config(self, interaction: discord.Interaction[Any], key: str, value: str) -> None:
-        if await self.desk.refuse_non_moderator(interaction):
+        guild = await self.desk.moderator_guild(interaction)
+        if guild is None:
             return
-        assert interaction.guild is not None
-        await reply.defer(interaction, thinking=True)
         try:
             config = await self.book.change(
-                interaction.guild.id,
+                guild.id,
                 interaction.user.id,
                 key,
                 parse_setting(key, value),
@@ -87,7 +85,7 @@ class ConfigCommands:
                 params["keys"] = setting_labels(self.desk.say(interaction))
             await self.service.tell(interaction, exc.key, **params)
             return
-        await self.desk.tell_unreadable(interaction, interaction.guild.id, config)
+        await self.desk.tell_unreadable(interaction, guild.id, config)
         lang = config.language
 
         def say(key: str, **params: object) -> str:
@@ -103,21 +101,20 @@ class ConfigCommands:
     async def set_variant(
         self, interaction: discord.Interaction[Any], variant: str, state: str
     ) -> None:
-        if await self.desk.refuse_non_moderator(interaction):
+        guild = await self.desk.moderator_guild(interaction)
+        if guild is None:
             return
-        assert interaction.guild is not None
-        await reply.defer(interaction, thinking=True)
         if state not in VARIANT_STATES:
             say = self.desk.say(interaction)
             states = ", ".join(say(f"config.state.{s}") for s in VARIANT_STATES)
             await self.service.tell(interaction, "error.variant_state", states=states)
             return
         try:
-            await self.book.set_variant(interaction.guild.id, interaction.user.id, variant, state)
+            await self.book.set_variant(guild.id, interaction.user.id, variant, state)
         except SettingError as exc:
             await self.service.tell(interaction, exc.key, **exc.params)
             return
-        config = await self.desk.config(interaction, interaction.guild.id)
+        config = await self.desk.config(interaction, guild.id)
         lang = config.language
         await self.desk.reply(
             interaction, t(lang, f"config.variant_{state}", name=t(lang, f"variant.{variant}.name"))

@@ -14,7 +14,7 @@ from bot.discord_ui.lobby.lobbies import Lobbies
 from bot.discord_ui.nights.keeper import NightKeeper
 from bot.discord_ui.nights.schedule import NightCommands
 from bot.discord_ui.server import ServerDesk
-from bot.discord_ui.slash import Room, SlashCommand, command_name, command_text
+from bot.discord_ui.slash import Room, SlashCommand, command_text, described, options
 from bot.table.nights import DEFAULT_HOURS, MAX_HOURS
 
 
@@ -43,32 +43,10 @@ class NightsRoom(Room, name="Nights"):
         await self.keeper.event_gone(event.id)
 
     def slash_commands(self) -> Sequence[SlashCommand]:
-        schedule = app_commands.Group(
-            name=command_name("schedule"),
-            description=command_text("command.schedule.description"),
-            guild_only=True,
-        )
+        schedule = app_commands.Group(**described("schedule"), guild_only=True)
 
-        @schedule.command(
-            name=command_name("schedule.new"),
-            description=command_text("command.schedule.new.description"),
-        )
-        @app_commands.rename(
-            start=command_text("command.schedule.option.start.name"),
-            channel=command_text("command.schedule.option.channel.name"),
-            title=command_text("command.schedule.option.title.name"),
-            weekly=command_text("command.schedule.option.weekly.name"),
-            hours=command_text("command.schedule.option.hours.name"),
-            voice=command_text("command.schedule.option.voice.name"),
-        )
-        @app_commands.describe(
-            start=command_text("command.schedule.option.start"),
-            channel=command_text("command.schedule.option.channel"),
-            title=command_text("command.schedule.option.title"),
-            weekly=command_text("command.schedule.option.weekly"),
-            hours=command_text("command.schedule.option.hours"),
-            voice=command_text("command.schedule.option.voice"),
-        )
+        @schedule.command(**described("schedule.new"))
+        @options("schedule", "start", "channel", "title", "weekly", "hours", "voice")
         async def new(
             interaction: discord.Interaction[Any],
             start: str,
@@ -80,17 +58,11 @@ class NightsRoom(Room, name="Nights"):
         ) -> None:
             await self.commands.new(interaction, start, channel, title, weekly, hours, voice)
 
-        @schedule.command(
-            name=command_name("schedule.list"),
-            description=command_text("command.schedule.list.description"),
-        )
+        @schedule.command(**described("schedule.list"))
         async def list_(interaction: discord.Interaction[Any]) -> None:
             await self.commands.list(interaction)
 
-        @schedule.command(
-            name=command_name("schedule.cancel"),
-            description=command_text("command.schedule.cancel.description"),
-        )
+        @schedule.command(**described("schedule.cancel"))
         @app_commands.rename(number=command_text("command.schedule.option.night.name"))
         @app_commands.describe(number=command_text("command.schedule.option.night"))
         async def cancel(interaction: discord.Interaction[Any], number: int) -> None:

@@ -25,7 +25,14 @@ from bot.discord_ui.nights.keeper import NightKeeper
 from bot.discord_ui.safe_text import name_text
 from bot.discord_ui.server import ServerDesk
 from bot.discord_ui.service import is_moderator
-from bot.table.nights import DEFAULT_HOURS, Evening, NightError, discord_time, parse_start
+from bot.table.nights import (
+    DEFAULT_HOURS,
+    Evening,
+    NewNight,
+    NightError,
+    discord_time,
+    parse_start,
+)
 from bot.texts import t
 
 log = logging.getLogger(__name__)
@@ -129,15 +136,17 @@ class NightCommands:
             return
         try:
             await self.keeper.store.add(
-                guild_id=guild.id,
-                event_id=event_id,
-                channel_id=channel.id,
-                host_id=interaction.user.id,
-                host_name=interaction.user.display_name,
-                name=plan.name,
-                starts_at=plan.evening.starts_at,
-                ends_at=plan.evening.ends_at,
-                weekly=weekly,
+                NewNight(
+                    guild_id=guild.id,
+                    event_id=event_id,
+                    channel_id=channel.id,
+                    host_id=interaction.user.id,
+                    host_name=interaction.user.display_name,
+                    name=plan.name,
+                    starts_at=plan.evening.starts_at,
+                    ends_at=plan.evening.ends_at,
+                    weekly=weekly,
+                )
             )
         except Exception:
             with contextlib.suppress(*SEND_FAILURES):

@@ -2,8 +2,10 @@
 seat chose what it did, and tells it once the choice is public.
 
 A shrewd AI seat keeps the reason of its last decisive choice (`rationale`: a
-secret destination, or a move). A destination's reason waits for the reveal,
-when every destination is public; a move's is told as the move is shown.
+secret destination, or a move), weighed from the public view alone, so that it
+tells the learner nothing of the seat's hand or of dice only it saw. A
+destination's reason waits for the reveal, when every destination is public; a
+move's is told as the move is shown.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from discord import app_commands
 
 from bot.discord_ui.practice.start import AI_SEATS, PracticeStart
 from bot.discord_ui.service import GameService
-from bot.discord_ui.slash import Room, SlashCommand, command_name, command_text
+from bot.discord_ui.slash import Room, SlashCommand, described, options
 
 
 class PracticeRoom(Room, name="Practice"):
@@ -21,12 +21,8 @@ class PracticeRoom(Room, name="Practice"):
         self.start = PracticeStart(service)
 
     def slash_commands(self) -> Sequence[SlashCommand]:
-        @app_commands.command(
-            name=command_name("practice"),
-            description=command_text("command.practice.description"),
-        )
-        @app_commands.rename(opponents=command_text("command.practice.option.opponents.name"))
-        @app_commands.describe(opponents=command_text("command.practice.option.opponents"))
+        @app_commands.command(**described("practice"))
+        @options("practice", "opponents")
         @app_commands.guild_only()
         async def practice(
             interaction: discord.Interaction[Any],

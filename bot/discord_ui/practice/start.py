@@ -42,23 +42,9 @@ class PracticeStart:
 
     async def open(self, interaction: discord.Interaction[Any], opponents: int) -> None:
         service = self.service
-        channel = interaction.channel
-        if interaction.guild is None or not isinstance(channel, discord.TextChannel):
-            await service.tell(interaction, "error.use_in_text_channel")
-            return
-        if not service.hub.accepting:
-            await service.tell(interaction, "error.shutting_down")
-            return
-        missing = missing_permissions(interaction.app_permissions, PRACTICE_PERMISSIONS)
-        if missing:
-            lang = service.lang(interaction)
-            names = ", ".join(f"**{t(lang, key)}**" for key in missing)
-            await service.tell(
-                interaction,
-                "error.missing_permissions",
-                permissions=names,
-                channel=channel.mention,
-            )
+        channel = await service.thread_channel(interaction, PRACTICE_PERMISSIONS)
+        guild = interaction.guild
+        if channel is None or guild is None:
             return
         await reply.defer(interaction, thinking=True)
         # The reader's own language: a practice game has one reader.
@@ -82,7 +68,7 @@ class PracticeStart:
             )
             return
         try:
-            await self._deal(interaction.guild.id, thread, user, lang, opponents)
+            await self._deal(guild.id, thread, user, lang, opponents)
         except LobbyError as exc:
             await service.tell(interaction, exc.key, **exc.params)
             return

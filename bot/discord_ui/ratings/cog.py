@@ -19,7 +19,7 @@ from bot.discord_ui.ratings.podium import PodiumPoster
 from bot.discord_ui.ratings.words import explanation
 from bot.discord_ui.server import ServerDesk
 from bot.discord_ui.service import is_moderator
-from bot.discord_ui.slash import Room, SlashCommand, command_name, command_text, menu_choice
+from bot.discord_ui.slash import Room, SlashCommand, described, menu_choice, options
 from bot.rating.book import RatingStore
 from bot.table.campaign import variant_epilogues
 from bot.texts import t
@@ -112,101 +112,55 @@ class RatingsRoom(Room, name="Ratings"):
     def slash_commands(self) -> Sequence[SlashCommand]:
         moderation = RatingModeration(self.desk)
 
-        @app_commands.command(
-            name=command_name("rating"), description=command_text("command.rating.description")
-        )
+        @app_commands.command(**described("rating"))
         @app_commands.guild_only()
         async def rating(interaction: discord.Interaction[Any]) -> None:
             await self.explain(interaction)
 
-        @app_commands.command(
-            name=command_name("casual"), description=command_text("command.casual.description")
-        )
-        @app_commands.rename(casual=command_text("command.casual.option.casual.name"))
-        @app_commands.describe(casual=command_text("command.casual.option.casual"))
+        @app_commands.command(**described("casual"))
+        @options("casual", "casual")
         @app_commands.guild_only()
         async def casual(interaction: discord.Interaction[Any], casual: bool = True) -> None:
             await self.casual(interaction, casual)
 
-        ratings = app_commands.Group(
-            name=command_name("ratings"),
-            description=command_text("command.ratings.description"),
-            guild_only=True,
-        )
+        ratings = app_commands.Group(**described("ratings"), guild_only=True)
 
-        @ratings.command(
-            name=command_name("ratings.on"),
-            description=command_text("command.ratings.on.description"),
-        )
+        @ratings.command(**described("ratings.on"))
         async def on(interaction: discord.Interaction[Any]) -> None:
             await moderation.turn(interaction, True)
 
-        @ratings.command(
-            name=command_name("ratings.off"),
-            description=command_text("command.ratings.off.description"),
-        )
+        @ratings.command(**described("ratings.off"))
         async def off(interaction: discord.Interaction[Any]) -> None:
             await moderation.turn(interaction, False)
 
-        @ratings.command(
-            name=command_name("ratings.season"),
-            description=command_text("command.ratings.season.description"),
-        )
-        @app_commands.rename(months=command_text("command.ratings.option.months.name"))
-        @app_commands.describe(months=command_text("command.ratings.option.months"))
+        @ratings.command(**described("ratings.season"))
+        @options("ratings", "months")
         async def season(
             interaction: discord.Interaction[Any], months: app_commands.Range[int, 1, 12]
         ) -> None:
             await moderation.season_length(interaction, months)
 
-        @ratings.command(
-            name=command_name("ratings.variant"),
-            description=command_text("command.ratings.variant.description"),
-        )
-        @app_commands.rename(
-            variant=command_text("command.ratings.option.variant.name"),
-            rated=command_text("command.ratings.option.rated.name"),
-        )
-        @app_commands.describe(
-            variant=command_text("command.ratings.option.variant"),
-            rated=command_text("command.ratings.option.rated"),
-        )
+        @ratings.command(**described("ratings.variant"))
+        @options("ratings", "variant", "rated")
         @app_commands.choices(
             variant=[menu_choice(f"variant.{key}.name", key) for key in variant_epilogues()]
         )
         async def variant(interaction: discord.Interaction[Any], variant: str, rated: bool) -> None:
             await moderation.variant(interaction, variant, rated)
 
-        @ratings.command(
-            name=command_name("ratings.reset"),
-            description=command_text("command.ratings.reset.description"),
-        )
-        @app_commands.rename(confirm=command_text("command.ratings.option.confirm.name"))
-        @app_commands.describe(confirm=command_text("command.ratings.option.confirm"))
+        @ratings.command(**described("ratings.reset"))
+        @options("ratings", "confirm")
         async def reset(interaction: discord.Interaction[Any], confirm: bool = False) -> None:
             await moderation.reset(interaction, confirm)
 
-        @ratings.command(
-            name=command_name("ratings.exclude"),
-            description=command_text("command.ratings.exclude.description"),
-        )
-        @app_commands.rename(
-            member=command_text("command.ratings.option.member.name"),
-            excluded=command_text("command.ratings.option.excluded.name"),
-        )
-        @app_commands.describe(
-            member=command_text("command.ratings.option.member"),
-            excluded=command_text("command.ratings.option.excluded"),
-        )
+        @ratings.command(**described("ratings.exclude"))
+        @options("ratings", "member", "excluded")
         async def exclude(
             interaction: discord.Interaction[Any], member: discord.User, excluded: bool = True
         ) -> None:
             await moderation.exclude(interaction, member, excluded)
 
-        @ratings.command(
-            name=command_name("ratings.recompute"),
-            description=command_text("command.ratings.recompute.description"),
-        )
+        @ratings.command(**described("ratings.recompute"))
         async def recompute(interaction: discord.Interaction[Any]) -> None:
             await moderation.recompute(interaction)
 

@@ -30,15 +30,14 @@ class RatingModeration:
 
     async def _guild(self, interaction: discord.Interaction[Any]) -> tuple[int, str] | None:
         """The server and the moderator's language, deferred; None (told why) otherwise."""
-        if await self.desk.refuse_non_moderator(interaction):
+        guild = await self.desk.moderator_guild(interaction)
+        if guild is None:
             return None
         if self.desk.ratings is None:
             await self.desk.service.tell(interaction, "rating.off")
             return None
-        assert interaction.guild is not None
-        await reply.defer(interaction, thinking=True)
-        config = await self.desk.config(interaction, interaction.guild.id)
-        return interaction.guild.id, self.desk.lang(interaction, config)
+        config = await self.desk.config(interaction, guild.id)
+        return guild.id, self.desk.lang(interaction, config)
 
     async def turn(self, interaction: discord.Interaction[Any], on: bool) -> None:
         found = await self._guild(interaction)

@@ -15,7 +15,7 @@ from bot.discord_ui.safe_text import name_text
 from bot.discord_ui.seats.buttons import NAME, SeatButton
 from bot.discord_ui.seats.requests import TakeRequests
 from bot.discord_ui.server import ServerDesk
-from bot.discord_ui.slash import Room, SlashCommand, command_name, command_text
+from bot.discord_ui.slash import Room, SlashCommand, described
 from bot.table import handover
 from bot.table.reply import Reply
 from bot.table.table import Table
@@ -154,9 +154,7 @@ class SeatsRoom(Room, name=NAME):
     # The slash commands ------------------------------------------------------------------
 
     def slash_commands(self) -> Sequence[SlashCommand]:
-        @app_commands.command(
-            name=command_name("leave"), description=command_text("command.leave.description")
-        )
+        @app_commands.command(**described("leave"))
         @app_commands.guild_only()
         async def leave(interaction: discord.Interaction[Any]) -> None:
             table = self.service.hub.table_in(interaction.channel_id or 0)

@@ -17,7 +17,7 @@ from bot.discord_ui.simulate.desk import (
     MIN_PLAYERS,
     SimulationDesk,
 )
-from bot.discord_ui.slash import Room, SlashCommand, command_name, command_text, menu_choice
+from bot.discord_ui.slash import Room, SlashCommand, described, menu_choice, options
 from bot.table.campaign import variant_epilogues
 
 
@@ -31,25 +31,8 @@ class SimulateRoom(Room, name="Simulate"):
     def slash_commands(self) -> Sequence[SlashCommand]:
         variant_menu = [menu_choice(f"variant.{key}.name", key) for key in variant_epilogues()]
 
-        @app_commands.command(
-            name=command_name("simulate"), description=command_text("command.simulate.description")
-        )
-        @app_commands.rename(
-            variant=command_text("command.simulate.option.variant.name"),
-            variant2=command_text("command.simulate.option.variant2.name"),
-            variant3=command_text("command.simulate.option.variant3.name"),
-            players=command_text("command.simulate.option.players.name"),
-            games=command_text("command.simulate.option.games.name"),
-            ai=command_text("command.simulate.option.ai.name"),
-        )
-        @app_commands.describe(
-            variant=command_text("command.simulate.option.variant"),
-            variant2=command_text("command.simulate.option.variant2"),
-            variant3=command_text("command.simulate.option.variant3"),
-            players=command_text("command.simulate.option.players"),
-            games=command_text("command.simulate.option.games"),
-            ai=command_text("command.simulate.option.ai"),
-        )
+        @app_commands.command(**described("simulate"))
+        @options("simulate", "variant", "variant2", "variant3", "players", "games", "ai")
         @app_commands.choices(
             variant=variant_menu,
             variant2=variant_menu,

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.discord_ui.server import ServerDesk
-from bot.discord_ui.slash import Room, SlashCommand, command_name, command_text, menu_choice
+from bot.discord_ui.slash import Room, SlashCommand, described, menu_choice, options
 from bot.discord_ui.stats.history import HistoryCommand
 from bot.discord_ui.stats.records import StatsCommands
 
@@ -23,23 +23,16 @@ class StatsRoom(Room, name="Stats"):
         self.history = HistoryCommand(desk)
 
     def slash_commands(self) -> Sequence[SlashCommand]:
-        @app_commands.command(
-            name=command_name("stats"), description=command_text("command.stats.description")
-        )
-        @app_commands.rename(user=command_text("command.stats.option.user.name"))
-        @app_commands.describe(user=command_text("command.stats.option.user"))
+        @app_commands.command(**described("stats"))
+        @options("stats", "user")
         @app_commands.guild_only()
         async def stats(
             interaction: discord.Interaction[Any], user: discord.User | None = None
         ) -> None:
             await self.stats.user_stats(interaction, user)
 
-        @app_commands.command(
-            name=command_name("leaderboard"),
-            description=command_text("command.leaderboard.description"),
-        )
-        @app_commands.rename(view=command_text("command.leaderboard.option.view.name"))
-        @app_commands.describe(view=command_text("command.leaderboard.option.view"))
+        @app_commands.command(**described("leaderboard"))
+        @options("leaderboard", "view")
         @app_commands.choices(
             view=[
                 menu_choice("rating.view.season", "season"),
@@ -51,9 +44,7 @@ class StatsRoom(Room, name="Stats"):
         async def leaderboard(interaction: discord.Interaction[Any], view: str = "season") -> None:
             await self.stats.leaderboard(interaction, view)
 
-        @app_commands.command(
-            name=command_name("history"), description=command_text("command.history.description")
-        )
+        @app_commands.command(**described("history"))
         @app_commands.guild_only()
         async def history(interaction: discord.Interaction[Any]) -> None:
             await self.history.history(interaction)

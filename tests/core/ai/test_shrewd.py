@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ from lockdown_core import (
     Action,
     ChooseDestination,
     Designate,
+    GameState,
     MoveCharacter,
     SearchTruck,
     Step,
@@ -105,7 +107,9 @@ def test_hidden_information_it_cannot_see_changes_no_choice_remark_or_rationale(
             mind = copy.deepcopy(player)
             action = player.choose(view(state, seat), legal)
             assert mind.choose(view(twin, seat), legal_actions(twin, seat)) == action
-            assert (mind.remark, mind.rationale) == (player.remark, player.rationale)
+            assert mind.remark == player.remark
+            why = player.explain(view(state, None), legal, action)
+            assert mind.explain(view(twin, None), legal_actions(twin, seat), action) == why
             compared += 1
             remarks += player.remark is not None
         else:
@@ -158,7 +162,6 @@ class Listener:
         self, character: str, game: int, players: int = 5, variants: tuple[str, ...] = ()
     ) -> None:
         self.said: list[tuple[dict[str, Any], Action, Any]] = []
-        self.why: list[tuple[Action, Any]] = []
         self.seat = game % players
         self.player = ShrewdPlayer(self.seat, f"talk/{game}", character)
         seats: list[Any] = [
@@ -175,9 +178,31 @@ class Listener:
         action = self.player.choose(seen, legal)
         if self.player.remark is not None:
             self.said.append((seen, action, self.player.remark))
-        if self.player.rationale is not None:
-            self.why.append((action, self.player.rationale))
         return action
+
+
+def shrewd_decisions(
+    game: int, players: int = 5, character: str = "warden"
+) -> Iterator[tuple[GameState, int, list[Action], ShrewdPlayer, Action]]:
+    """Plays a game of shrewd seats (even) and cautious ones; yields each decision of a
+    shrewd seat before it is applied: the state, the seat, its legal actions, its
+    player and the action it chose."""
+    state, events = new_game(load_ruleset(), players, f"why/{game}")
+    seats = seats_for(players, game, character)
+    for s, p in enumerate(seats):
+        p.observe([e for e in events if e.visible_to(s)])
+    while state.step != Step.GAME_OVER:
+        seat = pending_seats(state)[0]
+        legal = legal_actions(state, seat)
+        player = seats[seat]
+        action = player.choose(view(state, seat), legal)
+        if isinstance(player, ShrewdPlayer):
+            yield state, seat, legal, player, action
+        events = apply(state, action)
+        for s, p in enumerate(seats):
+            mine = [e for e in events if e.visible_to(s)]
+            if mine:
+                p.observe(mine)
 
 
 @pytest.mark.parametrize("character", ["warden", "trickster"])
@@ -262,11 +287,16 @@ def test_only_a_lying_persona_bluffs_about_its_ballot_and_on_its_own_draw() -> N
 def test_a_rationale_gives_the_choice_its_loss_and_the_option_ranked_next() -> None:
     """Destinations and moves with a choice come with why: the option taken and its
     expected loss in points, the option it ranked next (another legal one) and its loss;
-    with no other option, no runner-up."""
+    with no other option, no runner-up. Any other decision has no reason to give."""
     seen = 0
     for game in range(3):
-        for action, why in Listener("warden", game).why:
-            assert why.kind in ("destination", "move")
+        for state, _, legal, player, action in shrewd_decisions(game):
+            why = player.explain(view(state, None), legal, action)
+            assert why is player.rationale
+            if not isinstance(action, ChooseDestination | MoveCharacter) or len(legal) < 2:
+                assert why is None
+                continue
+            assert why is not None
             if why.kind == "destination":
                 assert isinstance(action, ChooseDestination)
                 assert why.choice == action.location
@@ -281,6 +311,32 @@ def test_a_rationale_gives_the_choice_its_loss_and_the_option_ranked_next() -> N
                 assert why.runner_up_expected >= 0.0
                 seen += 1
     assert seen > 5
+
+
+def test_a_rationale_tells_nothing_its_own_seat_keeps_secret() -> None:
+    """The reason is shown to people (the practice panel, the recap) who must not learn
+    the seat's hand, the dice only it saw or what it remembers of cards given and boxed:
+    a twin position where all of these differ, explained by the same seat's AI that has
+    seen nothing of the game, gives the same reason for the same choice."""
+    compared = hands_changed = 0
+    rnd = random.Random(3)
+    for game in range(3):
+        for state, seat, legal, player, action in shrewd_decisions(game):
+            if not isinstance(action, ChooseDestination | MoveCharacter) or len(legal) < 2:
+                continue
+            # What the next seat cannot see: this seat's hand and dice among it.
+            twin = hidden_twin(state, (seat + 1) % state.players, rnd)
+            assert view(twin, None) == view(state, None)
+            twin_legal = legal_actions(twin, seat)
+            if action not in twin_legal:
+                continue
+            stranger = ShrewdPlayer(seat, player.seed, player.persona.key)
+            why = player.explain(view(state, None), legal, action)
+            assert stranger.explain(view(twin, None), twin_legal, action) == why
+            compared += 1
+            hands_changed += sorted(twin.hands[seat]) != sorted(state.hands[seat])
+    assert compared > 20
+    assert hands_changed > 10, "the seat's own hand was put to the test"
 
 
 # Budget and personas ---------------------------------------------------------------------

@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from lockdown_core import load_ruleset
-from lockdown_core.ai import EndlessGame, play_game
-from lockdown_core.ai.simulation import seat_kinds, simulate
+from lockdown_core.ai import EndlessGame, play_game, simulation
+from lockdown_core.ai.simulation import ai_seed, game_seed, seat_kinds, simulate
 from tests.flat import flat
 
 
@@ -104,3 +104,45 @@ def test_cautious_beats_random_three_against_three() -> None:
     assert report["seats_by_ai"] == {"cautious": 3, "random": 3}
     assert report["win_rate_by_ai"]["cautious"] > 0.8
     assert report["win_rate_by_ai"]["random"] < 0.2
+
+
+def test_a_games_ai_seats_have_a_seed_of_their_own_not_the_deals(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The AI seats' seed is drawn apart from the game's (as the bot's `games.ai_seed`):
+    the same run gives the same one, each game its own; the same game seed with another
+    AI seed deals the same hands and deck and rolls the same first dice, while the AI
+    seats choose otherwise (nothing in their seed is the deal's)."""
+    assert ai_seed(5, 3) == ai_seed(5, 3)
+    assert len({ai_seed(seed, game) for seed in range(3) for game in range(50)}) == 150
+    played: list[tuple[str, list[Any], list[Any]]] = []
+
+    def watched(rules: Any, seats: Any, seed: str, **kwargs: Any) -> Any:
+        actions: list[Any] = []
+        events: list[Any] = []
+
+        def observe(action: Any, shown: list[Any]) -> None:
+            actions.append(action)
+            events.extend(shown)
+
+        outcome = play_game(rules, seats, seed, observer=observe, **kwargs)
+        played.append((seed, actions, events))
+        return outcome
+
+    monkeypatch.setattr(simulation, "play_game", watched)
+    simulate(load_ruleset(), 4, "random", 1, seed=5, first=2)
+    monkeypatch.setattr(simulation, "ai_seed", lambda seed, game: 777)
+    simulate(load_ruleset(), 4, "random", 1, seed=5, first=2)
+    (seed_a, actions_a, events_a), (seed_b, actions_b, events_b) = played
+    assert seed_a == seed_b == game_seed(5, 2)
+
+    def deal(events: list[Any]) -> list[Any]:
+        return [(e.to, e.data) for e in events if e.kind in ("hand_dealt", "game_started")]
+
+    def first_dice(events: list[Any]) -> Any:
+        return next(e.data["dice"] for e in events if "dice" in e.data)
+
+    assert deal(events_a) == deal(events_b)
+    assert deal(events_a), "the deal was compared"
+    assert first_dice(events_a) == first_dice(events_b)
+    assert actions_a != actions_b

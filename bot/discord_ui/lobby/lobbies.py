@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 
 from bot.discord_ui import reply
-from bot.discord_ui.errors import missing_permissions
 from bot.discord_ui.limits import THREAD_NAME, fit
 from bot.discord_ui.lobby.message import lobby_message
 from bot.discord_ui.lobby.plans import LobbyPlans

@@ -11,7 +11,6 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui import reply
 from bot.discord_ui.limits import FIELD_VALUE, fit
 from bot.discord_ui.server import ServerDesk
 from bot.discord_ui.service import server_locale

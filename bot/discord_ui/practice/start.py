@@ -15,7 +15,7 @@ from typing import Any
 import discord
 
 from bot.discord_ui import reply
-from bot.discord_ui.errors import PRACTICE_PERMISSIONS, missing_permissions
+from bot.discord_ui.errors import PRACTICE_PERMISSIONS
 from bot.discord_ui.limits import THREAD_NAME, fit
 from bot.discord_ui.practice.coach import Coach
 from bot.discord_ui.service import GameService

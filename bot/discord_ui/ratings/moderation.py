@@ -10,7 +10,6 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui import reply
 from bot.discord_ui.ratings.words import season_end_line
 from bot.discord_ui.safe_text import name_text
 from bot.discord_ui.server import ServerDesk

@@ -97,10 +97,20 @@ def domains() -> dict[str, frozenset[str]]:
     }
 
 
+# The functions that build a catalog key from the literal they are called with.
+WRAPPERS = ("command_name", "described", "options")
+
+
 def wrapper_literals() -> dict[str, set[str]]:
-    """The literal a key-building wrapper is called with: `command_name("new")` gives
-    "new", `count("monster", n)` gives "monster"."""
-    found: dict[str, set[str]] = {"command_name": set(), "count": set()}
+    """The literal a key-building wrapper is called with: `command_name("new")` and
+    `described("new")` give "new", `options("new", "seats")` gives "new seats",
+    `count("monster", n)` gives "monster"."""
+    found: dict[str, set[str]] = {
+        "command_name": set(),
+        "described": set(),
+        "options": set(),
+        "count": set(),
+    }
     for _, tree in sources():
         for node in ast.walk(tree):
             if isinstance(node, ast.Call):
@@ -110,8 +120,12 @@ def wrapper_literals() -> dict[str, set[str]]:
                     for a in node.args
                     if isinstance(a, ast.Constant) and isinstance(a.value, str)
                 ]
-                if name == "command_name" and literals:
-                    found[name].add(literals[0])
+                if name in ("command_name", "described") and literals:
+                    found["command_name"].add(literals[0])
+                    if name == "described":
+                        found["described"].add(literals[0])
+                elif name == "options" and len(literals) > 1:
+                    found["options"] |= {f"{literals[0]} {option}" for option in literals[1:]}
                 elif name == "count" and literals and re.fullmatch(r"[a-z]+", literals[-1]):
                     found[name].add(literals[-1])
     return found
@@ -151,7 +165,7 @@ def literal_keys() -> dict[str, set[str]]:
         fstring_parts |= {
             id(a)
             for n in ast.walk(tree)
-            if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "command_name"
+            if isinstance(n, ast.Call) and getattr(n.func, "id", "") in WRAPPERS
             for a in n.args
         }
         for node in ast.walk(tree):
@@ -169,6 +183,9 @@ def wrapped_keys() -> set[str]:
     """Keys built by a wrapper from a literal: `command_name("x")`, `count("monster", n)`."""
     literals = wrapper_literals()
     keys = {f"command.{name}.name" for name in literals["command_name"]}
+    keys |= {f"command.{name}.description" for name in literals["described"]}
+    for command, option in (pair.split() for pair in literals["options"]):
+        keys |= {f"command.{command}.option.{option}", f"command.{command}.option.{option}.name"}
     keys |= {f"count.{noun}.{form}" for noun in literals["count"] for form in ("one", "other")}
     return keys
 
@@ -177,8 +194,15 @@ def key_patterns() -> dict[str, set[str]]:
     """f-strings that build a key (their literal start is a catalog family)."""
     found: dict[str, set[str]] = {}
     for path, tree in sources():
+        # The wrappers build their keys from their arguments: `wrapped_keys` checks those.
+        inside_wrappers = {
+            id(n)
+            for f in ast.walk(tree)
+            if isinstance(f, ast.FunctionDef) and f.name in WRAPPERS
+            for n in ast.walk(f)
+        }
         for node in ast.walk(tree):
-            if not isinstance(node, ast.JoinedStr):
+            if not isinstance(node, ast.JoinedStr) or id(node) in inside_wrappers:
                 continue
             pattern = fstring_pattern(node)
             head = pattern.split(PLACEHOLDER)[0]
@@ -216,6 +240,8 @@ def test_the_scan_sees_the_code_it_checks() -> None:
     assert f"location.{PLACEHOLDER}.{PLACEHOLDER}" in patterns
     assert f"card.{PLACEHOLDER}.help" in patterns
     assert "command.new.name" in wrapped_keys()
+    assert "command.config.option.setting.name" in wrapped_keys()
+    assert "command.config.set.description" in wrapped_keys()
     assert "count.monster.other" in wrapped_keys()
     assert all(domains().values()), {k: v for k, v in domains().items() if not v}
 

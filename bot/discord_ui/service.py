@@ -23,6 +23,7 @@ from bot.table.store import Cursor, Deliveries, People
 from bot.table.table import Table
 from bot.table.timers import TableConfig
 from bot.texts import choose_lang, t
+from bot.texts.lang import locale_language
 from lockdown_core import Event
 
 if TYPE_CHECKING:
@@ -62,9 +63,6 @@ class GameThread(Protocol):
     async def close(self) -> None: ...
 
 
-SUPPORTED = ("en", "fr")
-
-
 @dataclass(slots=True)
 class GameMeta:
     """What a running game needs from Discord beyond its table: whose server it is
@@ -85,11 +83,7 @@ class LobbyPlan:
 
 def locale_lang(locale: discord.Locale | None, fallback: str) -> str:
     """The reader's language: their Discord locale when we speak it, else the server's."""
-    if locale is not None:
-        code = str(locale.value).split("-")[0]
-        if code in SUPPORTED:
-            return code
-    return fallback
+    return (locale_language(str(locale.value)) if locale is not None else None) or fallback
 
 
 def server_locale(interaction: discord.Interaction[Any]) -> str | None:

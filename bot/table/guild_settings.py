@@ -15,11 +15,11 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from bot.table.timers import MAX_SECONDS, MAX_STEP_HOURS, MIN_SECONDS, Timers
+from bot.texts.catalog import LANGUAGES
 from lockdown_core.ai import AI_KINDS, PERSONAS
 
 log = logging.getLogger(__name__)
 
-LANGUAGES = ("en", "fr")
 TIMER_KEYS = {
     "timer_discussion": "discussion",
     "timer_designation": "designation",

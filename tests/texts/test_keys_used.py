@@ -164,7 +164,7 @@ def wrapped_keys() -> set[str]:
     """Keys built by a wrapper from a literal: `command_name("x")`, `count("monster", n)`."""
     literals = wrapper_literals()
     keys = {f"command.{name}.name" for name in literals["command_name"]}
-    keys |= {f"count.{noun}.{form}" for noun in literals["count"] for form in ("one", "other")}
+    keys |= {f"count.{noun}_{form}" for noun in literals["count"] for form in ("one", "other")}
     return keys
 
 
@@ -211,7 +211,7 @@ def test_the_scan_sees_the_code_it_checks() -> None:
     assert f"location.{PLACEHOLDER}.{PLACEHOLDER}" in patterns
     assert f"card.{PLACEHOLDER}.help" in patterns
     assert "command.new.name" in wrapped_keys()
-    assert "count.monster.other" in wrapped_keys()
+    assert "count.monster_other" in wrapped_keys()
     assert all(domains().values()), {k: v for k, v in domains().items() if not v}
 
 

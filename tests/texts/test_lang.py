@@ -20,6 +20,9 @@ from bot.texts import choose_lang
         (None, None, "en"),
         ("", "fr", "fr"),  # an unset (blank) setting counts as no setting
         ("de", "fr", "fr"),  # a language we do not speak counts as no setting
+        # The pseudo-locale of the tests: a locale no Discord client sends.
+        (None, "en-XA", "en-XA"),
+        ("en-XA", "fr", "en-XA"),
     ],
 )
 def test_choose_lang(server: str | None, locale: str | None, expected: str) -> None:

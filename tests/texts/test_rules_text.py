@@ -37,7 +37,7 @@ def test_every_variant_fits_discords_limits_in_both_languages(lang: str, variant
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_closing_locations_and_each_cold_storage_row_are_explained(lang: str) -> None:
     dangers = sections(lang)[t(lang, "rules.dangers_title")]
-    monsters = t(lang, "count.monster.other", count=6)
+    monsters = t(lang, "count.monster_other", count=6)
     assert t(lang, "rules.closing", monsters=monsters) in dangers
     assert t(lang, "rules.cold.row1", row=1) in dangers
     rows = t(lang, "rules.cold.rows.other", rows=t(lang, "list.and", head="2", last="3"))

@@ -18,6 +18,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from bot.texts.lang import TERMINAL_LANGUAGES
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
@@ -27,7 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", type=Path, help="file to write (default: standard output)")
     parser.add_argument("--gif", type=Path, help="write the game as an animated GIF to this file")
     parser.add_argument(
-        "--lang", choices=("en", "fr"), default="en", help="language of the GIF (default en)"
+        "--lang", choices=TERMINAL_LANGUAGES, default="en", help="language of the GIF (default en)"
     )
     parser.add_argument(
         "--running",

@@ -34,6 +34,7 @@ from bot.table.seats import Seat
 from bot.table.table import Table
 from bot.table.timers import MAX_SECONDS, TableConfig, Timers
 from bot.texts import t
+from bot.texts.lang import TERMINAL_LANGUAGES
 from bot.texts.panel_text import family_lines, hand_lines, now_lines, private_lines
 from bot.texts.rules_text import rules_sections, unseen_dice
 from bot.texts.teach import teach_lines
@@ -74,7 +75,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--lang",
-        choices=("en", "fr"),
+        choices=TERMINAL_LANGUAGES,
         default=None,
         help="language (default: the terminal's, LANG, else en)",
     )

@@ -128,7 +128,7 @@ class Catalog:
 
     def _pseudo_template(self, key: str) -> str:
         if key not in self._pseudo:
-            self._pseudo[key] = pseudo_template(self.template(FALLBACK, key))
+            self._pseudo[key] = pseudo_template(key, self.template(FALLBACK, key))
         return self._pseudo[key]
 
     def text(self, lang: str, key: str, **params: object) -> str:

@@ -29,3 +29,8 @@ def choose_lang(server_lang: str | None, user_locale: str | None) -> str:
     if server_lang in LANGUAGES or server_lang == PSEUDO:
         return server_lang
     return locale_language(user_locale) or FALLBACK
+
+
+# What the command line's `--lang` takes: every catalog language, and the pseudo-locale
+# to look for text the catalogs miss.
+TERMINAL_LANGUAGES = (*LANGUAGES, PSEUDO)

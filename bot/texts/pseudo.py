@@ -16,7 +16,7 @@ server setting offers it, so only tests and the terminal (`--lang en-XA`) reach 
 from __future__ import annotations
 
 import re
-from string import Formatter
+from fnmatch import fnmatchcase
 
 PSEUDO = "en-XA"
 OPEN, CLOSE = "⟦", "⟧"
@@ -24,39 +24,32 @@ OPEN, CLOSE = "⟦", "⟧"
 GROWTH = 0.4
 PAD = "·"
 
+# Texts that are typed or matched, not read: the terminal's keys, Discord's command names
+# (which no pseudo-locale of Discord's could carry). They stay English.
+VERBATIM = ("play.keys.*", "command.*.name")
+
 _ACCENTS = str.maketrans(
     "aeiouyAEIOUYcnsCNSzZ",
     "áéíöüýÅÉÎÖÜÝçñšÇÑŠžŽ",
 )
-# What keeps its letters: Discord's mentions, emoji and timestamps, links, code spans.
-_KEPT = re.compile(r"<[^<>\s]+>|https?://\S+|`[^`]*`")
-_FORMATTER = Formatter()
+# What keeps its letters: the fields and escaped braces of `str.format`, Discord's
+# mentions, emoji and timestamps, links, and code spans (which may hold fields).
+_KEPT = re.compile(r"`[^`]*`|\{\{|\}\}|\{[^{}]*\}|<[^<>\s]+>|https?://\S+")
 
 
-def pseudo_template(template: str) -> str:
-    """`template` in the pseudo-locale: accented, padded, between markers, same fields."""
+def pseudo_template(key: str, template: str) -> str:
+    """`template` (the English of `key`) in the pseudo-locale: accented, padded, between
+    markers, with the same fields; a text of `VERBATIM` as it is."""
+    if any(fnmatchcase(key, pattern) for pattern in VERBATIM):
+        return template
     parts: list[str] = []
-    letters = 0
-    for literal, field, _, _ in _FORMATTER.parse(template):
-        parts.append(_escape(_accented(literal)))
-        letters += sum(ch.isalpha() for ch in literal)
-        if field is not None:
-            parts.append("{" + field + "}")
-    padding = PAD * round(letters * GROWTH)
-    return OPEN + "".join(parts) + padding + CLOSE
-
-
-def _accented(text: str) -> str:
-    kept = [(m.start(), m.end()) for m in _KEPT.finditer(text)]
-    out, at = [], 0
-    for start, end in kept:
-        out.append(text[at:start].translate(_ACCENTS))
-        out.append(text[start:end])
-        at = end
-    out.append(text[at:].translate(_ACCENTS))
-    return "".join(out)
-
-
-def _escape(literal: str) -> str:
-    """A literal back in `str.format` syntax: its braces doubled."""
-    return literal.replace("{", "{{").replace("}", "}}")
+    letters, at = 0, 0
+    for kept in _KEPT.finditer(template):
+        words = template[at : kept.start()]
+        parts += [words.translate(_ACCENTS), kept.group()]
+        letters += sum(ch.isalpha() for ch in words)
+        at = kept.end()
+    words = template[at:]
+    parts.append(words.translate(_ACCENTS))
+    letters += sum(ch.isalpha() for ch in words)
+    return OPEN + "".join(parts) + PAD * round(letters * GROWTH) + CLOSE

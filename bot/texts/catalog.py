@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from string import Formatter
 
 from babel.core import Locale
+from babel.lists import format_list
 from babel.numbers import format_decimal
 
 from bot.texts.pseudo import PSEUDO, pseudo_template
@@ -178,6 +179,12 @@ def plural_form(lang: str, count: int) -> str:
 def _plural_rule(lang: str) -> Callable[[int], str]:
     rule: Callable[[int], str] = babel_locale(lang).plural_form
     return rule
+
+
+def and_list(lang: str, items: Sequence[str]) -> str:
+    """`a`, `a and b`, `a, b and c` as `lang` writes a list (CLDR's patterns, through Babel:
+    English's serial comma, `et` in French, `und` in German), so no catalog spells it."""
+    return format_list(list(items), style="standard", locale=babel_locale(lang))
 
 
 def babel_locale(lang: str) -> Locale:

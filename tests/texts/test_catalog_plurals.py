@@ -1,11 +1,11 @@
-"""Plural forms come from CLDR (through Babel): a new language needs a catalog, not code."""
+"""Plurals and lists come from CLDR (through Babel): a new language needs a catalog, not code."""
 
 from __future__ import annotations
 
 import pytest
 
 from bot.texts import Catalog, CatalogError, catalog, plural_form
-from bot.texts.catalog import plural_forms
+from bot.texts.catalog import and_list, plural_forms
 
 BASE = {
     "count.card_one": "{count} card",
@@ -76,3 +76,19 @@ def test_a_count_writes_its_number_the_languages_way() -> None:
     and French writes a million with its `many` form."""
     assert catalog().count("en", "card", 1_000) == "1,000 cards"
     assert catalog().count("fr", "card", 1_000_000) == "1\u202f000\u202f000 de cartes"
+
+
+@pytest.mark.parametrize(
+    ("lang", "three", "two"),
+    [
+        ("en", "Ana, Bo, and Cy", "Ana and Bo"),
+        ("fr", "Ana, Bo et Cy", "Ana et Bo"),
+        # Languages we do not ship: CLDR's patterns need no catalog text.
+        ("de", "Ana, Bo und Cy", "Ana und Bo"),
+        ("es", "Ana, Bo y Cy", "Ana y Bo"),
+    ],
+)
+def test_a_list_is_written_the_languages_way(lang: str, three: str, two: str) -> None:
+    assert and_list(lang, ["Ana", "Bo", "Cy"]) == three
+    assert and_list(lang, ["Ana", "Bo"]) == two
+    assert and_list(lang, ["Ana"]) == "Ana"

@@ -54,9 +54,9 @@ def test_an_extra_key_fails(catalogs: Path) -> None:
 
 
 def test_a_wrong_placeholder_fails(catalogs: Path) -> None:
-    edit(catalogs, "fr", "words", list__and="{first} et {last}")
+    edit(catalogs, "fr", "board", board__waiting_for="On attend\u00a0: {noms}.")
     assert check(catalogs)["fr"] == [
-        "'list.and': placeholders ['first', 'last'], English has ['head', 'last']"
+        "'board.waiting_for': placeholders ['noms'], English has ['names']"
     ]
     assert main([str(catalogs)]) == 1
 

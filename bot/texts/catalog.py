@@ -32,7 +32,7 @@ from string import Formatter
 
 from babel.core import Locale
 from babel.lists import format_list
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 
 from bot.texts.pseudo import PSEUDO, pseudo_template
 
@@ -185,6 +185,26 @@ def and_list(lang: str, items: Sequence[str]) -> str:
     """`a`, `a and b`, `a, b and c` as `lang` writes a list (CLDR's patterns, through Babel:
     English's serial comma, `et` in French, `und` in German), so no catalog spells it."""
     return format_list(list(items), style="standard", locale=babel_locale(lang))
+
+
+def decimal(lang: str, value: float, digits: int, *, signed: bool = False) -> str:
+    """`value` to `digits` decimals as `lang` writes it (`1,234.50`, `1 234,50`); `signed`
+    shows a `+` before a positive change."""
+    locale = babel_locale(lang)
+    whole = str(locale.decimal_formats[None].pattern).split(";")[0].split(".")[0]
+    pattern = whole + ("." + "0" * digits if digits else "")
+    if signed:
+        pattern = f"+{pattern};-{pattern}"
+    return format_decimal(value, format=pattern, locale=locale)
+
+
+def percent(lang: str, share: float, digits: int = 0) -> str:
+    """A share (0.25) in percents as `lang` writes them (`25%`, `25 %`)."""
+    locale = babel_locale(lang)
+    pattern = str(locale.percent_formats[None].pattern).split(";")[0]
+    if digits:
+        pattern = pattern.replace("0", "0." + "0" * digits, 1)
+    return format_percent(share, format=pattern, locale=locale)
 
 
 def babel_locale(lang: str) -> Locale:

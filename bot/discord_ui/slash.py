@@ -17,6 +17,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.texts import t
+from bot.texts.catalog import FALLBACK
+from bot.texts.lang import locale_language
 
 GROUP = "lockdown"
 SlashCommand = app_commands.Command[Any, ..., Any] | app_commands.Group
@@ -65,7 +67,8 @@ class Room(commands.Cog):
 
 
 class CatalogTranslator(app_commands.Translator):
-    """Names and descriptions of the slash commands in the user's language."""
+    """Names and descriptions of the slash commands in the user's language: every
+    Discord locale of a catalog language (`LANGUAGES`), English being the default."""
 
     async def translate(
         self,
@@ -74,6 +77,7 @@ class CatalogTranslator(app_commands.Translator):
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
         key = string.extras.get("key")
-        if key is None or not str(locale.value).startswith("fr"):
+        lang = locale_language(str(locale.value))
+        if key is None or lang is None or lang == FALLBACK:
             return None
-        return t("fr", key)
+        return t(lang, key)

@@ -15,6 +15,7 @@ import pytest
 from bot.texts.pseudo import PSEUDO
 from tests.discord_ui.players import open_and_start, play_by_clicking
 from tests.discord_ui.test_games_e2e import make_bot
+from tests.discord_ui.test_practice_e2e import open_practice
 from tests.fakediscord import FakeDiscord, start_client
 from tests.pseudo import leaks
 from tests.pseudo.screens import seen_texts
@@ -34,6 +35,23 @@ async def test_a_whole_game_shows_only_catalog_texts(
         game = await open_and_start(fake_discord, bot, ana, [bo, cy], 1, general)
         assert bot.service.meta[game.table.game_id].lang == PSEUDO
         await play_by_clicking(game, random.Random(1))
+        await fake_discord.settle()
+    found = {
+        (where, text)
+        for where, text in seen_texts(fake_discord)
+        if leaks(text, [*PEOPLE, "Club", "general"])
+    }
+    assert sorted(found) == []
+
+
+async def test_a_practice_game_teaches_in_catalog_texts(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """The lessons of every step, the coach's reasons and the closing recap."""
+    guild = fake_discord.create_guild("Club", members=PEOPLE[:1], locale=PSEUDO)
+    async with start_client(make_bot(tmp_path), fake_discord) as bot:
+        game = await open_practice(fake_discord, bot, guild.owner, guild.channel("general"), 2)
+        await play_by_clicking(game, random.Random(2))
         await fake_discord.settle()
     found = {
         (where, text)

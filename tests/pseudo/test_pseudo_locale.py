@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.texts import catalog, t
 from bot.texts.catalog import placeholders
+from bot.texts.check import limit_of
 from bot.texts.pseudo import CLOSE, OPEN, PSEUDO, pseudo_template
 from tests.pseudo import leaks
 
@@ -41,3 +42,15 @@ def test_a_word_outside_the_markers_is_a_leak_and_a_name_is_not() -> None:
     assert leaks(line, ["ana"]) == ["Done"]
     cut = t(PSEUDO, "board.waiting_for", names="ana")[:8] + "…"
     assert leaks(cut, ["ana"]) != []
+
+
+def test_every_text_40_percent_longer_still_fits_where_discord_shows_it() -> None:
+    """A language that runs 40% past English must still fit: a button's 80 characters,
+    a command description's 100... (the checker's `LIMITS`)."""
+    texts = catalog()
+    over = {
+        key: len(texts.template(PSEUDO, key))
+        for key in texts.keys
+        if len(texts.template(PSEUDO, key)) > limit_of(key).chars
+    }
+    assert over == {}

@@ -14,7 +14,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
 from bot.texts import t
-from bot.texts.catalog import Translate, decimal, percent
+from bot.texts.catalog import FALLBACK, Translate, decimal, percent
+from bot.texts.lang import locale_language
 from lockdown_core import load_variants
 
 # The points of a Keys of the truck kept to the end are counted beside the kinds'.
@@ -23,13 +24,13 @@ REASONS = ("safety", "grudge", "leader", "loyalty")
 
 
 def environment_lang() -> str:
-    """French when the terminal's locale is (LC_ALL, LC_MESSAGES, then LANG, as the C
-    library reads them: `fr_FR.UTF-8`, `fr_CA`), English otherwise."""
+    """The catalog language of the terminal's locale (LC_ALL, LC_MESSAGES, then LANG, as
+    the C library reads them: `fr_FR.UTF-8`, `fr_CA`), English when we do not speak it."""
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(name, "")
         if value:
-            return "fr" if value.lower().startswith("fr") else "en"
-    return "en"
+            return locale_language(value.split(".")[0].replace("_", "-")) or FALLBACK
+    return FALLBACK
 
 
 def variant_list(lang: str) -> str:

@@ -90,7 +90,8 @@ class GuildConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    language: Literal["en", "fr"] = "en"
+    # One of `LANGUAGES` (checked by `with_value`), or the default `choose_lang` found.
+    language: str = "en"
     timers: Timers = Timers()
     allow_ai: bool = True
     host_role_id: int | None = None

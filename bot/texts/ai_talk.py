@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.texts import t
-from bot.texts.catalog import Translate
+from bot.texts.catalog import Translate, decimal
 from bot.texts.say import Data, Lines, Say
 
 LINES = Lines()
@@ -98,8 +98,7 @@ def remark_line(say: Say, d: Data) -> str:
 
 def _number(lang: str, value: float) -> str:
     """A tenth of a point as the language writes it: 0.8, 0,8."""
-    text = f"{value:.1f}"
-    return text.replace(".", ",") if lang == "fr" else text
+    return decimal(lang, value, 1)
 
 
 def _option(say: Say, kind: str, option: int, character_kind: str | None) -> str:

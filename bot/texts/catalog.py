@@ -103,7 +103,7 @@ class Catalog:
                     if key in texts[lang]:
                         raise CatalogError(f"{lang}/{path.name}: {key!r} is in two files")
                     texts[lang][key] = template
-        if files_of["fr"] != files_of[FALLBACK]:
+        if any(files != files_of[FALLBACK] for files in files_of.values()):
             raise CatalogError("the languages split their texts into different files")
         return cls(texts)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.texts import t
+from bot.texts.catalog import decimal
 from lockdown_core import GameState
 from lockdown_core.ai import Rationale
 
@@ -19,8 +20,7 @@ SENTENCES = {"destination": "practice.why.destination", "move": "practice.why.mo
 
 def points(lang: str, value: float) -> str:
     """A tenth-rounded figure as the language writes it (2.5, 2,5)."""
-    text = f"{value:.1f}"
-    return text.replace(".", ",") if lang == "fr" else text
+    return decimal(lang, value, 1)
 
 
 def why_lines(

@@ -34,7 +34,7 @@ from babel.core import Locale
 from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 
-from bot.texts.pseudo import PSEUDO, pseudo_template
+from bot.texts.pseudo import CLOSE, OPEN, PSEUDO, pseudo_template
 
 # Inside the package, so an installed wheel finds its texts wherever it is installed.
 DATA_DIR: Traversable = files("bot.texts") / "catalogs"
@@ -183,8 +183,10 @@ def _plural_rule(lang: str) -> Callable[[int], str]:
 
 def and_list(lang: str, items: Sequence[str]) -> str:
     """`a`, `a and b`, `a, b and c` as `lang` writes a list (CLDR's patterns, through Babel:
-    English's serial comma, `et` in French, `und` in German), so no catalog spells it."""
-    return format_list(list(items), style="standard", locale=babel_locale(lang))
+    English's serial comma, `et` in French, `und` in German), so no catalog spells it.
+    In the pseudo-locale its words are English's, marked as a catalog text's are."""
+    listed = format_list(list(items), style="standard", locale=babel_locale(lang))
+    return f"{OPEN}{listed}{CLOSE}" if lang == PSEUDO and len(items) > 1 else listed
 
 
 def decimal(lang: str, value: float, digits: int, *, signed: bool = False) -> str:

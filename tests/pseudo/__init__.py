@@ -24,6 +24,17 @@ def unmarked(text: str) -> str:
     return text
 
 
+def closed(text: str) -> str:
+    """A label cut to fit (`…`) with its cut markers closed again, so that only its words
+    are judged. A button's 80 characters hold a composed label ("Energy drink: Blocker
+    (Restrooms) → Parking lot") 40% longer, not the pseudo-locale's markers around each
+    of its pieces as well; each template's own length is checked against its limit in
+    `test_pseudo_locale`."""
+    if not text.endswith("…"):
+        return text
+    return text + CLOSE * (text.count(OPEN) - text.count(CLOSE))
+
+
 def leaks(text: str, names: Iterable[str] = ()) -> list[str]:
     """The words of `text` no catalog wrote: outside the markers, and not one of `names`."""
     rest = unmarked(text)

@@ -8,6 +8,8 @@ from collections.abc import Iterator
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.records import MessageVersion, walk_components
 
+# Where a composed label is cut to Discord's limit (80 or 100 characters).
+LABELS = frozenset({"component label", "select option", "select option description"})
 # Discord markup that is no word: mentions, channels, emoji, timestamps; and links.
 _MARKUP = re.compile(r"<[@#:a-z]?[^<>\s]*>|https?://\S+")
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.texts import catalog, t
-from bot.texts.catalog import placeholders
+from bot.texts.catalog import and_list, placeholders
 from bot.texts.check import limit_of
 from bot.texts.pseudo import CLOSE, OPEN, PSEUDO, pseudo_template
 from tests.pseudo import leaks
@@ -54,3 +54,9 @@ def test_every_text_40_percent_longer_still_fits_where_discord_shows_it() -> Non
         if len(texts.template(PSEUDO, key)) > limit_of(key).chars
     }
     assert over == {}
+
+
+def test_a_list_is_marked_as_a_catalog_text_is() -> None:
+    """Its words are CLDR's English ones, through Babel: no code wrote them."""
+    assert and_list(PSEUDO, ["ana", "bo", "cy"]) == "⟦ana, bo, and cy⟧"
+    assert and_list(PSEUDO, ["ana"]) == "ana"

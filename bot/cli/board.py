@@ -20,7 +20,7 @@ from bot.render.describe import board_description
 from bot.render.labels import board_png
 from bot.render.replay_gif import Move, Start, record_start, scenario_start
 from bot.texts import t
-from bot.texts.catalog import LANGUAGES
+from bot.texts.lang import TERMINAL_LANGUAGES
 from lockdown_core import IllegalAction, apply, facts, load_ruleset, new_game, view
 from lockdown_core.ai.autoplay import RandomTable
 from lockdown_core.ruleset import RULES_REVISION
@@ -56,7 +56,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--lang",
-        choices=LANGUAGES,
+        choices=TERMINAL_LANGUAGES,
         default=None,
         help="language of the picture (default: the terminal's, LANG, else en)",
     )

@@ -18,7 +18,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from bot.texts.catalog import LANGUAGES
+from bot.texts.lang import TERMINAL_LANGUAGES
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -29,7 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", type=Path, help="file to write (default: standard output)")
     parser.add_argument("--gif", type=Path, help="write the game as an animated GIF to this file")
     parser.add_argument(
-        "--lang", choices=LANGUAGES, default="en", help="language of the GIF (default en)"
+        "--lang", choices=TERMINAL_LANGUAGES, default="en", help="language of the GIF (default en)"
     )
     parser.add_argument(
         "--running",

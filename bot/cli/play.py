@@ -27,6 +27,7 @@ from bot.table.talk import replay_with_talk
 from bot.table.timers import MAX_SECONDS, TableConfig, Timers
 from bot.texts import catalog, t
 from bot.texts.catalog import FALLBACK, LANGUAGES
+from bot.texts.lang import TERMINAL_LANGUAGES
 from lockdown_core import (
     ReplayLog,
     facts,
@@ -84,7 +85,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--lang",
-        choices=LANGUAGES,
+        choices=TERMINAL_LANGUAGES,
         default=None,
         help="language (default: the terminal's, LANG, else en)",
     )

@@ -20,7 +20,7 @@ from typing import TextIO
 from bot.cli.saved_game import scenario_data
 from bot.render.board_text import board_lines
 from bot.texts import t
-from bot.texts.catalog import LANGUAGES
+from bot.texts.lang import TERMINAL_LANGUAGES
 from bot.texts.narrate import describe
 from lockdown_core import Event, GameState, IllegalAction, replay, view
 from lockdown_core.scenario import run as run_scenario
@@ -45,7 +45,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "`lockdown play --save`, an exported game or a scenario)",
     )
     parser.add_argument(
-        "--lang", choices=LANGUAGES, default="en", help="language of the GIF (default en)"
+        "--lang", choices=TERMINAL_LANGUAGES, default="en", help="language of the GIF (default en)"
     )
 
 

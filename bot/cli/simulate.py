@@ -25,7 +25,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot.texts.catalog import LANGUAGES
+from bot.texts.lang import TERMINAL_LANGUAGES
 from lockdown_core import DataError, Ruleset, facts, load_ruleset
 from lockdown_core.ai.personas import PERSONAS
 from lockdown_core.ai.simulation import AI_CHOICES, Tally, ai_seed, game_seed, simulate
@@ -80,7 +80,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--lang",
-        choices=LANGUAGES,
+        choices=TERMINAL_LANGUAGES,
         default=None,
         help="language of the report and the chart (default: the terminal's, LANG, else en)",
     )

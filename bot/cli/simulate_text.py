@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
 from bot.texts import t
-from bot.texts.catalog import FALLBACK, Translate
+from bot.texts.catalog import FALLBACK, Translate, decimal, percent
 from bot.texts.lang import locale_language
 from lockdown_core import load_variants
 from lockdown_core.ai.simulation import ai_seed, game_seed
@@ -25,8 +25,8 @@ REASONS = ("safety", "grudge", "leader", "loyalty")
 
 
 def environment_lang() -> str:
-    """The terminal's language when we speak it (LC_ALL, LC_MESSAGES, then LANG, as the
-    C library reads them: `fr_FR.UTF-8`, `es_MX`), English otherwise."""
+    """The catalog language of the terminal's locale (LC_ALL, LC_MESSAGES, then LANG, as
+    the C library reads them: `fr_FR.UTF-8`, `fr_CA`), English when we do not speak it."""
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(name, "")
         if value:
@@ -77,7 +77,10 @@ def print_text(
         return t(lang, key, **params)
 
     variants = ", ".join(say(f"variant.{v}.name") for v in report["variants"])
-    seats = "  ".join(f"{ai_name(say, k)} {n:g}" for k, n in report["seats_by_ai"].items())
+    seats = "  ".join(
+        f"{ai_name(say, k)} {decimal(lang, n, 0 if n == int(n) else 1)}"
+        for k, n in report["seats_by_ai"].items()
+    )
     lines = [
         say(
             "simulate.cli.run",
@@ -91,52 +94,56 @@ def print_text(
         say("simulate.cli.stalemates", stalemates=report["stalemates"]),
         say(
             "simulate.cli.speed",
-            rate=f"{report['games_per_second']:.1f}",
-            seconds=f"{report['elapsed_seconds']:.1f}",
+            rate=decimal(lang, report["games_per_second"], 1),
+            seconds=decimal(lang, report["elapsed_seconds"], 1),
         ),
         say(
             "simulate.cli.length",
-            turns=f"{report['avg_turns']:.2f}",
-            actions=f"{report['avg_actions']:.1f}",
+            turns=decimal(lang, report["avg_turns"], 2),
+            actions=decimal(lang, report["avg_actions"], 1),
         ),
         say(
             "simulate.cli.survivors",
-            players=f"{report['avg_survivors']:.2f}",
-            characters=f"{report['avg_living_characters']:.2f}",
+            players=decimal(lang, report["avg_survivors"], 2),
+            characters=decimal(lang, report["avg_living_characters"], 2),
         ),
         say(
             "simulate.cli.win_by_seat",
             rates=_rates(
+                lang,
                 {
                     say("board.seat", number=int(seat) + 1): rate
                     for seat, rate in report["win_rate_by_seat"].items()
-                }
+                },
             ),
         ),
         say(
             "simulate.cli.win_by_ai",
-            rates=_rates({ai_name(say, k): r for k, r in report["win_rate_by_ai"].items()}),
+            rates=_rates(lang, {ai_name(say, k): r for k, r in report["win_rate_by_ai"].items()}),
             seats=seats,
         ),
         say(
             "simulate.cli.points",
             points="  ".join(
-                f"{kind_name(say, k)} {p:.2f}" for k, p in report["points_by_kind"].items()
+                f"{kind_name(say, k)} {decimal(lang, p, 2)}"
+                for k, p in report["points_by_kind"].items()
             ),
         ),
         say(
             "simulate.cli.closed",
             rates=_rates(
-                {f"{loc} {say(f'location.{loc}')}": r for loc, r in report["closed_rate"].items()}
+                lang,
+                {f"{loc} {say(f'location.{loc}')}": r for loc, r in report["closed_rate"].items()},
             ),
         ),
         say(
             "simulate.cli.epilogues",
             rates=_rates(
+                lang,
                 {
                     say("chart.epilogue", code=code, title=say(f"epilogue.{code}.title")): r
                     for code, r in report["epilogues"].items()
-                }
+                },
             ),
         ),
     ]
@@ -145,13 +152,15 @@ def print_text(
         seeds = {"seed": game_seed(report["seed"], game), "ai_seed": ai_seed(report["seed"], game)}
         lines.insert(3, say("simulate.cli.stalemate_seed", **seeds))
     for kind, deeds in report["behaviour_by_ai"].items():
-        lines.append(behaviour(say, ai_name(say, kind), deeds))
+        lines.append(behaviour(lang, say, ai_name(say, kind), deeds))
     if base is not None:
-        lines.extend(comparison(say, report, base))
+        lines.extend(comparison(lang, say, report, base))
     out.write("\n".join(lines) + "\n")
 
 
-def comparison(say: Translate, report: Mapping[str, Any], base: Mapping[str, Any]) -> list[str]:
+def comparison(
+    lang: str, say: Translate, report: Mapping[str, Any], base: Mapping[str, Any]
+) -> list[str]:
     """The chart's panels as text: each figure under the variants, then the base rules'
     and the difference, so that what a variant changes reads without a picture."""
 
@@ -159,23 +168,22 @@ def comparison(say: Translate, report: Mapping[str, Any], base: Mapping[str, Any
         now, then = report[key], base[key]
         return say(
             "simulate.cli.versus",
-            now=f"{now:.{digits}f}",
-            base=f"{then:.{digits}f}",
-            change=f"{now - then:+.{digits}f}",
+            now=decimal(lang, now, digits),
+            base=decimal(lang, then, digits),
+            change=decimal(lang, now - then, digits, signed=True),
         )
 
-    def rates(key: str, names: Mapping[str, str], percent: bool = True) -> str:
+    def rates(key: str, names: Mapping[str, str], shares: bool = True) -> str:
         parts = []
         for item, name in names.items():
             now, then = report[key].get(item, 0.0), base[key].get(item, 0.0)
-            scale, unit, digits = (100, "%", 1) if percent else (1, "", 2)
-            now, then = now * scale, then * scale
-            figures = say(
-                "simulate.cli.versus",
-                now=f"{now:.{digits}f}{unit}",
-                base=f"{then:.{digits}f}{unit}",
-                change=f"{now - then:+.{digits}f}",
-            )
+            if shares:
+                shown = (percent(lang, now, 1), percent(lang, then, 1))
+                change = decimal(lang, (now - then) * 100, 1, signed=True)
+            else:
+                shown = (decimal(lang, now, 2), decimal(lang, then, 2))
+                change = decimal(lang, now - then, 2, signed=True)
+            figures = say("simulate.cli.versus", now=shown[0], base=shown[1], change=change)
             parts.append(f"{name} {figures}")
         return "  ".join(parts)
 
@@ -192,7 +200,7 @@ def comparison(say: Translate, report: Mapping[str, Any], base: Mapping[str, Any
             characters=number("avg_living_characters", 2),
         ),
         "  " + say("simulate.cli.win_by_seat", rates=rates("win_rate_by_seat", seats)),
-        "  " + say("simulate.cli.points", points=rates("points_by_kind", kinds, percent=False)),
+        "  " + say("simulate.cli.points", points=rates("points_by_kind", kinds, shares=False)),
         "  " + say("simulate.cli.closed", rates=rates("closed_rate", places)),
     ]
 
@@ -211,29 +219,30 @@ def ai_name(say: Translate, kind: str) -> str:
     return say("simulate.cli.persona", level=name, persona=say(f"ai_personas.{persona}.name"))
 
 
-def behaviour(say: Translate, name: str, deeds: Mapping[str, float]) -> str:
+def behaviour(lang: str, say: Translate, name: str, deeds: Mapping[str, float]) -> str:
     """A shrewd seat's deeds: how often it lied when announcing, why it cast its attack
     ballots, how many of its gifts went to friends, how often it gave up the best average
     for a smaller spread of its losses."""
 
-    def share(part: str, whole: str) -> str:
-        return f"{deeds.get(part, 0.0) / deeds[whole]:.0%}" if deeds.get(whole) else "-"
+    def part_of(part: str, whole: str) -> str:
+        return percent(lang, deeds.get(part, 0.0) / deeds[whole]) if deeds.get(whole) else "-"
 
     return say(
         "simulate.cli.behaviour",
         name=name,
-        announcements=f"{deeds.get('announcements', 0.0):.2f}",
-        lies=share("lies", "announcements"),
-        ballots=f"{deeds.get('ballots', 0.0):.2f}",
+        announcements=decimal(lang, deeds.get("announcements", 0.0), 2),
+        lies=part_of("lies", "announcements"),
+        ballots=decimal(lang, deeds.get("ballots", 0.0), 2),
         reasons="  ".join(
-            f"{say(f'simulate.cli.reason.{r}')} {share(f'ballots_{r}', 'ballots')}" for r in REASONS
+            f"{say(f'simulate.cli.reason.{r}')} {part_of(f'ballots_{r}', 'ballots')}"
+            for r in REASONS
         ),
-        gifts=f"{deeds.get('gifts', 0.0):.2f}",
-        friends=share("ally_gifts", "gifts"),
-        decisions=f"{deeds.get('decisions', 0.0):.2f}",
-        hedged=share("hedged", "decisions"),
+        gifts=decimal(lang, deeds.get("gifts", 0.0), 2),
+        friends=part_of("ally_gifts", "gifts"),
+        decisions=decimal(lang, deeds.get("decisions", 0.0), 2),
+        hedged=part_of("hedged", "decisions"),
     )
 
 
-def _rates(rates: Mapping[str, float]) -> str:
-    return "  ".join(f"{name} {value:.1%}" for name, value in rates.items()) or "-"
+def _rates(lang: str, rates: Mapping[str, float]) -> str:
+    return "  ".join(f"{name} {percent(lang, value, 1)}" for name, value in rates.items()) or "-"

@@ -101,7 +101,8 @@ class Room(commands.Cog):
 
 
 class CatalogTranslator(app_commands.Translator):
-    """Names and descriptions of the slash commands in the user's language."""
+    """Names and descriptions of the slash commands in the user's language: every
+    Discord locale of a catalog language (`LANGUAGES`), English being the default."""
 
     async def translate(
         self,

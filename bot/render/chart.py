@@ -184,27 +184,23 @@ def chart_png(series: Sequence[Series], players: int, games: int, say: Translate
 
 # The same figures as text, for the message that carries the chart -----------------
 
-LABEL_WIDTH = 22
 COLUMN_WIDTH = 7
 
 
-def _row(label: str, cells: Sequence[str]) -> str:
-    if len(label) > LABEL_WIDTH:
-        label = label[: LABEL_WIDTH - 1] + "…"
-    return label.ljust(LABEL_WIDTH) + "".join(cell.rjust(COLUMN_WIDTH) for cell in cells)
-
-
 def comparison_table(series: Sequence[Series], players: int, say: Translate) -> str:
-    """The comparison as a fixed-width table (columns A, B, ... named in its first lines)."""
-    letters = [chr(ord("A") + i) for i in range(len(series))]
-    lines = [f"{letter} = {one.name}" for letter, one in zip(letters, series, strict=True)]
-    summaries = [one.summary for one in series]
-    lines.append("")
-    lines.append(_row("", letters))
+    """The comparison as a fixed-width table (columns A, B, ... named in its first lines).
 
-    def section(title: str, rows: list[tuple[str, list[str]]]) -> None:
-        lines.append(title)
-        lines.extend(_row("  " + label, cells) for label, cells in rows)
+    The labels' column is as wide as the longest label: a label is never cut, whatever
+    the language's words (an epilogue's title runs 40% longer in some)."""
+    letters = [chr(ord("A") + i) for i in range(len(series))]
+    heading = [f"{letter} = {one.name}" for letter, one in zip(letters, series, strict=True)]
+    summaries = [one.summary for one in series]
+    # A section's title (no cells), or a row: its label and its cells.
+    rows: list[tuple[str, Sequence[str] | None]] = [("", letters)]
+
+    def section(title: str, labelled: list[tuple[str, list[str]]]) -> None:
+        rows.append((title, None))
+        rows.extend(("  " + label, cells) for label, cells in labelled)
 
     section(
         say("chart.win_rate"),
@@ -249,7 +245,14 @@ def comparison_table(series: Sequence[Series], players: int, say: Translate) -> 
             for code in codes
         ],
     )
-    return "\n".join(lines)
+    width = max(len(label) for label, cells in rows if cells is not None) + 1
+    lines = [
+        label
+        if cells is None
+        else label.ljust(width) + "".join(c.rjust(COLUMN_WIDTH) for c in cells)
+        for label, cells in rows
+    ]
+    return "\n".join([*heading, "", *lines])
 
 
 def _top(rates: dict[str, float], count: int = 3) -> list[str]:

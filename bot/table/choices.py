@@ -69,6 +69,10 @@ def _placement_label(action: PlaceFamily, state: GameState, say: Translate) -> s
     """R1.4: each character and its die, and which one a full location sends to the
     Parking lot: with two dice on a location that has one free spot left, that is
     what tells the options apart."""
+    return ", ".join(_placements(action, state, say))
+
+
+def _placements(action: PlaceFamily, state: GameState, say: Translate) -> list[str]:
     lands = placement_landing(state, action.order)
     parts = []
     for die, cid, to in zip(state.dice, action.order, lands, strict=True):
@@ -79,7 +83,7 @@ def _placement_label(action: PlaceFamily, state: GameState, say: Translate) -> s
             parts.append(
                 say("action.place_one_full", kind=kind, die=die, location=say(f"location.{to}"))
             )
-    return ", ".join(parts)
+    return parts
 
 
 def _move_label(action: MoveCharacter, state: GameState, say: Translate) -> str:
@@ -137,9 +141,19 @@ def group_label(
 
     A truck group is the card to keep ("Keep Gun", then who gets what), or the
     card to give (with a single card drawn, or once the card kept is chosen:
-    then to whom); any other group shows its first choice followed by "and more".
+    then to whom); a placement group the dice its orders share ("Blocker → 4 and
+    more": a whole order of four characters would not fit a button in a language
+    longer than English); any other group its first choice followed by "and more".
     """
     first = actions[0]
+    if isinstance(first, PlaceFamily):
+        orders = [a.order for a in actions if isinstance(a, PlaceFamily)]
+        shared = next(
+            (i for i in range(len(first.order)) if len({o[i] for o in orders}) > 1),
+            len(first.order),
+        )
+        parts = _placements(first, state, say)[: max(shared, 1)]
+        return say("panel.more", choice=", ".join(parts))
     if isinstance(first, SearchTruck) and prefix.startswith("S"):
         # The prefix names the card kept, then the card given: "S0", "S0.1".
         giving = len(prefix[1:].split(".")) > 1 or first.keep is None

@@ -135,9 +135,11 @@ class GuildConfig(BaseModel):
 
         `language` is what the server gets until a moderator sets one: the
         server's own preferred locale, so a French server plays in French from
-        its first command.
+        its first command. It is the language `choose_lang` found, not a
+        moderator's choice, so it is taken as it is: the pseudo-locale of the tests
+        among them, which `with_value` offers to no server.
         """
-        config = cls().with_value("language", language)
+        config = cls().model_copy(update={"language": language})
         for key, value in values.items():
             try:
                 config = config.with_value(key, value)

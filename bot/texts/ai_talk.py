@@ -16,10 +16,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from babel.numbers import format_decimal
-
 from bot.texts import t
-from bot.texts.catalog import Translate
+from bot.texts.catalog import Translate, decimal
 from bot.texts.say import Data, Lines, Say
 
 LINES = Lines()
@@ -99,8 +97,8 @@ def remark_line(say: Say, d: Data) -> str:
 
 
 def _number(lang: str, value: float) -> str:
-    """A tenth of a point as the language writes it (0.8, 0,8), by Babel's rules."""
-    return format_decimal(value, format="0.0", locale=lang)
+    """A tenth of a point as the language writes it: 0.8, 0,8."""
+    return decimal(lang, value, 1)
 
 
 def _option(say: Say, kind: str, option: int, character_kind: str | None) -> str:

@@ -10,23 +10,31 @@ the same placeholders, so a caller that works in one language works in all.
 An unknown key is a programming error and fails loudly (the tests play every
 event and grep every key); an unknown language falls back to English.
 
-A count's noun has one key per plural form (`count.card.one`, `count.card.other`),
+A count's noun has one key per plural form (`count.card_one`, `count.card_other`: the
+layout of i18next's JSON, which the translation platforms Weblate and Crowdin read),
 the forms being CLDR's for the language, through Babel: a language whose rules
 need `few` or `many` adds those keys to its own catalog, and no code. `other`
 is every language's catch-all, so it is the one form every language holds.
+
+The pseudo-locale `en-XA` (`bot.texts.pseudo`) is made from English when it is
+first asked for, so it never drifts from it; no server is offered it.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from string import Formatter
 
 from babel.core import Locale
+from babel.lists import format_list
+from babel.numbers import format_decimal, format_percent
+
+from bot.texts.pseudo import CLOSE, OPEN, PSEUDO, pseudo_template
 
 # Inside the package, so an installed wheel finds its texts wherever it is installed.
 DATA_DIR: Traversable = files("bot.texts") / "catalogs"
@@ -34,8 +42,8 @@ LANGUAGES = ("en", "fr", "de", "es")
 FALLBACK = "en"
 
 _FORMATTER = Formatter()
-# `count.<noun>.<form>`: the texts of a number with its noun, one per plural form.
-_COUNT_KEY = re.compile(r"count\.(?P<noun>[^.]+)\.(?P<form>[a-z]+)")
+# `count.<noun>_<form>`: the texts of a number with its noun, one per CLDR plural form.
+COUNT_KEY = re.compile(r"count\.(?P<noun>[^.]+)_(?P<form>zero|one|two|few|many|other)")
 OTHER = "other"
 
 # `t` with the reader's language already chosen: `tr("board.title", turn=3)`. Screens take
@@ -79,6 +87,7 @@ class Catalog:
         if problems:
             raise CatalogError("message catalog: " + "; ".join(problems))
         self._texts = {lang: dict(table) for lang, table in texts.items()}
+        self._pseudo: dict[str, str] = {}
 
     @classmethod
     def load(cls, directory: Traversable = DATA_DIR) -> Catalog:
@@ -110,11 +119,18 @@ class Catalog:
         return key in self._texts[FALLBACK]
 
     def template(self, lang: str, key: str) -> str:
+        if lang == PSEUDO:
+            return self._pseudo_template(key)
         table = self._texts.get(lang, self._texts[FALLBACK])
         template = table.get(key, self._texts[FALLBACK].get(key))
         if template is None:
             raise MissingText(f"no text for key {key!r} in the message catalog")
         return template
+
+    def _pseudo_template(self, key: str) -> str:
+        if key not in self._pseudo:
+            self._pseudo[key] = pseudo_template(key, self.template(FALLBACK, key))
+        return self._pseudo[key]
 
     def text(self, lang: str, key: str, **params: object) -> str:
         """The text of `key` in `lang` (English when we do not speak `lang`), filled in.
@@ -128,16 +144,17 @@ class Catalog:
             raise MissingText(f"text {key!r} needs a value for {{{exc.args[0]}}}") from None
 
     def count(self, lang: str, noun: str, count: int) -> str:
-        """A number with its noun (`count.<noun>.<form>`), by the language's CLDR rule.
+        """A number with its noun (`count.<noun>_<form>`), by the language's CLDR rule.
 
-        A form the catalog does not write (French's `many`, for a million) reads
-        as `other`, as CLDR intends.
+        A form the catalog does not write reads as `other`, as CLDR intends. The
+        number is written the language's way (`1,000` in English, `1 000` in French).
         """
-        lang = lang if lang in self._texts else FALLBACK
-        key = f"count.{noun}.{plural_form(lang, count)}"
-        if key not in self._texts[lang]:
-            key = f"count.{noun}.{OTHER}"
-        return self.text(lang, key, count=count)
+        lang = lang if lang in self._texts or lang == PSEUDO else FALLBACK
+        key = f"count.{noun}_{plural_form(lang, count)}"
+        # The pseudo-locale writes English's forms, its plural rule being English's.
+        if key not in self._texts.get(lang, self._texts[FALLBACK]):
+            key = f"count.{noun}_{OTHER}"
+        return self.text(lang, key, count=format_decimal(count, locale=babel_locale(lang)))
 
 
 def read_feature_file(path: Traversable) -> dict[str, str]:
@@ -160,13 +177,46 @@ def plural_form(lang: str, count: int) -> str:
 
 @cache
 def _plural_rule(lang: str) -> Callable[[int], str]:
-    rule: Callable[[int], str] = Locale.parse(lang).plural_form
+    rule: Callable[[int], str] = babel_locale(lang).plural_form
     return rule
+
+
+def and_list(lang: str, items: Sequence[str]) -> str:
+    """`a`, `a and b`, `a, b and c` as `lang` writes a list (CLDR's patterns, through Babel:
+    English's serial comma, `et` in French, `und` in German), so no catalog spells it.
+    In the pseudo-locale its words are English's, marked as a catalog text's are."""
+    listed = format_list(list(items), style="standard", locale=babel_locale(lang))
+    return f"{OPEN}{listed}{CLOSE}" if lang == PSEUDO and len(items) > 1 else listed
+
+
+def decimal(lang: str, value: float, digits: int, *, signed: bool = False) -> str:
+    """`value` to `digits` decimals as `lang` writes it (`1,234.50`, `1 234,50`); `signed`
+    shows a `+` before a positive change."""
+    locale = babel_locale(lang)
+    whole = str(locale.decimal_formats[None].pattern).split(";")[0].split(".")[0]
+    pattern = whole + ("." + "0" * digits if digits else "")
+    if signed:
+        pattern = f"+{pattern};-{pattern}"
+    return format_decimal(value, format=pattern, locale=locale)
+
+
+def percent(lang: str, share: float, digits: int = 0) -> str:
+    """A share (0.25) in percents as `lang` writes them (`25%`, `25 %`)."""
+    locale = babel_locale(lang)
+    pattern = str(locale.percent_formats[None].pattern).split(";")[0]
+    if digits:
+        pattern = pattern.replace("0", "0." + "0" * digits, 1)
+    return format_percent(share, format=pattern, locale=locale)
+
+
+def babel_locale(lang: str) -> Locale:
+    """Babel's locale for a catalog language: the pseudo-locale formats as English."""
+    return Locale.parse(FALLBACK if lang == PSEUDO else lang)
 
 
 def plural_forms(lang: str) -> frozenset[str]:
     """Every plural category `lang` has, `other` included."""
-    return frozenset(Locale.parse(lang).plural_form.tags) | {OTHER}
+    return frozenset(babel_locale(lang).plural_form.tags) | {OTHER}
 
 
 def _problems(texts: Mapping[str, Mapping[str, str]]) -> list[str]:
@@ -176,7 +226,7 @@ def _problems(texts: Mapping[str, Mapping[str, str]]) -> list[str]:
         f"{lang}: {key!r} is not a plural form of {lang}"
         for lang, table in texts.items()
         for key in table
-        if (match := _COUNT_KEY.fullmatch(key)) and match["form"] not in plural_forms(lang)
+        if (match := COUNT_KEY.fullmatch(key)) and match["form"] not in plural_forms(lang)
     ]
     fields: dict[str, dict[str, frozenset[str]]] = {}
     for lang, table in texts.items():
@@ -211,14 +261,14 @@ def _problems(texts: Mapping[str, Mapping[str, str]]) -> list[str]:
 
 def _grammar_plurals(lang: str, reference: Mapping[str, str]) -> set[str]:
     """The count keys that `lang` and English may hold apart, their grammars differing:
-    Polish writes `count.card.few`, which English has no use for, and Japanese needs
-    no `count.card.one`. A form CLDR does not give a language is refused elsewhere.
+    Polish writes `count.card_few`, which English has no use for, and Japanese needs
+    no `count.card_one`. A form CLDR does not give a language is refused elsewhere.
 
     Each noun's `other` is not among them: every language must hold it.
     """
-    nouns = {m["noun"] for key in reference if (m := _COUNT_KEY.fullmatch(key))}
+    nouns = {m["noun"] for key in reference if (m := COUNT_KEY.fullmatch(key))}
     return {
-        f"count.{noun}.{form}"
+        f"count.{noun}_{form}"
         for noun in nouns
         for form in plural_forms(lang) | plural_forms(FALLBACK)
         if form != OTHER

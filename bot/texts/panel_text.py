@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.texts import card_help, choose_lang, t
+from bot.texts.lang import locale_language
 from bot.texts.rules_text import (
     kind_lines,
     kinds_in_play,
@@ -38,10 +39,7 @@ def reminder_lang(user_locale: str | None, server_lang: str | None) -> str:
     """The language of a reminder DM: a DM has one reader, so their own Discord locale
     comes first when we speak it (the server's choice is for its shared channels), then
     the server's language, then English."""
-    own = choose_lang(None, user_locale)
-    if user_locale and own == user_locale.strip().lower().split("-")[0]:
-        return own
-    return choose_lang(server_lang, None)
+    return locale_language(user_locale) or choose_lang(server_lang, None)
 
 
 def reminder_text(user_locale: str | None, server_lang: str | None, channel: str) -> str:

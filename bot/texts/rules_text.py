@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bot.texts import catalog, t
+from bot.texts.catalog import and_list
 from lockdown_core import GameState, Ruleset, Step, facts
 from lockdown_core.board import attack_uses_equal
 from lockdown_core.ruleset import EndRule
@@ -122,13 +123,6 @@ def living_line(lang: str, state: GameState) -> str:
     return t(lang, "rules.end.living", limit=limit, living=living)
 
 
-def _listed(lang: str, items: Sequence[str]) -> str:
-    """`a, b and c` in the reader's language."""
-    if len(items) < 2:
-        return "".join(items)
-    return t(lang, "list.and", head=", ".join(items[:-1]), last=items[-1])
-
-
 def _per_kind(lang: str, numbers: Mapping[str, int]) -> str:
     """`Weeper 7, Blocker 5, …`: one number per kind, in the data's order."""
     return ", ".join(
@@ -213,7 +207,7 @@ def step_help(lang: str, step: str, rules: Ruleset) -> str:
 def _rows(lang: str, rows: Sequence[int]) -> str:
     """`row 2` or `rows 2 and 3`."""
     form = "one" if len(rows) == 1 else "other"
-    return t(lang, f"rules.cold.rows.{form}", rows=_listed(lang, [str(row) for row in rows]))
+    return t(lang, f"rules.cold.rows.{form}", rows=and_list(lang, [str(row) for row in rows]))
 
 
 def cold_storage_lines(lang: str, rules: Ruleset) -> list[str]:

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.texts import catalog
+from bot.texts.catalog import and_list
 from lockdown_core import load_ruleset
 
 # R0: the board, which no variant moves (an event line has no ruleset to ask, and
@@ -38,12 +39,8 @@ class Say:
         return self.names[seat]
 
     def join(self, items: Sequence[str], empty: str = "list.nobody") -> str:
-        """`a`, `a and b`, `a, b and c` in the reader's language."""
-        if not items:
-            return self(empty)
-        if len(items) == 1:
-            return items[0]
-        return self("list.and", head=", ".join(items[:-1]), last=items[-1])
+        """`a`, `a and b`, `a, b and c` in the reader's language; `empty` says none."""
+        return and_list(self.lang, items) if items else self(empty)
 
     def seats(self, seats: Sequence[int]) -> str:
         return self.join([self.name(s) for s in seats])

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.texts import card_help, catalog, t
+from bot.texts.catalog import and_list
 from bot.texts.rules_text import kind_lines, vote_weights, voters_text
 from bot.texts.teach_board import mall_facts
 from lockdown_core import GameState, PlayCard, Step, facts, legal_actions, pending_seats, view
@@ -228,7 +229,7 @@ class _Teacher:
         vote = self.state.vote
         assert vote is not None
         tied = [self.name(p) for p in vote.tied]
-        together = self.say("list.and", head=", ".join(tied[:-1]), last=tied[-1])
+        together = and_list(self.lang, tied)
         decided = [
             *self._purpose(),
             self.say("teach.tiebreak", tied=together, martyr=self.name(self.state.martyr)),

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from babel.numbers import format_decimal
-
 from bot.texts import t
+from bot.texts.catalog import decimal
 from lockdown_core import GameState
 from lockdown_core.ai import Rationale
 
@@ -21,8 +20,8 @@ SENTENCES = {"destination": "practice.why.destination", "move": "practice.why.mo
 
 
 def points(lang: str, value: float) -> str:
-    """A tenth-rounded figure as the language writes it (2.5, 2,5), by Babel's rules."""
-    return format_decimal(value, format="0.0", locale=lang)
+    """A tenth-rounded figure as the language writes it (2.5, 2,5)."""
+    return decimal(lang, value, 1)
 
 
 def why_lines(

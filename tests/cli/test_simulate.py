@@ -316,3 +316,20 @@ def test_chart_compares_the_base_rules_with_the_variants_on_the_same_seeds(
         ),
     ]
     assert chart.read_bytes() == chart_png(expected, 4, 12, say)
+
+
+def test_the_report_writes_its_numbers_the_readers_way(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Through Babel: a decimal comma and a space before `%` in French, not Python's."""
+    from lockdown_core import load_ruleset
+    from lockdown_core.ai.simulation import simulate
+
+    assert run(["--games", "6", "--players", "4", "--variant", "hush", "--lang", "fr"]) == 0
+    out = capsys.readouterr().out
+    hush = simulate(load_ruleset(["hush"]), 4, "cautious", 6, 0).summary()
+    turns = f"{hush['avg_turns']:.2f}".replace(".", ",")
+    assert turns in out
+    assert f"{hush['avg_turns']:.2f}" not in out
+    assert re.search(r"\d\u00a0%", out)
+    assert not re.search(r"\d%", out)

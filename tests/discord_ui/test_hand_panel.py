@@ -167,8 +167,8 @@ def test_the_panel_explains_the_kinds_dealt_with_this_games_numbers(lang: str) -
             lang,
             "kind.stats",
             strength=2,
-            votes=t(lang, "count.vote.one", count=1),
-            points=t(lang, "count.point.other", count=5),
+            votes=t(lang, "count.vote_one", count=1),
+            points=t(lang, "count.point_other", count=5),
         )
         in blocker
     )

@@ -56,9 +56,9 @@ async def test_rules_answers_privately_with_the_guide_in_the_readers_language() 
     interaction = make_interaction(locale=discord.Locale.french)
     await Requests(service).rules_here(interaction)
     interaction.response.send_message.assert_awaited_once()
-    text = interaction.response.send_message.await_args.args[0]
-    assert text == f"**{t('fr', 'rules.title')}**\n{guide('fr', load_ruleset())}"
     kwargs = interaction.response.send_message.await_args.kwargs
+    assert kwargs["embed"].title == t("fr", "rules.title")
+    assert kwargs["embed"].description == guide("fr", load_ruleset())
     assert kwargs["ephemeral"] is True
     names = [f.name for f in kwargs["embed"].fields]
     assert names == [t("fr", "rules.kinds_title"), t("fr", "rules.dangers_title")]

@@ -71,7 +71,7 @@ async def test_a_stall_offers_the_seated_people_the_vote_to_give_the_game_up(
 
         await play_until(game, random.Random(3), lambda: stalled(table.state))
         # The thread says why, and how the table may act on it here.
-        why = say("event.stalemate", turns=say("count.turn.other", count=STILL))
+        why = say("event.stalemate", turns=say("count.turn_other", count=STILL))
         how = say("handover.stalemate.vote")
         assert await fake_discord.wait_until(
             lambda: f"{why}\n{how}" in thread_text(fake_discord, game), within=5

@@ -21,7 +21,7 @@ async def test_slash_commands_and_lobby_buttons_through_parsed_payloads(tmp_path
         assert rules.ephemeral
         assert rules.answered_in_time
         assert rules.response_data is not None
-        assert guide("en", load_ruleset()) in rules.response_data["content"]
+        assert guide("en", load_ruleset()) == rules.response_data["embeds"][0]["description"]
 
         opened = await fake.slash(ana, "lockdown", subcommand="new", channel=general)
         assert opened.answered_in_time

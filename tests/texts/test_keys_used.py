@@ -186,7 +186,7 @@ def wrapped_keys() -> set[str]:
     keys |= {f"command.{name}.description" for name in literals["described"]}
     for command, option in (pair.split() for pair in literals["options"]):
         keys |= {f"command.{command}.option.{option}", f"command.{command}.option.{option}.name"}
-    keys |= {f"count.{noun}.{form}" for noun in literals["count"] for form in ("one", "other")}
+    keys |= {f"count.{noun}_{form}" for noun in literals["count"] for form in ("one", "other")}
     return keys
 
 
@@ -242,7 +242,7 @@ def test_the_scan_sees_the_code_it_checks() -> None:
     assert "command.new.name" in wrapped_keys()
     assert "command.config.option.setting.name" in wrapped_keys()
     assert "command.config.set.description" in wrapped_keys()
-    assert "count.monster.other" in wrapped_keys()
+    assert "count.monster_other" in wrapped_keys()
     assert all(domains().values()), {k: v for k, v in domains().items() if not v}
 
 

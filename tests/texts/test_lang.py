@@ -28,6 +28,9 @@ from bot.texts import choose_lang
         ("de", "fr", "de"),
         (None, "", "en"),
         ("pt", "es-419", "es"),
+        # The pseudo-locale of the tests: a locale no Discord client sends.
+        (None, "en-XA", "en-XA"),
+        ("en-XA", "fr", "en-XA"),
     ],
 )
 def test_choose_lang(server: str | None, locale: str | None, expected: str) -> None:

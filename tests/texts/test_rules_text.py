@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from bot.texts import t
-from bot.texts.catalog import LANGUAGES
+from bot.texts.catalog import LANGUAGES, and_list
 from bot.texts.rules_text import (
     kind_help,
     living_line,
@@ -38,10 +38,10 @@ def test_every_variant_fits_discords_limits_in_both_languages(lang: str, variant
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_closing_locations_and_each_cold_storage_row_are_explained(lang: str) -> None:
     dangers = sections(lang)[t(lang, "rules.dangers_title")]
-    monsters = t(lang, "count.monster.other", count=6)
+    monsters = t(lang, "count.monster_other", count=6)
     assert t(lang, "rules.closing", monsters=monsters) in dangers
     assert t(lang, "rules.cold.row1", row=1) in dangers
-    rows = t(lang, "rules.cold.rows.other", rows=t(lang, "list.and", head="2", last="3"))
+    rows = t(lang, "rules.cold.rows.other", rows=and_list(lang, ["2", "3"]))
     assert t(lang, "rules.cold.dice", rows=rows, maximum=6) in dangers
 
 

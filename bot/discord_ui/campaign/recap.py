@@ -9,6 +9,7 @@ from bot.table.campaign import variant_of
 from bot.table.table import Table
 from bot.texts import t
 from bot.texts.ai_talk import why_lines
+from bot.texts.catalog import and_list
 from bot.texts.narrate import vote_recap
 
 # The designations of the first votes that fit in this many fields; the log has the rest.
@@ -36,7 +37,8 @@ def recap_embed(
     embed = discord.Embed(title=say("recap.title"))
     result = table.state.result or {}
     winners = result.get("winners", [])
-    embed.description = say("recap.winners", names=", ".join(names[w] for w in winners) or "-")
+    winning = and_list(lang, [names[w] for w in winners]) or "-"
+    embed.description = say("recap.winners", names=winning)
     votes = vote_recap(table.public_log, lang, names)
     numbered = [f"{i}. {line}" for i, line in enumerate(votes, start=1)]
     for chunk in field_chunks(numbered)[:VOTE_FIELDS]:

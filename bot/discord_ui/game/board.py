@@ -30,7 +30,7 @@ from bot.table.codes import encode
 from bot.table.handover import open_seats
 from bot.table.table import Table
 from bot.texts import t
-from bot.texts.catalog import Translate
+from bot.texts.catalog import Translate, and_list
 from bot.texts.rules_text import vote_weights, voters_text
 from lockdown_core import Designate, Done, Ruleset, Step
 
@@ -188,7 +188,7 @@ def step_text(moment: BoardMoment, lang: str, names: list[str]) -> str:
     if moment.step == Step.DESIGNATION and moment.candidates:
         parts.append(say("board.designated", done=moment.designated, total=len(moment.candidates)))
     elif moment.data["waiting_for"] and not moment.finished:
-        waiting = ", ".join(names[p] for p in moment.data["waiting_for"])
+        waiting = and_list(lang, [names[p] for p in moment.data["waiting_for"]])
         parts.append(say("board.waiting_for", names=waiting))
     if moment.deadline is not None and not moment.finished:
         parts.append(say("board.deadline", when=f"<t:{int(moment.deadline)}:R>"))

@@ -57,12 +57,11 @@ def hand_panel(
         embed.description = receipt
     hand = data["hand"]
     # A long hand (seven French cards pass 1,024 characters) takes several fields.
-    for index, value in enumerate(field_chunks(hand_lines(lang, hand, state)) or [""]):
-        embed.add_field(
-            name=say("panel.hand", count=len(hand)) if index == 0 else "\u200b",
-            value=value or say("panel.empty_hand"),
-            inline=False,
-        )
+    add_fields(
+        embed,
+        say("panel.hand", count=len(hand)),
+        hand_lines(lang, hand, state) or [say("panel.empty_hand")],
+    )
     private = private_lines(lang, state, data, seat, names)
     if private:
         embed.add_field(
@@ -72,16 +71,9 @@ def hand_panel(
         embed.add_field(
             name=say("panel.recent"), value=fit("\n".join(inbox[-6:]), FIELD_VALUE), inline=False
         )
-    if lesson:
-        embed.add_field(
-            name=say("practice.lesson"), value=fit("\n".join(lesson), FIELD_VALUE), inline=False
-        )
-    if reasons:
-        embed.add_field(
-            name=say("practice.why.title"),
-            value=fit("\n".join(reasons), FIELD_VALUE),
-            inline=False,
-        )
+    # A step's lesson, in a language 40% longer than English, passes 1,024 characters.
+    add_fields(embed, say("practice.lesson"), lesson)
+    add_fields(embed, say("practice.why.title"), reasons)
     view = discord.ui.View(timeout=None)
     legal = legal_actions(state, seat)
     if legal:
@@ -118,3 +110,10 @@ def abort_view(game_id: int, say: Translate) -> discord.ui.View:
     view = discord.ui.View(timeout=120)
     view.add_item(AbortButton(game_id, say("abort.confirm_button")))
     return view
+
+
+def add_fields(embed: discord.Embed, name: str, lines: Sequence[str]) -> None:
+    """`lines` under `name`, in as many fields as they need, whole lines in each (none for
+    no line): the fields after the first are unnamed, so they read as one."""
+    for index, value in enumerate(field_chunks(lines)):
+        embed.add_field(name=name if index == 0 else "\u200b", value=value, inline=False)

@@ -9,7 +9,7 @@ from typing import Any
 import discord
 
 from bot.discord_ui import reply
-from bot.discord_ui.limits import CONTENT, FIELD_VALUE, fit
+from bot.discord_ui.limits import CONTENT, EMBED_DESCRIPTION, EMBED_TITLE, FIELD_VALUE, fit
 from bot.discord_ui.service import GameService
 from bot.texts import t
 from bot.texts.rules_text import rules_sections
@@ -54,19 +54,22 @@ class Requests:
 
     async def rules_here(self, interaction: discord.Interaction[Any]) -> None:
         """The guide, then the kinds, closing locations and Cold storage rows with the
-        numbers of this thread's game (or the base rules), and where the game stands."""
+        numbers of this thread's game (or the base rules), and where the game stands.
+
+        The guide is the embed's description, not the message's content: a language
+        40% longer than English would not fit it in a message's 2,000 characters."""
         service = self.service
         table = service.hub.table_in(interaction.channel_id or 0)
         lang = service.lang(interaction, service.game_lang(table.game_id) if table else None)
         state = table.state if table is not None else None
         rules = state.rules if state is not None else load_ruleset()
         (title, guide), *parts = rules_sections(lang, rules, state)
-        embed = discord.Embed()
+        embed = discord.Embed(
+            title=fit(title, EMBED_TITLE), description=fit(guide, EMBED_DESCRIPTION)
+        )
         for name, value in parts:
             embed.add_field(name=name, value=fit(value, FIELD_VALUE), inline=False)
-        await reply.send(
-            interaction, fit(f"**{title}**\n{guide}", CONTENT), embed=embed, ephemeral=True
-        )
+        await reply.send(interaction, embed=embed, ephemeral=True)
 
     async def help(self, interaction: discord.Interaction[Any]) -> None:
         """`/lockdown help`: what the bot can do, in the reader's language."""

@@ -1,0 +1,3 @@
+from tests.fakediscord.fixtures import fake_discord
+
+__all__ = ["fake_discord"]

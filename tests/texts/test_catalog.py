@@ -139,7 +139,7 @@ def test_counts_read_naturally() -> None:
     assert texts.count("de", "free_spot", 2) == "2 freie Plätze"
     assert texts.count("es", "monster", 0) == "0 Monstruos"
     assert texts.count("es", "card", 1) == "1 carta"
-    assert texts.count("es", "card", 1_000_000) == "1000000 de cartas"
+    assert texts.count("es", "card", 1_000_000) == "1.000.000 de cartas"
 
 
 # Coverage of the game's own names ------------------------------------------------

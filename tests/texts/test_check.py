@@ -39,7 +39,9 @@ def edit(catalogs: Path, lang: str, feature: str, **changes: str | None) -> None
 
 def test_the_shipped_catalogs_pass(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([]) == 0
-    assert capsys.readouterr().out.splitlines() == [f"{lang}: no problems" for lang in LANGUAGES]
+    assert capsys.readouterr().out.splitlines() == [
+        f"{lang}: no problems" for lang in sorted(LANGUAGES)
+    ]
 
 
 def test_a_missing_key_fails(catalogs: Path) -> None:
@@ -80,6 +82,8 @@ def test_a_text_over_its_discord_limit_fails(catalogs: Path) -> None:
     assert check(catalogs) == {
         "en": ["'command.new.name': 'New Game' is no Discord name (1-32, lowercase)"],
         "fr": ["'action.done' is 84 characters, over the 80 of a button label"],
+        "de": [],
+        "es": [],
     }
 
 

@@ -68,6 +68,11 @@ class Bucket:
             # The window is over; what is still on its way may count in the next one.
             self.remaining = max(0, self.limit - self.in_flight)
             self.reset_at = None
+        if self.remaining <= 0 and self.reset_at is None and self.in_flight == 0:
+            # Emptied by an unlearned route's requests counted here too (`Buckets.take`),
+            # with none of its own on its way: no answer will ever say when it frees up,
+            # so it waits as for a lost window instead of for good.
+            self.reset_at = now + UNKNOWN_RESET
         return self.remaining > 0
 
     def take(self) -> None:

@@ -75,3 +75,20 @@ def test_idle_buckets_are_forgotten_once_their_window_is_over() -> None:
     buckets.forget_idle(6.0)
     assert "msgs:41" not in buckets._states
     assert buckets.room(EDIT, "41", 6.0)
+
+
+def test_a_bucket_emptied_by_an_unlearned_routes_requests_frees_up_again() -> None:
+    """Requests of a route not learned yet count in the buckets it might share, which
+    hear no answer of theirs: once such a bucket is empty with none of its own requests
+    on their way, it waits as for a lost window, never for good (a practice game's
+    reveal once waited forever behind the thread's emptied message bucket)."""
+    buckets = Buckets()
+    key = buckets.take(POST, "41")
+    buckets.answered(key, POST, "41", RateHeaders(2, 1, 1.0, "msgs"), 0.0)
+    assert buckets.room(POST, "41", 2.0)  # the window is over: the full limit again
+    for at in (2.1, 2.2):
+        key = buckets.take(EDIT, "41")  # unlearned: counted in msgs:41 as well
+        buckets.answered(key, EDIT, "41", None, at)
+    assert not buckets.room(POST, "41", 2.3)
+    assert buckets.free_at(POST, "41", 2.3) is not None
+    assert buckets.room(POST, "41", 2.3 + 1.0)

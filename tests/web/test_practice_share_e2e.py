@@ -11,16 +11,14 @@ from pathlib import Path
 import pytest
 
 from bot.app import LockdownBot
-from bot.table.timers import TableConfig
 from bot.texts import t
-from tests.discord_ui.clock import FastScheduler
 from tests.discord_ui.players import play_by_clicking
 from tests.discord_ui.test_practice_e2e import open_practice
 from tests.fakediscord import FakeDiscord, start_client
 from tests.fakediscord.records import FakeChannel, FakeMessage, FakeUser
 from tests.moderation.test_moderation_e2e import answer_text, configure
 from tests.web.conftest import PUBLIC_URL
-from tests.web.test_web_e2e import LINK, fetch, settings_for
+from tests.web.test_web_e2e import LINK, fetch, settings_for, web_bot
 
 pytestmark = pytest.mark.e2e
 
@@ -52,13 +50,7 @@ async def test_the_player_shares_a_practice_page_that_stays_out_of_the_history(
     guild = fake_discord.create_guild("Club", members=["ana"], channels=("general",))
     [ana] = guild.members
     general = guild.channel("general")
-    bot = LockdownBot(
-        settings,
-        scheduler=FastScheduler(),
-        config=TableConfig(ai_delay=1.0),
-        batch_delay=0.01,
-        edit_interval=0.0,
-    )
+    bot = web_bot(settings)
     async with start_client(bot, fake_discord):
         game_id, reveal = await _practice_to_its_reveal(fake_discord, bot, ana, general)
         # A practice reveal links no page: the game is private until shared.

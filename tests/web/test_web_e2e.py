@@ -40,6 +40,17 @@ def settings_for(folder: Path) -> Settings:
     )
 
 
+def web_bot(settings: Settings) -> LockdownBot:
+    """A bot that links its games' pages, on a fast clock."""
+    return LockdownBot(
+        settings,
+        scheduler=FastScheduler(),
+        config=TableConfig(ai_delay=1.0),
+        batch_delay=0.01,
+        edit_interval=0.0,
+    )
+
+
 def fetch(settings: Settings, path: str) -> tuple[int, str]:
     app = create_app(settings, Database(settings.database_url, read_only=True))
     with TestClient(app) as client:
@@ -63,13 +74,7 @@ async def test_the_reveal_links_the_page_history_lists_it_and_pages_off_hide_bot
     guild = fake_discord.create_guild("Club", members=["ana"], channels=("general",))
     [ana] = guild.members
     general = guild.channel("general")
-    bot = LockdownBot(
-        settings,
-        scheduler=FastScheduler(),
-        config=TableConfig(ai_delay=1.0),
-        batch_delay=0.01,
-        edit_interval=0.0,
-    )
+    bot = web_bot(settings)
     async with start_client(bot, fake_discord):
         game = await open_and_start(fake_discord, bot, ana, [], 3, general)
         reveal = await play(fake_discord, bot, game)

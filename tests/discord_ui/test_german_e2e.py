@@ -46,8 +46,11 @@ async def test_a_german_server_plays_in_german_and_a_french_reader_reads_french(
                 assert t(lang, key, name=user.name) in panel.text, (key, panel.text)
 
         await play_by_clicking(game, random.Random(5))
-        await fake_discord.settle()
         assert table.finished
+        # The end is posted after the last step's answers: wait for it, not for a quiet moment.
+        assert await fake_discord.wait_until(
+            lambda: t("de", "recap.title") in public_text(fake_discord, game), within=15
+        )
         thread = public_text(fake_discord, game)
         assert t("de", "event.game_over") in thread
         assert game.board().attachments[0].is_png

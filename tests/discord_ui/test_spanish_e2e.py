@@ -38,8 +38,11 @@ async def test_a_spanish_server_plays_a_whole_game_with_an_english_reader_at_the
         assert game.thread.name == t("es", "lobby.thread_name", host="ana")[:90]
         assert t("es", "lobby.started") in fake_discord.messages(game.thread)[0].text
         await play_by_clicking(game, random.Random(5))
-        await fake_discord.settle()
         assert table.finished
+        # The end is posted after the last step's answers: wait for it, not for a quiet moment.
+        assert await fake_discord.wait_until(
+            lambda: t("es", "recap.title") in public_text(fake_discord, game), within=15
+        )
 
         thread = public_text(fake_discord, game)
         for key in ("event.game_over", "recap.title"):

@@ -21,7 +21,9 @@ async def test_edits_that_change_only_text_keep_the_uploaded_picture(
 ) -> None:
     guild = fake_discord.create_guild("Club", members=["ana", "bo", "cy"], channels=("general",))
     ana, bo, cy = guild.members
-    async with start_client(make_bot(tmp_path), fake_discord) as bot:
+    # A clock only 20 times fast: at the usual thousand, the first step's timer can end
+    # while the text-only edit is on its way, and the picture it carries is then stale.
+    async with start_client(make_bot(tmp_path, speed=20.0), fake_discord) as bot:
         game = await open_and_start(fake_discord, bot, ana, [bo, cy], 0, guild.channel("general"))
         await fake_discord.settle()
         presenter = bot.service.presenters[game.table.game_id]

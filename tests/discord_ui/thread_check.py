@@ -108,8 +108,19 @@ def assert_each_line_once_in_order(
         raise AssertionError(
             f"lines repeated or out of order from line {at}: shown {in_thread[at : at + 3]}, "
             f"stored {wanted_order[at : at + 3]} ({len(in_thread)} shown, {len(wanted_order)} "
-            f"stored, killed at {killed_at})"
+            f"stored, killed at {killed_at}){_around_the_kill(shown, wanted, killed_at)}"
         )
+
+
+def _around_the_kill(
+    shown: list[tuple[str, datetime]], wanted: set[str], killed_at: datetime | None
+) -> str:
+    """The last lines shown before a kill and the first after it, to read a failure by."""
+    if killed_at is None:
+        return ""
+    before = [(line[:40], at.time()) for line, at in shown if line in wanted and at <= killed_at]
+    after = [(line[:40], at.time()) for line, at in shown if line in wanted and at > killed_at]
+    return f"; before the kill, last: {before[-6:]}; after it, first: {after[:6]}"
 
 
 def _overlap(before: list[str], after: list[str]) -> int:

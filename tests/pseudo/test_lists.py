@@ -1,0 +1,94 @@
+"""Lists and numbers a reader sees, written the reader's way. In the pseudo-locale the
+catalogs' words are accented (`and` reads `áñd`), so a plain `and` can only be CLDR's,
+written by Babel's list (`and_list`): a list joined with `", "` in code lacks it. A
+number written by hand keeps English's decimal point in German and French.
+
+Each screen that composed one is played here: the board's text, the picture's and the
+GIF's descriptions, the simulator chart's description and numbers, the game page's
+preview sentence, the replay's scores and the moderators' settings listing."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.cli.replay import summary
+from bot.discord_ui.moderation.config import config_embed
+from bot.render.board_text import board_lines
+from bot.render.chart import chart_picture
+from bot.render.describe import board_description, chart_description, gif_description
+from bot.render.examples import late_position
+from bot.table.guild_settings import GuildConfig
+from bot.texts import t
+from bot.texts.pseudo import PSEUDO
+from bot.web.pages import description
+from bot.web.story import Score, Story
+from lockdown_core import load_ruleset, replay, view
+from tests.pseudo import leaks
+from tests.render.test_chart import _series
+from tests.render.test_replay_gif import _golden_record
+
+NAMES = ["ana", "bo", "cy", "dee", "eve", "fay"]
+XFAIL = pytest.mark.xfail(strict=True, reason="lists joined with a comma in code")
+
+
+def _lists(text: str, names: list[str] = NAMES) -> int:
+    """How many of CLDR's lists `text` holds, once no word in it is unmarked."""
+    assert leaks(text, names) == [], text
+    return len(re.findall(r"\band\b", text))
+
+
+@XFAIL
+def test_the_board_text_lists_characters_and_hands_as_the_language_does() -> None:
+    state = late_position()
+    lines = board_lines(view(state, None), NAMES, PSEUDO, state.rules)
+    # The Parking lot's five characters, the Cold storage's, every seat's hand.
+    assert [_lists(line) for line in lines if _lists(line)] == [1, 1, 1], lines
+
+
+@XFAIL
+def test_the_pictures_descriptions_list_as_the_language_does() -> None:
+    state = late_position()
+    # Each location's figures (characters, Monsters, free spots, an attack) in one list.
+    assert _lists(board_description(view(state, None), state.rules, NAMES, PSEUDO)) == 5
+    assert _lists(gif_description(_golden_record("game_3p"), PSEUDO, NAMES[:3])) == 1
+
+
+@XFAIL
+def test_the_chart_s_description_lists_rulesets_and_writes_numbers_as_the_language_does() -> None:
+    series = _series(PSEUDO, 5, [("hush",), ("barricades",)])
+    # The rulesets compared, then their turns and their living characters.
+    assert _lists(chart_description(series, 5, 12, PSEUDO)) == 3
+    german = chart_description(_series("de", 5, [("hush",)]), 5, 12, "de")
+    assert not re.search(r"\d\.\d", german), german
+
+
+@XFAIL
+def test_the_chart_writes_its_percents_and_averages_as_the_language_does() -> None:
+    _, drawn = chart_picture(_series("fr", 5, [("hush",)]), 5, 12, "fr")
+    texts = [p.text for p in drawn.texts]
+    assert not [x for x in texts if re.search(r"\d\.\d|\d%", x)], texts
+    assert any(re.fullmatch(r"\d+\u202f%", x) for x in texts), texts
+
+
+@XFAIL
+def test_the_game_page_s_preview_lists_winners_and_scores_as_the_language_does() -> None:
+    scores = (Score("ana", 7, True), Score("bo", 7, True), Score("cy", 2, False))
+    story = Story(1, None, PSEUDO, load_ruleset(), ("ana", "bo", "cy"), (), scores)
+    assert _lists(description(story)) == 2, "the winners, the scores"
+
+
+@XFAIL
+def test_the_replay_s_scores_list_as_the_language_does() -> None:
+    state, _ = replay(_golden_record("game_3p"))
+    names = [t(PSEUDO, "board.seat", number=seat + 1) for seat in range(state.players)]
+    assert _lists(summary(state, PSEUDO)[-1], names) == 1, "the scores (one winner)"
+
+
+@XFAIL
+def test_the_settings_listing_lists_as_the_language_does() -> None:
+    config = GuildConfig().with_value("variants_offered", ["hush", "armoury", "spare_keys"])
+    embed = config_embed(config.with_value("ai_personas", ["loyalist", "gambler"]), PSEUDO)
+    # The personas, the variants offered, the settings' names.
+    assert _lists(embed.description or "", ["loyalist", "gambler"]) == 3

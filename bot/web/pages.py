@@ -20,7 +20,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from bot.render.board_image import HEIGHT, WIDTH
 from bot.render.board_text import board_lines
 from bot.texts import t
-from bot.texts.catalog import LANGUAGES
+from bot.texts.catalog import LANGUAGES, and_list
 from bot.web.story import Story
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -53,8 +53,10 @@ def title(story: Story, finished_at: datetime | None) -> str:
 def description(story: Story) -> str:
     """The result in one sentence: the preview's text, as the reveal told it."""
     lang = story.lang
-    winners = ", ".join(s.name for s in story.scores if s.winner) or "-"
-    scores = ", ".join(t(lang, "web.score", name=s.name, score=s.score) for s in story.scores)
+    winners = and_list(lang, [s.name for s in story.scores if s.winner]) or "-"
+    scores = and_list(
+        lang, [t(lang, "web.score", name=s.name, score=s.score) for s in story.scores]
+    )
     return t(lang, "web.description", winners=winners, scores=scores)
 
 
@@ -93,7 +95,7 @@ def render_step(
         last=story.last,
         turn=step.turn,
         lines=step.lines,
-        board_text=board_lines(step.board, list(story.names), say, story.rules),
+        board_text=board_lines(step.board, list(story.names), story.lang, story.rules),
         secrets=step.secrets if cut else (),
         scores=story.scores if number == story.last else (),
         width=WIDTH,

@@ -148,7 +148,7 @@ def draw(
     embed = discord.Embed(
         title=say("board.title", turn=data["turn"]),
         description=fit(
-            "\n".join(board_lines(data, names, say, rules=moment.rules)), EMBED_DESCRIPTION
+            "\n".join(board_lines(data, names, lang, rules=moment.rules)), EMBED_DESCRIPTION
         ),
     )
     embed.add_field(name=say("board.step"), value=step_text(moment, lang, names), inline=False)

@@ -207,7 +207,7 @@ class SimulationDesk:
                     io.BytesIO(png),
                     filename="simulation.png",
                     description=fit(
-                        chart_description(series, players, games, say), ATTACHMENT_DESCRIPTION
+                        chart_description(series, players, games, lang), ATTACHMENT_DESCRIPTION
                     ),
                 )
             ],

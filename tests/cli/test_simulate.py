@@ -315,7 +315,7 @@ def test_chart_compares_the_base_rules_with_the_variants_on_the_same_seeds(
             simulate(load_ruleset(["hush"]), 4, "cautious", 12, 3).summary(),
         ),
     ]
-    assert chart.read_bytes() == chart_png(expected, 4, 12, say)
+    assert chart.read_bytes() == chart_png(expected, 4, 12, "fr")
 
 
 def test_the_report_writes_its_numbers_the_readers_way(

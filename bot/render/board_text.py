@@ -63,8 +63,11 @@ def board_lines(
             )
             continue
         here = [
-            say("board.character", name=names[c["owner"]], kind=say(f"kind.{c['kind']}"))
-            + (say("board.hidden") if c["hidden"] else "")
+            say(
+                "board.character_hidden" if c["hidden"] else "board.character",
+                name=names[c["owner"]],
+                kind=say(f"kind.{c['kind']}"),
+            )
             for c in data["characters"]
             if c["location"] == loc
         ]

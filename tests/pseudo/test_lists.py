@@ -84,3 +84,14 @@ def test_the_settings_listing_lists_as_the_language_does() -> None:
     embed = config_embed(config.with_value("ai_personas", ["loyalist", "gambler"]), PSEUDO)
     # The personas, the variants offered, the settings' names.
     assert _lists(embed.description or "", ["loyalist", "gambler"]) == 3
+
+
+def test_a_hidden_character_is_one_catalog_text_not_two_glued() -> None:
+    """ "Ana: Blocker" and " (hidden)" were two texts put end to end, in English's order:
+    in the pseudo-locale, a marker closing right where the next opens."""
+    state = late_position()
+    placed = next(c for c in state.characters if c.location is not None)
+    placed.hidden = True
+    lines = board_lines(view(state, None), NAMES, PSEUDO, state.rules)
+    assert "(híddéñ)" in "\n".join(lines)
+    assert not [line for line in lines if "⟧⟦" in line], lines

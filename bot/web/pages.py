@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
@@ -82,6 +83,7 @@ def render_step(
     html = env.get_template("game_page.html").render(
         lang=lang,
         say=say,
+        listed=partial(and_list, lang),
         title=title(story, finished_at),
         description=description(story),
         page_url=f"{public_url}{base}",

@@ -189,6 +189,13 @@ def and_list(lang: str, items: Sequence[str]) -> str:
     return f"{OPEN}{listed}{CLOSE}" if lang == PSEUDO and len(items) > 1 else listed
 
 
+def or_list(lang: str, items: Sequence[str]) -> str:
+    """`a or b`, `a, b or c`: a choice among `items` as `lang` writes it (`ou`, `oder`,
+    `o`), marked in the pseudo-locale as `and_list` is."""
+    listed = format_list(list(items), style="or", locale=babel_locale(lang))
+    return f"{OPEN}{listed}{CLOSE}" if lang == PSEUDO and len(items) > 1 else listed
+
+
 def decimal(lang: str, value: float, digits: int, *, signed: bool = False) -> str:
     """`value` to `digits` decimals as `lang` writes it (`1,234.50`, `1 234,50`); `signed`
     shows a `+` before a positive change."""

@@ -25,7 +25,7 @@ from bot.discord_ui.slash import CatalogTranslator
 from bot.table.campaign import variant_epilogues
 from bot.table.guild_settings import SETTING_KEYS, GuildConfig, SettingError
 from bot.texts import catalog, t
-from bot.texts.catalog import FALLBACK, LANGUAGES, and_list
+from bot.texts.catalog import FALLBACK, LANGUAGES, and_list, or_list
 from bot.texts.lang import locale_language
 
 RATINGS_SUBCOMMANDS = ("on", "off", "season", "variant", "reset", "exclude", "recompute")
@@ -297,7 +297,7 @@ async def test_an_unknown_setting_lists_the_settings_as_the_menu_names_them() ->
 async def test_a_wrong_state_lists_the_states_as_the_menu_names_them() -> None:
     interaction = moderator(discord.Locale.french)
     await moderation_with(MagicMock()).set_variant(interaction, "hush", "maybe")
-    states = ", ".join(t("fr", f"config.state.{s}") for s in VARIANT_STATES)
+    states = or_list("fr", [t("fr", f"config.state.{s}") for s in VARIANT_STATES])
     assert answer(interaction) == t("fr", "error.variant_state", states=states)
 
 

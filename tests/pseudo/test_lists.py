@@ -12,12 +12,16 @@ from __future__ import annotations
 import re
 
 from bot.cli.replay import summary
+from bot.discord_ui.lobby.message import lobby_message
 from bot.discord_ui.moderation.config import config_embed
+from bot.discord_ui.stats.history import _line
 from bot.render.board_text import board_lines
 from bot.render.chart import chart_picture
 from bot.render.describe import board_description, chart_description, gif_description
 from bot.render.examples import late_position
+from bot.storage.models import RecentGame
 from bot.table.guild_settings import GuildConfig
+from bot.table.lobby import Lobby
 from bot.texts import t
 from bot.texts.pseudo import PSEUDO
 from bot.web.pages import description
@@ -95,3 +99,22 @@ def test_a_hidden_character_is_one_catalog_text_not_two_glued() -> None:
     lines = board_lines(view(state, None), NAMES, PSEUDO, state.rules)
     assert "(híddéñ)" in "\n".join(lines)
     assert not [line for line in lines if "⟧⟦" in line], lines
+
+
+def test_a_lobby_s_variants_are_the_language_s_list() -> None:
+    lobby = Lobby(1, 2, 3, 4, variants=["hush", "barricades", "spare_keys"])
+    embed, _ = lobby_message(lobby, PSEUDO)
+    (variants,) = [f.value or "" for f in embed.fields if f.name == t(PSEUDO, "board.variants")]
+    assert _lists(variants) == 1, variants
+
+
+def test_a_server_s_history_lists_each_game_s_scores_as_the_language_does() -> None:
+    game = RecentGame(
+        game_id=1,
+        finished_at=None,
+        names=("ana", "bo", "cy"),
+        ai_kinds=(None, None, None),
+        scores=(7, 2, 7),
+        winners=(True, False, True),
+    )
+    assert _lists(_line(PSEUDO, game, None)) == 1

@@ -153,6 +153,9 @@ async def test_a_season_s_podium_shows_only_catalog_texts(
         await fake_discord.settle()
         podium = fake_discord.messages(general)[-1]
         assert podium.attachments[0].filename == "podium.png"
+        # A player's record: the survivors by kind and the favourite cards are lists.
+        stats = await command(fake_discord, bo, general, "stats")
+        assert re.search(r"\band\b", stats), stats
     found = {
         (where, text)
         for where, text in seen_texts(fake_discord)

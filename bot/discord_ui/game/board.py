@@ -155,7 +155,9 @@ def draw(
     if data["variants"]:
         embed.add_field(
             name=say("board.variants"),
-            value=fit(", ".join(say(f"variant.{v}.name") for v in data["variants"]), FIELD_VALUE),
+            value=fit(
+                and_list(lang, [say(f"variant.{v}.name") for v in data["variants"]]), FIELD_VALUE
+            ),
             inline=False,
         )
     for note in notes:

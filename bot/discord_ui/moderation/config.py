@@ -18,7 +18,7 @@ from bot.discord_ui.service import server_locale
 from bot.table.campaign import never_together
 from bot.table.guild_settings import SETTING_KEYS, GuildConfig, SettingError, parse_setting
 from bot.texts import catalog, t
-from bot.texts.catalog import Translate, and_list
+from bot.texts.catalog import Translate, and_list, or_list
 from lockdown_core import load_variants
 from lockdown_core.ai import PERSONAS
 
@@ -106,7 +106,10 @@ class ConfigCommands:
             return
         if state not in VARIANT_STATES:
             say = self.desk.say(interaction)
-            states = ", ".join(say(f"config.state.{s}") for s in VARIANT_STATES)
+            states = or_list(
+                self.desk.service.lang(interaction),
+                [say(f"config.state.{s}") for s in VARIANT_STATES],
+            )
             await self.service.tell(interaction, "error.variant_state", states=states)
             return
         try:

@@ -21,7 +21,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from bot.render.board_image import HEIGHT, WIDTH
 from bot.render.board_text import board_lines
 from bot.texts import t
-from bot.texts.catalog import LANGUAGES, and_list
+from bot.texts.catalog import LANGUAGES, and_list, long_date
 from bot.web.story import Story
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -48,7 +48,7 @@ def environment() -> Environment:
 def title(story: Story, finished_at: datetime | None) -> str:
     if finished_at is None:
         return t(story.lang, "web.title")
-    return t(story.lang, "web.title.dated", date=finished_at.date().isoformat())
+    return t(story.lang, "web.title.dated", date=long_date(story.lang, finished_at.date()))
 
 
 def description(story: Story) -> str:

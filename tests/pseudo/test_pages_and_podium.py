@@ -23,7 +23,7 @@ from bot.storage.database import Database
 from bot.storage.web_pages import PageGame, PageSeat
 from bot.texts import t
 from bot.texts.pseudo import PSEUDO
-from bot.web.pages import environment, render_step
+from bot.web.pages import environment, render_step, title
 from bot.web.story import tell
 from tests.discord_ui.players import open_and_start, play_by_clicking
 from tests.discord_ui.test_ratings_e2e import command, make_bot
@@ -100,6 +100,13 @@ def test_every_step_of_a_game_page_shows_only_catalog_texts(cut: bool) -> None:
         )
         found |= {text for text in _read(page.body) if leaks(text, names)}
     assert sorted(found) == []
+
+
+def test_a_page_s_date_is_the_language_s() -> None:
+    """'2026-11-28' was written by hand; the language writes its own date (a month's
+    name, in the pseudo-locale English's, marked)."""
+    story = tell(_page_game())
+    assert "⟦November 28, 2026⟧" in title(story, datetime(2026, 11, 28, 20, tzinfo=UTC))
 
 
 def test_a_hand_on_the_director_s_cut_is_the_language_s_list() -> None:

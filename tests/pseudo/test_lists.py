@@ -19,14 +19,17 @@ from bot.render.board_text import board_lines
 from bot.render.chart import chart_picture
 from bot.render.describe import board_description, chart_description, gif_description
 from bot.render.examples import late_position
+from bot.render.replay_gif import record_start
 from bot.storage.models import RecentGame
 from bot.table.guild_settings import GuildConfig
 from bot.table.lobby import Lobby
 from bot.texts import t
+from bot.texts.narrate import describe
+from bot.texts.panel_text import private_lines
 from bot.texts.pseudo import PSEUDO
 from bot.web.pages import description
 from bot.web.story import Score, Story
-from lockdown_core import load_ruleset, replay, view
+from lockdown_core import Step, apply, load_ruleset, new_game, replay, view
 from tests.pseudo import leaks
 from tests.render.test_chart import _series
 from tests.render.test_replay_gif import _golden_record
@@ -118,3 +121,21 @@ def test_a_server_s_history_lists_each_game_s_scores_as_the_language_does() -> N
         winners=(True, False, True),
     )
     assert _lists(_line(PSEUDO, game, None)) == 1
+
+
+def test_the_end_of_a_game_lists_every_seat_s_score_as_the_language_does() -> None:
+    """The thread's last word on a game: each seat's points, one list."""
+    state, _, moves = record_start(_golden_record("game_3p"))
+    for action, revision in moves:
+        events = apply(state, action, revision)
+    (over,) = [e for e in events if e.kind == "game_over"]
+    assert _lists(describe(over, PSEUDO, NAMES[:3]).splitlines()[1]) == 1
+
+
+def test_the_cards_drawn_from_the_truck_are_the_language_s_list() -> None:
+    """The searcher's panel names the cards they drew, to keep one and pass the rest."""
+    state, _ = new_game(load_ruleset(), 3, 1)
+    state.step, state.mover = Step.TRUCK_CHOICE, 0
+    state.drawn = ["gun", "tin_can", "chainsaw"]
+    lines = private_lines(PSEUDO, state, view(state, 0), 0, NAMES[:3])
+    assert [line for line in lines if _lists(line)], lines

@@ -160,9 +160,11 @@ async def test_a_season_s_podium_shows_only_catalog_texts(
         await fake_discord.settle()
         podium = fake_discord.messages(general)[-1]
         assert podium.attachments[0].filename == "podium.png"
-        # A player's record: the survivors by kind and the favourite cards are lists.
-        stats = await command(fake_discord, bo, general, "stats")
-        assert re.search(r"\band\b", stats), stats
+        # A player's record: the survivors by kind and the favourite cards are lists,
+        # CLDR's ('a and b', 'a, b, and c'), never catalog texts joined with ', '.
+        for person in (ana, bo, cy):
+            stats = await command(fake_discord, person, general, "stats")
+            assert "⟧, ⟦" not in stats or re.search(r"\band\b", stats), stats
     found = {
         (where, text)
         for where, text in seen_texts(fake_discord)

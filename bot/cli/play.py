@@ -26,7 +26,7 @@ from bot.table.table import Table
 from bot.table.talk import replay_with_talk
 from bot.table.timers import MAX_SECONDS, TableConfig, Timers
 from bot.texts import catalog, t
-from bot.texts.catalog import FALLBACK, LANGUAGES
+from bot.texts.catalog import FALLBACK, LANGUAGES, and_list
 from bot.texts.lang import TERMINAL_LANGUAGES
 from lockdown_core import (
     ReplayLog,
@@ -54,7 +54,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
     board, hand, rules, leave, yes = first_keys(FALLBACK)
     others = "; ".join(
-        f"{t(lang, f'lang.{lang}')}: {', '.join(first_keys(lang)[:-1])} and {first_keys(lang)[-1]}"
+        f"{t(lang, f'lang.{lang}')}: {and_list(FALLBACK, first_keys(lang))}"
         for lang in LANGUAGES
         if lang != FALLBACK
     )

@@ -155,7 +155,7 @@ class Asker:
         """b, h, r, q: the board, your hand, this game's rules, quit. True if it was one."""
         if answer in self.say("play.keys.board").split(","):
             names = self.presenter.names
-            for line in board_lines(self.table.view_for(None), names, self.say):
+            for line in board_lines(self.table.view_for(None), names, self.presenter.lang):
                 self.write(line)
         elif answer in self.say("play.keys.hand").split(","):
             self._show_hand()

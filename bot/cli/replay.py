@@ -19,7 +19,8 @@ from typing import TextIO
 
 from bot.cli.saved_game import scenario_data
 from bot.render.board_text import board_lines
-from bot.texts import t
+from bot.texts import catalog, t
+from bot.texts.catalog import and_list
 from bot.texts.lang import TERMINAL_LANGUAGES
 from bot.texts.narrate import describe
 from lockdown_core import Event, GameState, IllegalAction, replay, view
@@ -152,9 +153,15 @@ def summary(state: GameState, lang: str = "en") -> list[str]:
         return t(lang, key, **params)
 
     lines = [say("replay.position", turn=state.turn, step=say(f"step.{state.step}.name"))]
-    lines.extend("  " + line for line in board_lines(view(state, None), names, say))
+    lines.extend("  " + line for line in board_lines(view(state, None), names, lang))
     if state.result is not None:
-        scores = ", ".join(f"{names[p]} {score}" for p, score in enumerate(state.result["scores"]))
-        winners = ", ".join(names[p] for p in state.result["winners"])
+        scores = and_list(
+            lang,
+            [
+                say("board.final_score", name=names[p], points=catalog().count(lang, "point", n))
+                for p, n in enumerate(state.result["scores"])
+            ],
+        )
+        winners = and_list(lang, [names[p] for p in state.result["winners"]])
         lines.append("  " + say("replay.scores", scores=scores, winners=winners))
     return lines

@@ -199,7 +199,7 @@ def _write_chart(args: argparse.Namespace, base: Tally, chosen: Tally) -> None:
     if args.variant:
         name = " + ".join(say(f"variant.{v}.name") for v in args.variant)
         series.append(Series(name, chosen.summary()))
-    args.chart.write_bytes(chart_png(series, args.players, args.games, say))
+    args.chart.write_bytes(chart_png(series, args.players, args.games, _lang(args)))
     print(f"chart written to {args.chart}", file=sys.stderr)
 
 

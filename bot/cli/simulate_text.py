@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
 from bot.texts import t
-from bot.texts.catalog import FALLBACK, Translate, decimal, percent
+from bot.texts.catalog import FALLBACK, Translate, and_list, decimal, or_list, percent
 from bot.texts.lang import locale_language
 from lockdown_core import load_variants
 from lockdown_core.ai.simulation import ai_seed, game_seed
@@ -60,7 +60,7 @@ def unknown_variants(lang: str, asked: Sequence[str]) -> str | None:
             if by_name[match] not in close
         ]
         key = "simulate.cli.unknown_close" if close else "simulate.cli.unknown"
-        problems.append(t(lang, key, name=name, close=", ".join(close)))
+        problems.append(t(lang, key, name=name, close=or_list(lang, close)))
     return "\n".join(problems) or None
 
 
@@ -76,7 +76,7 @@ def print_text(
     def say(key: str, **params: object) -> str:
         return t(lang, key, **params)
 
-    variants = ", ".join(say(f"variant.{v}.name") for v in report["variants"])
+    variants = and_list(lang, [say(f"variant.{v}.name") for v in report["variants"]])
     seats = "  ".join(
         f"{ai_name(say, k)} {decimal(lang, n, 0 if n == int(n) else 1)}"
         for k, n in report["seats_by_ai"].items()

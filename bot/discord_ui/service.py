@@ -25,6 +25,7 @@ from bot.table.store import Cursor, Deliveries, People
 from bot.table.table import Table
 from bot.table.timers import TableConfig
 from bot.texts import choose_lang, t
+from bot.texts.catalog import and_list
 from bot.texts.lang import locale_language
 from lockdown_core import Event
 
@@ -237,7 +238,7 @@ class GameService:
         if not missing:
             return False
         lang = self.lang(interaction)
-        names = ", ".join(f"**{t(lang, key)}**" for key in missing)
+        names = and_list(lang, [f"**{t(lang, key)}**" for key in missing])
         await self.tell(
             interaction, "error.missing_permissions", permissions=names, channel=channel.mention
         )

@@ -5,8 +5,9 @@ told apart without colour too. A panel never cuts a word: its title and labels
 wrap onto more lines (a word wider than a line is split with a hyphen) and the
 panel grows to hold them.
 A share under 1% reads "<1%", not a rounded "0%", and a share's axis stops at
-100%. A rate may carry its 95% interval (Wilson score interval), drawn as a
-thin line with caps over its bar.
+100%. Percents and averages are written as the reader's language writes them
+(`25 %` and `1,5` in French), through Babel. A rate may carry its 95% interval
+(Wilson score interval), drawn as a thin line with caps over its bar.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from PIL import Image, ImageDraw
 from bot.render.canvas import Canvas
 from bot.render.glyphs import font
 from bot.render.palette import DIM, FAMILY_COLOURS, INK, ROOM, ROOM_EDGE, TEXT
+from bot.texts.catalog import decimal
+from bot.texts.catalog import percent as written_percent
 
 TEXT_SIZE = 22
 LINE = 28
@@ -69,18 +72,19 @@ def _nice(value: float) -> float:
     return 10 * magnitude
 
 
-def percent(value: float) -> str:
-    """A share in whole percents; under 1% (and over 99%) says so rather than round."""
+def percent(lang: str, value: float) -> str:
+    """A share in whole percents as `lang` writes them; under 1% (and over 99%) says so
+    rather than round."""
     if 0 < value < 0.01:
-        return "<1%"
+        return "<" + written_percent(lang, 0.01)
     if 0.99 < value < 1:
-        return ">99%"
-    return f"{value * 100:.0f}%"
+        return ">" + written_percent(lang, 0.99)
+    return written_percent(lang, value)
 
 
-def number(value: float) -> str:
-    """An average, to one decimal."""
-    return f"{value:.1f}"
+def number(lang: str, value: float) -> str:
+    """An average, to one decimal, as `lang` writes it."""
+    return decimal(lang, value, 1)
 
 
 def wilson(rate: float, games: int) -> Interval:
@@ -120,7 +124,8 @@ def fill_bar(canvas: Canvas, box: tuple[int, int, int, int], series: int) -> Non
 class Bars:
     """One panel's figures: a title, the groups' labels, one row of values per series,
     each value's interval (or None), and a key under the labels (the locations' names,
-    too long to sit whole under five bars)."""
+    too long to sit whole under five bars). `share` says the values are shares, whose
+    axis stops at 100%."""
 
     title: str
     groups: Sequence[str]
@@ -128,6 +133,7 @@ class Bars:
     show: Callable[[float], str]
     intervals: Sequence[Sequence[Interval]] | None = None
     key: str = ""
+    share: bool = False
 
 
 def panel(canvas: Canvas, box: tuple[int, int, int, int], bars: Bars, label_lines: int) -> None:
@@ -142,7 +148,7 @@ def panel(canvas: Canvas, box: tuple[int, int, int, int], bars: Bars, label_line
     highest = max([v for row in bars.values for v in row] + tops, default=0.0)
     # Headroom above the highest bar for its value; a share's axis stops at 100%.
     scale = _nice(highest * 1.25)
-    if bars.show is percent:
+    if bars.share:
         scale = min(scale, 1.0)
     axis_w = int(font(TEXT_SIZE).getlength(bars.show(scale))) + 8
     left, right = x0 + 12 + axis_w, x1 - 12

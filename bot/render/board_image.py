@@ -28,7 +28,7 @@ from typing import Any
 from PIL import Image
 
 from bot.render.board_labels import BoardLabels
-from bot.render.canvas import TEXT_SIZE, TITLE_SIZE, Canvas, Drawn, Placed, text_box, wrap
+from bot.render.canvas import TEXT_SIZE, TITLE_SIZE, Canvas, Drawn, Placed, Spot, text_box, wrap
 from bot.render.facts import BoardFacts
 from bot.render.glyphs import BOLD, drawable, fit
 from bot.render.legend import draw_footer
@@ -88,11 +88,10 @@ def _draw_closed(canvas: Canvas, box: tuple[int, int, int, int], word: str, reas
     top = text_box(mid, label, TITLE_SIZE, True, "mm")
     bottom = top[3] + 8 + len(lines) * LINE
     draw.rectangle((x0 + 12, top[1] - 6, x1 - 12, bottom + 2), fill=CLOSED)
-    canvas.text(mid, label, TITLE_SIZE, bold=True, anchor="mm")
+    canvas.text(mid, word, TITLE_SIZE, bold=True, anchor="mm", width=CELL_W - 40, within=box)
     for i, line in enumerate(lines):
-        canvas.text(
-            (mid[0], top[3] + 8 + i * LINE), line, fill=TEXT, anchor="ma", width=CELL_W - 40
-        )
+        at = (mid[0], top[3] + 8 + i * LINE)
+        canvas.text(at, line, fill=TEXT, anchor="ma", width=CELL_W - 40, within=box)
 
 
 def _draw_tokens(
@@ -121,7 +120,7 @@ def _draw_tokens(
                 (cx - radius, cy - radius, cx + radius, cy + radius), outline=EMPTY_SPOT, width=2
             )
     if len(here) > capacity:
-        canvas.text((x1 - 10, top), f"+{len(here) - capacity}", anchor="ra")
+        canvas.text((x1 - 10, top), f"+{len(here) - capacity}", anchor="ra", within=box)
 
 
 def _room_frame(
@@ -138,14 +137,16 @@ def _room_frame(
     draw.rounded_rectangle(
         (x0 + 8, y0 + 8, x0 + 36, y0 + 36), radius=6, fill=MONSTER if under_attack else ROOM_EDGE
     )
-    canvas.text((x0 + 22, y0 + 22), str(loc), TEXT_SIZE, bold=True, anchor="mm")
+    badge = (x0 + 8, y0 + 8, x0 + 36, y0 + 36)
+    canvas.text((x0 + 22, y0 + 22), str(loc), TEXT_SIZE, bold=True, anchor="mm", within=badge)
     for i, line in enumerate(_name_lines(name)):
-        canvas.text((x0 + 44, y0 + 10 + i * LINE), line, bold=True, width=NAME_W)
+        canvas.text((x0 + 44, y0 + 10 + i * LINE), line, bold=True, width=NAME_W, within=box)
     # The room under attack: a thick light outline, and crossed swords where the free
     # spots line leaves room for them.
     if under_attack:
         draw.rounded_rectangle(box, radius=10, outline=TEXT, width=6)
-        canvas.text((x1 - 12, y1 - FREE_Y), "⚔", TITLE_SIZE, bold=True, fill=ALERT, anchor="ra")
+        at = (x1 - 12, y1 - FREE_Y)
+        canvas.text(at, "⚔", TITLE_SIZE, bold=True, fill=ALERT, anchor="ra", within=box)
     if closed is not None:
         _draw_closed(canvas, box, *closed)
 
@@ -156,14 +157,16 @@ def _name_lines(name: str) -> tuple[str, ...]:
 
 # A layer is 2 MB: a few languages' worth are kept.
 @lru_cache(maxsize=4)
-def _rooms_layer(names: tuple[str, ...]) -> tuple[Image.Image, tuple[Placed, ...]]:
+def _rooms_layer(
+    names: tuple[str, ...],
+) -> tuple[Image.Image, tuple[Placed, ...], tuple[Spot, ...]]:
     """The background and every room's frame, open and calm, drawn once per process for
     each set of location names; a closed or attacked room is drawn over it."""
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     canvas = Canvas(image)
     for loc, name in enumerate(names, start=1):
         _room_frame(canvas, loc, name, None, False)
-    return image, tuple(canvas.drawn.texts)
+    return image, tuple(canvas.drawn.texts), tuple(canvas.drawn.dropped)
 
 
 def _inside(box: tuple[int, int, int, int], room: tuple[int, int, int, int]) -> bool:
@@ -203,10 +206,12 @@ def _draw_room(
         fill = MONSTER if i < monsters else None
         draw.rectangle((mx, my, mx + square, my + square), fill=fill, outline=MONSTER, width=2)
     if loc in labels.free:
-        canvas.text((x0 + 12, y1 - FREE_Y), labels.free[loc], fill=DIM, width=CELL_W - 24 - mark)
+        free = labels.free[loc]
+        canvas.text((x0 + 12, y1 - FREE_Y), free, fill=DIM, width=CELL_W - 24 - mark, within=box)
     if loc in labels.warnings:
         text = "⚠ " + labels.warnings[loc]
-        canvas.text((x0 + 12, y1 - WARNING_Y), text, bold=True, fill=ALERT, width=CELL_W - 24)
+        at = (x0 + 12, y1 - WARNING_Y)
+        canvas.text(at, text, bold=True, fill=ALERT, width=CELL_W - 24, within=box)
     _draw_defence(canvas, box, loc, labels, facts, bool(here))
 
 
@@ -227,14 +232,15 @@ def _draw_defence(
     # Nobody there, nothing attacked (R7.1): the line would only puzzle.
     if defence is None or not text or not occupied:
         return
+    at, room = (x0 + 12, y1 - DEFENCE_Y), CELL_W - 24
     if defence.breached:
-        canvas.text((x0 + 12, y1 - DEFENCE_Y), "⚠ " + text, fill=ALERT, width=CELL_W - 24)
+        canvas.text(at, "⚠ " + text, fill=ALERT, width=room, within=box)
         # The Monsters would get in: the whole room says so, not only its last line.
         canvas.draw.rounded_rectangle((x0, y0, x1, y1), radius=10, outline=ALERT, width=4)
     elif defence.monsters:
-        canvas.text((x0 + 12, y1 - DEFENCE_Y), "✓ " + text, fill=SAFE, width=CELL_W - 24)
+        canvas.text(at, "✓ " + text, fill=SAFE, width=room, within=box)
     else:
-        canvas.text((x0 + 12, y1 - DEFENCE_Y), text, fill=DIM, width=CELL_W - 24)
+        canvas.text(at, text, fill=DIM, width=room, within=box)
 
 
 def board_picture(
@@ -250,18 +256,21 @@ def board_picture(
         raise ValueError("the board picture is drawn from the public view only")
     # The locations are the labels' (`board_labels` asks the core for them).
     names = tuple(drawable(name, str(loc), BOLD) for loc, name in labels.locations.items())
-    layer, static = _rooms_layer(names)
+    layer, static, dropped = _rooms_layer(names)
     image = layer.copy()
     canvas = Canvas(image)
     redrawn = [loc for loc in labels.locations if loc in data["closed"] or loc == attacked(data)]
     boxes = [room_box(loc) for loc in redrawn]
     canvas.drawn.texts.extend(p for p in static if not any(_inside(p.box, b) for b in boxes))
+    canvas.drawn.dropped.extend(s for s in dropped if s.within not in boxes)
     for loc in redrawn:
         closed = (labels.closed, labels.closed_reason) if loc in data["closed"] else None
         _room_frame(canvas, loc, names[loc - 1], closed, loc == attacked(data))
     # The title keeps what it needs up to 55% of the width; the step and deck get the rest.
+    # The band above the rooms; a glyph's side bearing may reach into the margin.
+    header = (0, 0, WIDTH, TOP)
     title_width = canvas.text(
-        (PAD, 10), labels.title, TITLE_SIZE, bold=True, width=WIDTH * 55 // 100
+        (PAD, 10), labels.title, TITLE_SIZE, bold=True, width=WIDTH * 55 // 100, within=header
     )
     canvas.text(
         (WIDTH - PAD, 14),
@@ -269,9 +278,11 @@ def board_picture(
         fill=DIM,
         anchor="ra",
         width=WIDTH - 2 * PAD - title_width - 20,
+        within=header,
     )
     if labels.end_line:
-        canvas.text((PAD, 48), labels.end_line, fill=DIM, width=WIDTH - 2 * PAD)
+        at = (PAD, 48)
+        canvas.text(at, labels.end_line, fill=DIM, width=WIDTH - 2 * PAD, within=header)
     for loc in labels.locations:
         _draw_room(canvas, loc, data, labels, spots[loc], monster_spots[loc], facts)
     equal = facts is not None and facts.equal

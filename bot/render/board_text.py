@@ -15,7 +15,8 @@ from typing import Any
 from bot.render.facts import board_facts
 from bot.render.labels import end_line, rule_line
 from bot.render.room_facts import room_facts
-from bot.texts.catalog import Translate
+from bot.texts import t
+from bot.texts.catalog import and_list
 from lockdown_core import Ruleset, load_ruleset
 from lockdown_core import facts as core_facts
 
@@ -26,13 +27,22 @@ def _rules(variants: tuple[str, ...]) -> Ruleset:
 
 
 def board_lines(
-    data: dict[str, Any], names: list[str], say: Translate, rules: Ruleset | None = None
+    data: dict[str, Any], names: list[str], lang: str, rules: Ruleset | None = None
 ) -> list[str]:
-    """One line per location, then the Cold storage, the holders and the rule lines.
+    """One line per location, then the Cold storage, the holders and the rule lines, in
+    `lang`: its words from the catalog, its lists (who is where, the hands) as `lang`
+    writes a list.
 
     `rules` defaults to the base rules with the view's variants, which is what
     every game's ruleset is; pass the game's own when the caller has it.
     """
+
+    def say(key: str, **params: object) -> str:
+        return t(lang, key, **params)
+
+    def listed(items: list[str]) -> str:
+        return and_list(lang, items) if items else say("board.nobody")
+
     if data.get("seat") is not None:
         raise ValueError("the board text is written from the public view only")
     rules = rules or _rules(tuple(data["variants"]))
@@ -53,8 +63,11 @@ def board_lines(
             )
             continue
         here = [
-            say("board.character", name=names[c["owner"]], kind=say(f"kind.{c['kind']}"))
-            + (say("board.hidden") if c["hidden"] else "")
+            say(
+                "board.character_hidden" if c["hidden"] else "board.character",
+                name=names[c["owner"]],
+                kind=say(f"kind.{c['kind']}"),
+            )
             for c in data["characters"]
             if c["location"] == loc
         ]
@@ -62,7 +75,7 @@ def board_lines(
             "board.location_line",
             number=loc,
             location=title,
-            characters=", ".join(here) or say("board.nobody"),
+            characters=listed(here),
             monsters=data["monsters"][loc - 1],
         )
         defence = facts.defence.get(loc)
@@ -82,7 +95,7 @@ def board_lines(
         say("board.character", name=names[by_id[i]["owner"]], kind=say(f"kind.{by_id[i]['kind']}"))
         for i in data["cold_storage"]
     ]
-    lines.append(say("board.cold_storage", characters=", ".join(cold) or say("board.nobody")))
+    lines.append(say("board.cold_storage", characters=listed(cold)))
     lines.append(
         say(
             "board.holders",
@@ -93,8 +106,9 @@ def board_lines(
         )
     )
     # "Ana: 1", not "Ana 1": a seat named "AI 2" must not run into its number.
-    hands = ", ".join(
-        say("board.hand_count", name=names[p], count=n) for p, n in enumerate(data["hand_sizes"])
+    hands = and_list(
+        lang,
+        [say("board.hand_count", name=names[p], count=n) for p, n in enumerate(data["hand_sizes"])],
     )
     lines.append(say("board.hands", hands=hands))
     lines.append(rule_line(facts, say))

@@ -23,21 +23,44 @@ TEXT_SIZE = 22
 TITLE_SIZE = 26
 
 
+Box = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Spot:
+    """Where the canvas drew a text and the box the text owns (a room, a podium step, a
+    panel), in the coordinates it was drawn in: a board later scaled under the score panel
+    keeps them. `asked` is the text before it was cut to its width, so that a test can
+    measure the text at its place and tell a cut that shows its ellipsis from one that
+    does not."""
+
+    at: tuple[int, int]
+    size: int
+    anchor: str
+    within: Box
+    asked: str
+
+
 @dataclass(frozen=True, slots=True)
 class Placed:
-    """One text as drawn: its words, its face, its size in pixels and the box it covers."""
+    """One text as drawn: its words, its face, its size in pixels, the box it covers in
+    the picture, and its `Spot`."""
 
     text: str
     bold: bool
     size: int
-    box: tuple[int, int, int, int]
+    box: Box
+    spot: Spot
 
 
 @dataclass(slots=True)
 class Drawn:
-    """Every text of a picture, so tests can check that none overlaps and none lacks a glyph."""
+    """Every text of a picture, so tests can check that none overlaps, none lacks a glyph
+    and none leaves its box; `dropped` holds the texts cut to nothing (nothing drawn, not
+    even an ellipsis)."""
 
     texts: list[Placed] = field(default_factory=list)
+    dropped: list[Spot] = field(default_factory=list)
 
 
 @lru_cache(maxsize=4096)
@@ -104,19 +127,29 @@ class Canvas:
         fill: Colour = TEXT,
         anchor: str = "la",
         width: int | None = None,
+        within: Box | None = None,
+        floor: int | None = None,
     ) -> int:
-        """Draw `text` cut to `width`; returns the width drawn.
+        """Draw `text` cut to `width`; returns the width drawn. `within` is the box the
+        text belongs to (the whole picture if None), which tests hold it to. With a
+        `floor`, a text too wide is first drawn smaller, down to that size, and cut only
+        if it is still too wide there.
 
         Whatever the caller passed, a character the face lacks is never drawn as a box.
         """
-        text = drawable(text, "", BOLD if bold else REGULAR)
-        if width is not None:
-            text = fit(text, width, size, bold)
+        asked = drawable(text, "", BOLD if bold else REGULAR)
+        if width is not None and floor is not None:
+            while size > floor and text_width(asked, size, bold) > width:
+                size -= 1
+        text = asked if width is None else fit(asked, width, size, bold)
+        spot = Spot(xy, size, anchor, within or (0, 0, *self.image.size), asked)
         if not text.strip():
+            if asked.strip():
+                self.drawn.dropped.append(spot)
             return 0
         mask, dx, dy = _stamp(text, size, bold, anchor)
         corner = (xy[0] + dx, xy[1] + dy)
         self.image.paste(fill, (*corner, corner[0] + mask.width, corner[1] + mask.height), mask)
         box = (corner[0], corner[1], corner[0] + mask.width, corner[1] + mask.height)
-        self.drawn.texts.append(Placed(text, bold, size, box))
+        self.drawn.texts.append(Placed(text, bold, size, box, spot))
         return box[2] - box[0]

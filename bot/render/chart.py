@@ -24,6 +24,7 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from PIL import Image
@@ -44,6 +45,7 @@ from bot.render.bars import (
 )
 from bot.render.canvas import Canvas, Drawn
 from bot.render.palette import BACKGROUND, DIM, PALETTE
+from bot.texts import t
 from bot.texts.catalog import Translate
 from lockdown_core import facts, load_ruleset
 
@@ -93,11 +95,14 @@ def _intervals(
 
 
 def chart_picture(
-    series: Sequence[Series], players: int, games: int, say: Translate
+    series: Sequence[Series], players: int, games: int, lang: str
 ) -> tuple[Image.Image, Drawn]:
-    """The comparison chart and where its texts are (for the tests' glyph and overlap check)."""
+    """The comparison chart in `lang` and where its texts are (for the tests' glyph and
+    overlap check)."""
     if not 1 <= len(series) <= MAX_SERIES:
         raise ValueError(f"a chart compares 1 to {MAX_SERIES} rulesets, got {len(series)}")
+    say = partial(t, lang)
+    share, average = partial(percent, lang), partial(number, lang)
     seats = [str(p) for p in range(players)]
     kinds = kinds_drawn(series)
     locations = [str(loc) for loc in CLOSABLE]
@@ -108,22 +113,24 @@ def chart_picture(
             say("chart.win_rate"),
             [say("board.seat", number=p + 1) for p in range(players)],
             win,
-            percent,
+            share,
             _intervals(series, win, games),
+            share=True,
         ),
         Bars(
             say("chart.points"),
             [say(f"kind.{k}") for k in kinds],
             _rates(series, "points_by_kind", kinds),
-            number,
+            average,
         ),
         Bars(
             say("chart.closed"),
             locations,
             closed,
-            percent,
+            share,
             _intervals(series, closed, games),
             " · ".join(f"{loc}\u00a0{say(f'location.{loc}')}" for loc in CLOSABLE),
+            share=True,
         ),
     ]
     halves = [
@@ -131,9 +138,9 @@ def chart_picture(
             say("chart.living"),
             [""],
             [[one.summary["avg_living_characters"]] for one in series],
-            number,
+            average,
         ),
-        Bars(say("chart.turns"), [""], [[one.summary["avg_turns"]] for one in series], number),
+        Bars(say("chart.turns"), [""], [[one.summary["avg_turns"]] for one in series], average),
     ]
     inner = WIDTH - 2 * PAD
     half = (inner - GAP) // 2
@@ -174,9 +181,9 @@ def chart_picture(
     return image.quantize(palette=PALETTE, dither=Image.Dither.NONE), canvas.drawn
 
 
-def chart_png(series: Sequence[Series], players: int, games: int, say: Translate) -> bytes:
-    """The comparison chart as PNG bytes."""
-    image, _ = chart_picture(series, players, games, say)
+def chart_png(series: Sequence[Series], players: int, games: int, lang: str) -> bytes:
+    """The comparison chart as PNG bytes, in `lang`."""
+    image, _ = chart_picture(series, players, games, lang)
     out = io.BytesIO()
     image.save(out, format="PNG", compress_level=6)
     return out.getvalue()
@@ -187,11 +194,13 @@ def chart_png(series: Sequence[Series], players: int, games: int, say: Translate
 COLUMN_WIDTH = 7
 
 
-def comparison_table(series: Sequence[Series], players: int, say: Translate) -> str:
-    """The comparison as a fixed-width table (columns A, B, ... named in its first lines).
+def comparison_table(series: Sequence[Series], players: int, lang: str) -> str:
+    """The comparison as a fixed-width table (columns A, B, ... named in its first lines),
+    its figures written as `lang` writes them.
 
     The labels' column is as wide as the longest label: a label is never cut, whatever
     the language's words (an epilogue's title runs 40% longer in some)."""
+    say = partial(t, lang)
     letters = [chr(ord("A") + i) for i in range(len(series))]
     heading = [f"{letter} = {one.name}" for letter, one in zip(letters, series, strict=True)]
     summaries = [one.summary for one in series]
@@ -207,7 +216,7 @@ def comparison_table(series: Sequence[Series], players: int, say: Translate) -> 
         [
             (
                 say("board.seat", number=p + 1),
-                [percent(sm["win_rate_by_seat"].get(str(p), 0.0)) for sm in summaries],
+                [percent(lang, sm["win_rate_by_seat"].get(str(p), 0.0)) for sm in summaries],
             )
             for p in range(players)
         ],
@@ -217,7 +226,7 @@ def comparison_table(series: Sequence[Series], players: int, say: Translate) -> 
         [
             (
                 say(f"kind.{kind}"),
-                [number(sm["points_by_kind"].get(kind, 0.0)) for sm in summaries],
+                [number(lang, sm["points_by_kind"].get(kind, 0.0)) for sm in summaries],
             )
             for kind in kinds_drawn(series)
         ],
@@ -227,20 +236,22 @@ def comparison_table(series: Sequence[Series], players: int, say: Translate) -> 
         [
             (
                 f"{loc} {say(f'location.{loc}')}",
-                [percent(sm["closed_rate"].get(str(loc), 0.0)) for sm in summaries],
+                [percent(lang, sm["closed_rate"].get(str(loc), 0.0)) for sm in summaries],
             )
             for loc in CLOSABLE
         ],
     )
-    section(say("chart.living"), [("", [number(sm["avg_living_characters"]) for sm in summaries])])
-    section(say("chart.turns"), [("", [number(sm["avg_turns"]) for sm in summaries])])
+    section(
+        say("chart.living"), [("", [number(lang, sm["avg_living_characters"]) for sm in summaries])]
+    )
+    section(say("chart.turns"), [("", [number(lang, sm["avg_turns"]) for sm in summaries])])
     codes = sorted({code for sm in summaries for code in _top(sm["epilogues"])})
     section(
         say("chart.epilogues"),
         [
             (
                 say("chart.epilogue", code=code, title=say(f"epilogue.{code}.title")),
-                [percent(sm["epilogues"].get(code, 0.0)) for sm in summaries],
+                [percent(lang, sm["epilogues"].get(code, 0.0)) for sm in summaries],
             )
             for code in codes
         ],

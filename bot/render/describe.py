@@ -21,7 +21,7 @@ from bot.render.labels import end_line, rule_line
 from bot.render.replay_gif import frames, record_start, shown_names
 from bot.render.room_facts import room_facts
 from bot.texts import catalog, t
-from bot.texts.catalog import Translate
+from bot.texts.catalog import and_list, decimal
 from lockdown_core import ReplayLog, Ruleset
 from lockdown_core import facts as core_facts
 
@@ -45,7 +45,7 @@ def board_description(data: dict[str, Any], rules: Ruleset, names: list[str], la
         "board.alt",
         turn=data["turn"],
         step=step,
-        details=_sentences(board_lines(data, names, say, rules)),
+        details=_sentences(board_lines(data, names, lang, rules)),
     )
     if len(whole) <= MAX_DESCRIPTION:
         return whole
@@ -73,7 +73,7 @@ def board_description(data: dict[str, Any], rules: Ruleset, names: list[str], la
             parts.append(say("board.alt_closing", close_at=rooms.close_at))
         if rooms.attacked == loc:
             parts.append(say("board.alt_attacked"))
-        lines.append(", ".join(parts))
+        lines.append(and_list(lang, parts))
     lines += [rule_line(facts, say), end_line(facts, say)]
     short = say("board.alt", turn=data["turn"], step=step, details=_sentences(lines))
     return fit_chars(short, MAX_DESCRIPTION)
@@ -90,26 +90,41 @@ def gif_description(record: ReplayLog, lang: str, names: Sequence[str] | None = 
     if result is not None:
         winners = set(result["winners"])
         # A screen reader says "black star" for ★: the winner is told in words.
-        scores = ", ".join(
-            t(
-                lang,
-                "board.final_score_winner" if seat in winners else "board.final_score",
-                name=shown[seat],
-                points=catalog().count(lang, "point", points),
-            )
-            for seat, points in enumerate(result["scores"])
+        scores = and_list(
+            lang,
+            [
+                t(
+                    lang,
+                    "board.final_score_winner" if seat in winners else "board.final_score",
+                    name=shown[seat],
+                    points=catalog().count(lang, "point", points),
+                )
+                for seat, points in enumerate(result["scores"])
+            ],
         )
     text = t(lang, "board.gif_alt", frames=len(moments), scores=scores)
     return fit_chars(text, MAX_DESCRIPTION)
 
 
-def chart_description(series: Sequence[Series], players: int, games: int, say: Translate) -> str:
+def chart_description(series: Sequence[Series], players: int, games: int, lang: str) -> str:
     """The simulator's chart (`chart.chart_png`), in words: what it compares, and the
-    figures of its last two panels, which a reader most often asks for."""
-    names = ", ".join(one.name for one in series)
-    turns = ", ".join(f"{one.name} {one.summary['avg_turns']:.1f}" for one in series)
-    living = ", ".join(f"{one.name} {one.summary['avg_living_characters']:.1f}" for one in series)
-    text = say(
+    figures of its last two panels, which a reader most often asks for, as `lang` writes
+    lists and decimals."""
+
+    def figures(key: str) -> str:
+        return and_list(
+            lang,
+            [
+                t(lang, "chart.alt_figure", name=one.name, value=decimal(lang, one.summary[key], 1))
+                for one in series
+            ],
+        )
+
+    names = and_list(lang, [one.name for one in series])
+    turns = figures("avg_turns")
+    living = figures("avg_living_characters")
+    text = t(
+        lang,
         "chart.alt",
         rulesets=names,
         games=games,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.render.board_labels import BoardLabels
-from bot.render.canvas import TEXT_SIZE, Canvas, text_width
+from bot.render.canvas import TEXT_SIZE, Box, Canvas, text_width
 from bot.render.glyphs import BOLD, drawable
 from bot.render.palette import ALERT, DIM, EMPTY_SPOT, TEXT
 from bot.render.tokens import draw_shape, draw_token
@@ -44,7 +44,8 @@ def draw_footer(
 ) -> None:
     """The Cold storage row from `y`, the rule line under it, then the legend."""
     by_id = {c["id"]: c for c in data["characters"]}
-    title_width = canvas.text((PAD, y), labels.cold_storage, bold=True, width=200)
+    row = (PAD, y, WIDTH - PAD, y + LINE + 6)
+    title_width = canvas.text((PAD, y), labels.cold_storage, bold=True, width=200, within=row)
     cold = data["cold_storage"]
     index = 0
     x = PAD + title_width + 14
@@ -61,7 +62,7 @@ def draw_footer(
             x += 34
         x += 12
     if len(cold) > index:
-        x += canvas.text((x, y), f"+{len(cold) - index}") + 12
+        x += canvas.text((x, y), f"+{len(cold) - index}", within=row) + 12
     if labels.rule:
         canvas.text(
             (PAD, y + 34),
@@ -69,17 +70,18 @@ def draw_footer(
             bold=equal,
             fill=ALERT if equal else DIM,
             width=WIDTH - 2 * PAD,
+            within=(PAD, y + 34, WIDTH - PAD, y + 34 + LINE + 6),
         )
     draw_legend(canvas, data, labels, y + 34 + LINE + 6)
 
 
-def _draw_hand(canvas: Canvas, xy: tuple[int, int], count: str) -> int:
+def _draw_hand(canvas: Canvas, xy: tuple[int, int], count: str, cell: Box) -> int:
     """A seat's hand size as a small card with the count beside it: a bare "(1)" after a
     name said nothing of what it counted. Returns the width used."""
     x, y = xy
     canvas.draw.rounded_rectangle((x, y + 2, x + CARD_W, y + 24), radius=3, outline=DIM, width=2)
     canvas.draw.line((x + 4, y + 8, x + CARD_W - 4, y + 8), fill=DIM, width=1)
-    return CARD_W + 4 + canvas.text((x + CARD_W + 4, y), count, fill=DIM)
+    return CARD_W + 4 + canvas.text((x + CARD_W + 4, y), count, fill=DIM, within=cell)
 
 
 def draw_legend(canvas: Canvas, data: dict[str, Any], labels: BoardLabels, y: int) -> None:
@@ -105,7 +107,9 @@ def draw_legend(canvas: Canvas, data: dict[str, Any], labels: BoardLabels, y: in
             + (space + text_width(tokens, TEXT_SIZE, True) if tokens else 0)
         )
         name_room = LEGEND_W - 30 - tail - 4
-        x = lx + 30 + canvas.text((lx + 30, ly), name, bold=True, width=name_room) + space
-        x += _draw_hand(canvas, (x, ly), hand) + space
+        cell = (lx, ly, lx + LEGEND_W, ly + LINE + 6)
+        drawn = canvas.text((lx + 30, ly), name, bold=True, width=name_room, within=cell)
+        x = lx + 30 + drawn + space
+        x += _draw_hand(canvas, (x, ly), hand, cell) + space
         if tokens:
-            canvas.text((x, ly), tokens, bold=True, fill=TEXT)
+            canvas.text((x, ly), tokens, bold=True, fill=TEXT, within=cell)

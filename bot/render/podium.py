@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from bot.render.canvas import TEXT_SIZE, TITLE_SIZE, Canvas
+from bot.render.canvas import TEXT_SIZE, TITLE_SIZE, Canvas, Drawn
 from bot.render.palette import ALERT, BACKGROUND, DIM, ROOM, ROOM_EDGE, SAFE, Colour
 from bot.texts import t
 
@@ -36,8 +36,19 @@ class Finisher:
 
 def podium_png(lang: str, season: int, top: Sequence[Finisher], variant: str, games: int) -> bytes:
     """The podium of season `season`: up to three finishers, best first."""
+    image, _ = podium_picture(lang, season, top, variant, games)
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    return out.getvalue()
+
+
+def podium_picture(
+    lang: str, season: int, top: Sequence[Finisher], variant: str, games: int
+) -> tuple[Image.Image, Drawn]:
+    """The podium drawn, and where its texts are (each in its step's column)."""
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     canvas = Canvas(image)
+    base = HEIGHT - 70
     canvas.text(
         (WIDTH // 2, 18),
         t(lang, "rating.podium.title", season=season),
@@ -45,8 +56,8 @@ def podium_png(lang: str, season: int, top: Sequence[Finisher], variant: str, ga
         bold=True,
         anchor="ma",
         width=WIDTH - 40,
+        within=(20, 0, WIDTH - 20, base),
     )
-    base = HEIGHT - 70
     left = (WIDTH - 3 * STEP_W) // 2
     for column, place in enumerate(ORDER):
         x0 = left + column * STEP_W
@@ -55,15 +66,30 @@ def podium_png(lang: str, season: int, top: Sequence[Finisher], variant: str, ga
             (x0 + 6, top_y, x0 + STEP_W - 6, base), fill=ROOM, outline=ROOM_EDGE, width=2
         )
         centre = x0 + STEP_W // 2
-        canvas.draw.ellipse((centre - 18, top_y + 10, centre + 18, top_y + 46), fill=MEDALS[place])
+        medal = (centre - 18, top_y + 10, centre + 18, top_y + 46)
+        canvas.draw.ellipse(medal, fill=MEDALS[place])
         canvas.text(
-            (centre, top_y + 16), str(place + 1), TEXT_SIZE, bold=True, fill=BACKGROUND, anchor="ma"
+            (centre, top_y + 16),
+            str(place + 1),
+            TEXT_SIZE,
+            bold=True,
+            fill=BACKGROUND,
+            anchor="ma",
+            within=medal,
         )
+        above = (x0, 0, x0 + STEP_W, top_y)
+        step = (x0 + 6, top_y, x0 + STEP_W - 6, base)
         if place >= len(top):
             continue
         who = top[place]
         canvas.text(
-            (centre, top_y - 62), who.name, TEXT_SIZE, bold=True, anchor="ma", width=STEP_W - 12
+            (centre, top_y - 62),
+            who.name,
+            TEXT_SIZE,
+            bold=True,
+            anchor="ma",
+            width=STEP_W - 12,
+            within=above,
         )
         canvas.text(
             (centre, top_y - 34),
@@ -72,6 +98,7 @@ def podium_png(lang: str, season: int, top: Sequence[Finisher], variant: str, ga
             fill=SAFE,
             anchor="ma",
             width=STEP_W - 12,
+            within=above,
         )
         canvas.text(
             (centre, top_y + 56),
@@ -80,6 +107,7 @@ def podium_png(lang: str, season: int, top: Sequence[Finisher], variant: str, ga
             fill=DIM,
             anchor="ma",
             width=STEP_W - 16,
+            within=step,
         )
     if not top:
         canvas.text(
@@ -88,6 +116,7 @@ def podium_png(lang: str, season: int, top: Sequence[Finisher], variant: str, ga
             fill=ALERT,
             anchor="ma",
             width=WIDTH - 40,
+            within=(20, 0, WIDTH - 20, base),
         )
     canvas.text(
         (WIDTH // 2, base + 18),
@@ -96,7 +125,6 @@ def podium_png(lang: str, season: int, top: Sequence[Finisher], variant: str, ga
         fill=DIM,
         anchor="ma",
         width=WIDTH - 40,
+        within=(20, base, WIDTH - 20, HEIGHT),
     )
-    out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
-    return out.getvalue()
+    return image, canvas.drawn

@@ -19,7 +19,6 @@ from PIL import Image
 
 from bot.render.board_image import CELL_H, GAP, HEIGHT, PAD, TOP, WIDTH
 from bot.render.canvas import TEXT_SIZE, TITLE_SIZE, Canvas, Drawn, Placed, text_width
-from bot.render.glyphs import fit
 from bot.render.palette import ALERT, BACKGROUND, DIM, PALETTE, TEXT
 from bot.render.tokens import draw_shape
 from bot.texts import catalog, t
@@ -55,6 +54,7 @@ def draw_scores(
         (x0, top, x1, bottom), radius=14, fill=BACKGROUND, outline=ALERT, width=4
     )
     inside = (x0 + 20, x1 - 20)
+    panel = (x0, top, x1, bottom)
     canvas.text(
         (image.width // 2, top + 12),
         t(lang, "event.game_over"),
@@ -62,6 +62,7 @@ def draw_scores(
         bold=True,
         anchor="ma",
         width=inside[1] - inside[0],
+        within=panel,
     )
     winners = set(result["winners"])
     for row, (seat, name, points) in enumerate(lines):
@@ -70,11 +71,15 @@ def draw_scores(
         winner = seat in winners
         points_text = (STAR if winner else "") + points
         room = inside[1] - inside[0] - 36 - text_width(points_text, TEXT_SIZE, winner) - 24
+        row_box = (x0, y, x1, y + LINE)
+        canvas.text((inside[0] + 36, y), name, bold=winner, width=room, within=row_box)
         canvas.text(
-            (inside[0] + 36, y), fit(name, room, TEXT_SIZE, winner), bold=winner, width=room
-        )
-        canvas.text(
-            (inside[1], y), points_text, bold=winner, fill=TEXT if winner else DIM, anchor="ra"
+            (inside[1], y),
+            points_text,
+            bold=winner,
+            fill=TEXT if winner else DIM,
+            anchor="ra",
+            within=row_box,
         )
     note_y = top + 52 + len(lines) * LINE + 2
     canvas.text(
@@ -83,8 +88,10 @@ def draw_scores(
         fill=DIM,
         anchor="ma",
         width=inside[1] - inside[0],
+        within=panel,
     )
     drawn.texts.extend(canvas.drawn.texts)
+    drawn.dropped.extend(canvas.drawn.dropped)
     return image.quantize(palette=PALETTE, dither=Image.Dither.NONE)
 
 
@@ -109,7 +116,7 @@ def _board_below_panel(board: Image.Image, drawn: Drawn) -> Image.Image:
             left + round(x1 * scale),
             below + round((y1 - TOP) * scale),
         )
-        return Placed(p.text, p.bold, round(p.size * scale), box)
+        return Placed(p.text, p.bold, round(p.size * scale), box, p.spot)
 
     drawn.texts[:] = [p if p.box[3] <= TOP else moved(p) for p in drawn.texts]
     return image

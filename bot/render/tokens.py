@@ -12,6 +12,10 @@ from bot.render.canvas import TEXT_SIZE, Canvas
 from bot.render.palette import INK, TEXT, family_colour
 
 SHAPES = ("circle", "square", "diamond", "hexagon", "shield", "cross")
+# A kind's letter is one character in every language, drawn at the board's text size; a
+# longer abbreviation (two letters, the pseudo-locale's markers) is drawn smaller, down to
+# this size, rather than cut to nothing inside a token 26 pixels wide.
+LETTER_FLOOR = 12
 
 
 def shape_of(owner: int) -> str:
@@ -94,4 +98,16 @@ def draw_token(
 ) -> None:
     """A character: its family's shape, and its kind's letter in the middle."""
     draw_shape(canvas, centre, radius, owner, hidden)
-    canvas.text(centre, letter, TEXT_SIZE, bold=True, fill=INK, anchor="mm", width=2 * radius)
+    x, y = centre
+    square = (x - radius, y - radius, x + radius, y + radius)
+    canvas.text(
+        centre,
+        letter,
+        TEXT_SIZE,
+        bold=True,
+        fill=INK,
+        anchor="mm",
+        width=2 * radius,
+        within=square,
+        floor=LETTER_FLOOR,
+    )

@@ -25,12 +25,14 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
+from datetime import date
 from functools import cache
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from string import Formatter
 
 from babel.core import Locale
+from babel.dates import format_date
 from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 
@@ -186,6 +188,20 @@ def and_list(lang: str, items: Sequence[str]) -> str:
     English's serial comma, `et` in French, `und` in German), so no catalog spells it.
     In the pseudo-locale its words are English's, marked as a catalog text's are."""
     listed = format_list(list(items), style="standard", locale=babel_locale(lang))
+    return f"{OPEN}{listed}{CLOSE}" if lang == PSEUDO and len(items) > 1 else listed
+
+
+def long_date(lang: str, day: date) -> str:
+    """`day` as `lang` writes a date in a sentence (`November 28, 2026`, `28 novembre
+    2026`, `28. November 2026`), marked in the pseudo-locale: its month is a word."""
+    written = format_date(day, format="long", locale=babel_locale(lang))
+    return f"{OPEN}{written}{CLOSE}" if lang == PSEUDO else written
+
+
+def or_list(lang: str, items: Sequence[str]) -> str:
+    """`a or b`, `a, b or c`: a choice among `items` as `lang` writes it (`ou`, `oder`,
+    `o`), marked in the pseudo-locale as `and_list` is."""
+    listed = format_list(list(items), style="or", locale=babel_locale(lang))
     return f"{OPEN}{listed}{CLOSE}" if lang == PSEUDO and len(items) > 1 else listed
 
 

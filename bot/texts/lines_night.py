@@ -139,9 +139,11 @@ def _location_closed(say: Say, d: Data) -> str:
 @LINES.public("game_over")
 def _game_over(say: Say, d: Data) -> str:
     seats = range(len(d["scores"]))
-    scores = ", ".join(
-        say("game_over.score", name=say.name(p), points=say.count("point", d["scores"][p]))
-        for p in seats
+    scores = say.join(
+        [
+            say("game_over.score", name=say.name(p), points=say.count("point", d["scores"][p]))
+            for p in seats
+        ]
     )
     winners = d["winners"]
     lines = [

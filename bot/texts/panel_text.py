@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.texts import card_help, choose_lang, t
+from bot.texts.catalog import and_list
 from bot.texts.lang import locale_language
 from bot.texts.rules_text import (
     kind_lines,
@@ -58,7 +59,7 @@ def private_lines(
     if unseen is not None:
         lines.append(unseen)
     if "drawn" in data:
-        drawn = ", ".join(t(lang, f"card.{c}") for c in data["drawn"])
+        drawn = and_list(lang, [t(lang, f"card.{c}") for c in data["drawn"]])
         lines.append(t(lang, "panel.drawn", cards=drawn))
     if "my_destination" in data:
         location = t(lang, f"location.{data['my_destination']}")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
@@ -20,7 +21,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from bot.render.board_image import HEIGHT, WIDTH
 from bot.render.board_text import board_lines
 from bot.texts import t
-from bot.texts.catalog import LANGUAGES
+from bot.texts.catalog import LANGUAGES, and_list, long_date
 from bot.web.story import Story
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -47,14 +48,16 @@ def environment() -> Environment:
 def title(story: Story, finished_at: datetime | None) -> str:
     if finished_at is None:
         return t(story.lang, "web.title")
-    return t(story.lang, "web.title.dated", date=finished_at.date().isoformat())
+    return t(story.lang, "web.title.dated", date=long_date(story.lang, finished_at.date()))
 
 
 def description(story: Story) -> str:
     """The result in one sentence: the preview's text, as the reveal told it."""
     lang = story.lang
-    winners = ", ".join(s.name for s in story.scores if s.winner) or "-"
-    scores = ", ".join(t(lang, "web.score", name=s.name, score=s.score) for s in story.scores)
+    winners = and_list(lang, [s.name for s in story.scores if s.winner]) or "-"
+    scores = and_list(
+        lang, [t(lang, "web.score", name=s.name, score=s.score) for s in story.scores]
+    )
     return t(lang, "web.description", winners=winners, scores=scores)
 
 
@@ -80,6 +83,7 @@ def render_step(
     html = env.get_template("game_page.html").render(
         lang=lang,
         say=say,
+        listed=partial(and_list, lang),
         title=title(story, finished_at),
         description=description(story),
         page_url=f"{public_url}{base}",
@@ -93,7 +97,7 @@ def render_step(
         last=story.last,
         turn=step.turn,
         lines=step.lines,
-        board_text=board_lines(step.board, list(story.names), say, story.rules),
+        board_text=board_lines(step.board, list(story.names), story.lang, story.rules),
         secrets=step.secrets if cut else (),
         scores=story.scores if number == story.last else (),
         width=WIDTH,

@@ -15,6 +15,8 @@ from bot.table.hub import GameHub
 from bot.table.persist import GameKeeper
 from bot.table.table import Table
 from bot.table.timers import TableConfig
+from bot.texts import catalog
+from bot.texts.catalog import and_list
 from tests.table.fakes import ManualScheduler, RandomSeat, RecordingPresenter
 
 
@@ -65,8 +67,12 @@ def test_an_exported_game_replays_anywhere_to_the_same_end(
     from_database = capsys.readouterr().out
     result = table.state.result
     assert result is not None
-    scores = "Scores: " + ", ".join(
-        f"Seat {seat + 1} {score}" for seat, score in enumerate(result["scores"])
+    scores = "Scores: " + and_list(
+        "en",
+        [
+            f"Seat {seat + 1}: {catalog().count('en', 'point', score)}"
+            for seat, score in enumerate(result["scores"])
+        ],
     )
     assert scores in from_file
     assert scores in from_database

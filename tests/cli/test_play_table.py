@@ -178,9 +178,9 @@ def test_the_help_names_the_keys_of_each_language() -> None:
     add_arguments(parser)
     shown = " ".join(parser.format_help().split())
     assert "b the board, h your hand, r this game's rules, q to leave" in shown
-    assert "Français: p, m, r, q and o" in shown
-    assert "Español: t, m, r, s and s" in shown
-    assert "Deutsch: b, h, r, q and j" in shown
+    assert "Français: p, m, r, q, and o" in shown
+    assert "Español: t, m, r, s, and s" in shown
+    assert "Deutsch: b, h, r, q, and j" in shown
 
 
 async def test_the_shrewd_level_plays_at_the_terminal_too() -> None:

@@ -135,7 +135,7 @@ def test_text_report(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Mon
     code = run(["--games", "8", "--players", "6", "--variant", "hush", "--variant", "overrun"])
     out = capsys.readouterr().out
     assert code == 0
-    assert "8 games, 6 players, AI cautious, variants: Hush, Overrun, seed 0" in out
+    assert "8 games, 6 players, AI cautious, variants: Hush and Overrun, seed 0" in out
     assert "errors: 0" in out
     for label in ("games/s", "turns", "survivors", "win rate by seat", "first epilogue"):
         assert label in out
@@ -315,7 +315,7 @@ def test_chart_compares_the_base_rules_with_the_variants_on_the_same_seeds(
             simulate(load_ruleset(["hush"]), 4, "cautious", 12, 3).summary(),
         ),
     ]
-    assert chart.read_bytes() == chart_png(expected, 4, 12, say)
+    assert chart.read_bytes() == chart_png(expected, 4, 12, "fr")
 
 
 def test_the_report_writes_its_numbers_the_readers_way(

@@ -25,7 +25,7 @@ from bot.discord_ui.slash import CatalogTranslator
 from bot.table.campaign import variant_epilogues
 from bot.table.guild_settings import SETTING_KEYS, GuildConfig, SettingError
 from bot.texts import catalog, t
-from bot.texts.catalog import FALLBACK, LANGUAGES
+from bot.texts.catalog import FALLBACK, LANGUAGES, and_list, or_list
 from bot.texts.lang import locale_language
 
 RATINGS_SUBCOMMANDS = ("on", "off", "season", "variant", "reset", "exclude", "recompute")
@@ -290,22 +290,22 @@ async def test_an_unknown_setting_lists_the_settings_as_the_menu_names_them() ->
     book.change = AsyncMock(side_effect=SettingError("error.setting_unknown", keys="raw"))
     interaction = moderator(discord.Locale.french)
     await moderation_with(book).set_config(interaction, "volume", "11")
-    labels = ", ".join(t("fr", f"setting.{key}") for key in SETTING_KEYS)
+    labels = and_list("fr", [t("fr", f"setting.{key}") for key in SETTING_KEYS])
     assert answer(interaction) == t("fr", "error.setting_unknown", keys=labels)
 
 
 async def test_a_wrong_state_lists_the_states_as_the_menu_names_them() -> None:
     interaction = moderator(discord.Locale.french)
     await moderation_with(MagicMock()).set_variant(interaction, "hush", "maybe")
-    states = ", ".join(t("fr", f"config.state.{s}") for s in VARIANT_STATES)
+    states = or_list("fr", [t("fr", f"config.state.{s}") for s in VARIANT_STATES])
     assert answer(interaction) == t("fr", "error.variant_state", states=states)
 
 
 def test_the_settings_listing_names_the_french_subcommand_and_the_labels() -> None:
-    embed = config_embed(GuildConfig(), lambda key, **params: t("fr", key, **params))
+    embed = config_embed(GuildConfig(), "fr")
     assert embed.description is not None
     last = embed.description.splitlines()[-1]
-    labels = ", ".join(t("fr", f"setting.{key}") for key in SETTING_KEYS)
+    labels = and_list("fr", [t("fr", f"setting.{key}") for key in SETTING_KEYS])
     assert last == t("fr", "config.keys", keys=labels)
     assert f"/lockdown config {t('fr', 'command.config.set.name')}" in last
 

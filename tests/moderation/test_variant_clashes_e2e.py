@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.texts import t
+from bot.texts.catalog import and_list
 from tests.fakediscord import FakeDiscord, start_client
 from tests.moderation.test_moderation_e2e import answer_text, configure, make_bot
 
@@ -40,14 +41,17 @@ async def test_a_clashing_pair_is_refused_in_the_readers_language(
         await configure(fake_discord, ana, general, "open_designations", "on")
         show = await fake_discord.slash(ana, "lockdown", subcommand="config show", channel=general)
         shown = await answer_text(fake_discord, show)
-        pairs = ", ".join(
-            f"{t('fr', f'variant.{a}.name')} + {t('fr', f'variant.{b}.name')}"
-            for a, b in (
-                ("creche", "hush"),
-                ("last_stand", "lone_survivor"),
-                ("overrun", "quiet_mall"),
-                ("hoarders", "empty_hands"),
-            )
+        pairs = and_list(
+            "fr",
+            [
+                f"{t('fr', f'variant.{a}.name')} + {t('fr', f'variant.{b}.name')}"
+                for a, b in (
+                    ("creche", "hush"),
+                    ("last_stand", "lone_survivor"),
+                    ("overrun", "quiet_mall"),
+                    ("hoarders", "empty_hands"),
+                )
+            ],
         )
         assert t("fr", "config.combine_never", pairs=pairs) in shown
         assert t("fr", "config.designations_open") in shown

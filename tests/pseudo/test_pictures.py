@@ -8,7 +8,7 @@ from bot.render.replay_gif import frame_picture, frames, record_start, shown_nam
 from bot.texts.pseudo import PSEUDO
 from tests.pseudo import leaks
 from tests.render.checks import check_texts
-from tests.render.test_chart import _say, _series
+from tests.render.test_chart import _series
 from tests.render.test_replay_gif import _golden_record
 
 NAMES = ["ana", "bo", "cy"]
@@ -27,7 +27,7 @@ def test_every_frame_of_a_game_keeps_its_texts_in_place() -> None:
 
 def test_the_chart_cuts_no_text_and_shows_only_catalog_words() -> None:
     series = _series(PSEUDO, 6, [("hush",), ("barricades", "tough_crowd")])
-    image, drawn = chart_picture(series, 6, 12, _say(PSEUDO))
+    image, drawn = chart_picture(series, 6, 12, PSEUDO)
     check_texts(drawn, image.width, image.height)
     assert [p.text for p in drawn.texts if p.text.endswith("…")] == []
     assert leaks("\n".join(p.text for p in drawn.texts)) == []

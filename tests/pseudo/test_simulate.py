@@ -26,3 +26,13 @@ def test_the_report_and_its_errors_read_only_catalog_texts(
     cli.dispatch(["simulate", *argv, "--lang", "en-XA"], SIMULATE)
     out = capsys.readouterr()
     assert leaks(out.out + out.err, [PROGRAM]) == []
+
+
+def test_the_report_lists_its_variants_as_the_language_does(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The variants played: CLDR's list (its plain 'and'), not a ', '.join of catalog
+    texts."""
+    argv = ["--games", "2", "--players", "4", "--variant", "hush", "--variant", "overrun"]
+    cli.dispatch(["simulate", *argv, "--lang", "en-XA"], SIMULATE)
+    assert " and " in capsys.readouterr().out.splitlines()[0]

@@ -67,7 +67,7 @@ def test_every_location_with_a_limit_says_its_free_spots(lang: str) -> None:
     state = _state()
     rules = state.rules
     drawn = _drawn(state, lang)
-    lines = board_lines(view(state, None), NAMES, _say(lang), rules)
+    lines = board_lines(view(state, None), NAMES, lang, rules)
     restrooms = rules.locations[0].character_spots
     assert restrooms is not None
     free = restrooms - 2
@@ -106,7 +106,7 @@ def test_one_monster_short_of_closing_the_location_warns_with_the_rulesets_numbe
     assert not any(text.startswith("⚠") for text in _inside(drawn, 3))
     french = "⚠ " + t("fr", "board.closes_at", close_at=close_at)
     assert french in _inside(_drawn(state, "fr"), 2)
-    lines = board_lines(view(state, None), NAMES, _say("en"), state.rules)
+    lines = board_lines(view(state, None), NAMES, "en", state.rules)
     assert f"closes at {close_at}" in lines[1]
     assert "closes at" not in lines[2]
     # At the number itself it closes at the end of the turn: the warning stays.
@@ -126,7 +126,7 @@ def test_a_closed_location_says_why_it_closed(lang: str) -> None:
     inside = " ".join(_inside(drawn, 4))
     assert t(lang, "board.closed") in inside
     assert reason.split()[-1] in inside
-    lines = board_lines(view(state, None), NAMES, _say(lang), state.rules)
+    lines = board_lines(view(state, None), NAMES, lang, state.rules)
     assert "5" in lines[3]
     assert t(lang, "location.6.to") in lines[3]
 
@@ -147,6 +147,6 @@ def test_the_location_under_attack_is_marked_in_the_picture_and_the_text() -> No
     assert picture.getpixel(((x0 + x1) // 2, y1 - 5)) == TEXT
     x0, _, x1, y1 = room_box(2)
     assert picture.getpixel(((x0 + x1) // 2, y1 - 5)) != TEXT
-    lines = board_lines(view(state, None), NAMES, _say("en"), state.rules)
+    lines = board_lines(view(state, None), NAMES, "en", state.rules)
     assert "under attack now" in lines[0]
     assert "under attack" not in " ".join(lines[1:])

@@ -15,7 +15,7 @@ def test_hand_sizes_never_run_into_names_that_end_with_a_number(lang: str) -> No
     state, _ = new_game(load_ruleset(), 3, 1)
     state.hands = [["gun"], [], ["gun", "gun"]]
     names = ["AI 1", "AI 2", "AI 3"]
-    lines = board_lines(view(state, None), names, lambda k, **p: t(lang, k, **p), state.rules)
+    lines = board_lines(view(state, None), names, lang, state.rules)
     hands = next(line for line in lines if "AI 1" in line and "AI 3" in line)
     for name, count in zip(names, (1, 0, 2), strict=True):
         assert t(lang, "board.hand_count", name=name, count=count) in hands
@@ -25,7 +25,7 @@ def test_hand_sizes_never_run_into_names_that_end_with_a_number(lang: str) -> No
 def test_the_end_line_says_the_game_ends_at_that_many_or_fewer() -> None:
     """R9.1: the game ends once the living characters are at most the number of players."""
     state, _ = new_game(load_ruleset(), 4, 1)
-    lines = board_lines(view(state, None), list("ABCD"), lambda k, **p: t("en", k, **p))
+    lines = board_lines(view(state, None), list("ABCD"), "en")
     assert f"The game ends at 4 living characters or fewer (now {len(state.characters)})" in lines
 
 
@@ -35,7 +35,7 @@ def test_a_name_with_brackets_is_never_nested_in_more_brackets(lang: str) -> Non
     for c in state.characters:
         c.location = 6
     you = f"Ann ({t(lang, 'play.you', number=1)})"
-    lines = board_lines(view(state, None), [you, "Bo", "Chloé"], lambda k, **p: t(lang, k, **p))
+    lines = board_lines(view(state, None), [you, "Bo", "Chloé"], lang)
     parking = lines[5]
     assert f"{you}{chr(0xA0) if lang == 'fr' else ''}:" in parking
     assert f"({you})" not in parking

@@ -13,6 +13,7 @@ from PIL import Image
 from bot.render.bars import fill_bar
 from bot.render.canvas import Canvas
 from bot.render.chart import (
+    COLUMN_WIDTH,
     INTERVAL_GAMES,
     WIDTH,
     Series,
@@ -61,7 +62,7 @@ def test_the_chart_draws_in_both_languages_with_no_missing_glyph_or_overlap(
     lang: str, players: int, variants: list[tuple[str, ...]]
 ) -> None:
     series = _series(lang, players, variants)
-    image, drawn = chart_picture(series, players, 12, _say(lang))
+    image, drawn = chart_picture(series, players, 12, lang)
     assert image.width == WIDTH
     check_texts(drawn, WIDTH, image.height)
     # Names are never cut, whatever the language and the number of rulesets.
@@ -71,29 +72,29 @@ def test_the_chart_draws_in_both_languages_with_no_missing_glyph_or_overlap(
     shown = " ".join(p.text for p in drawn.texts)
     assert t(lang, "chart.win_rate") in shown
     assert t(lang, "board.seat", number=players) in shown
-    png = chart_png(series, players, 12, _say(lang))
+    png = chart_png(series, players, 12, lang)
     assert Image.open(io.BytesIO(png)).format == "PNG"
 
 
 def test_the_table_names_each_ruleset_and_gives_every_figure() -> None:
     series = _series("fr", 4, [("hush",)])
-    table = comparison_table(series, 4, _say("fr"))
+    table = comparison_table(series, 4, "fr")
     assert "A = Règles de base" in table
     assert f"B = {t('fr', 'variant.hush.name')}" in table
     base, hush = (s.summary for s in series)
     seat_one = next(line for line in table.splitlines() if "Place 1" in line)
-    assert seat_one.split()[-2:] == [
-        f"{base['win_rate_by_seat']['0'] * 100:.0f}%",
-        f"{hush['win_rate_by_seat']['0'] * 100:.0f}%",
-    ]
+    # French writes a percent after a no-break space ("54 %").
+    cells = [percent("fr", summary["win_rate_by_seat"]["0"]) for summary in (base, hush)]
+    assert seat_one.endswith("".join(cell.rjust(COLUMN_WIDTH) for cell in cells))
+    assert all("\u00a0%" in cell for cell in cells)
     assert t("fr", "chart.turns") in table
 
 
 def test_a_chart_of_no_ruleset_or_too_many_is_refused() -> None:
     with pytest.raises(ValueError, match="1 to 4"):
-        chart_picture([], 3, 1, _say("en"))
+        chart_picture([], 3, 1, "en")
     with pytest.raises(ValueError, match="1 to 4"):
-        chart_picture(_series("en", 3, [("hush",)]) * 3, 3, 1, _say("en"))
+        chart_picture(_series("en", 3, [("hush",)]) * 3, 3, 1, "en")
 
 
 def _summary_of(players: int, **changes: Any) -> dict[str, Any]:
@@ -112,12 +113,13 @@ def _summary_of(players: int, **changes: Any) -> dict[str, Any]:
 
 
 def test_a_share_under_one_percent_says_so_and_rounding_never_claims_0_or_100() -> None:
-    assert percent(0.005) == "<1%"
-    assert percent(0.0) == "0%"
-    assert percent(0.996) == ">99%"
-    assert percent(1.0) == "100%"
-    assert percent(0.25) == "25%"
-    _, drawn = chart_picture([Series("Base", _summary_of(5))], 5, 200, _say("en"))
+    assert percent("en", 0.005) == "<1%"
+    assert percent("en", 0.0) == "0%"
+    assert percent("en", 0.996) == ">99%"
+    assert percent("en", 1.0) == "100%"
+    assert percent("en", 0.25) == "25%"
+    assert percent("fr", 0.25) == "25\u00a0%"
+    _, drawn = chart_picture([Series("Base", _summary_of(5))], 5, 200, "en")
     texts = [p.text for p in drawn.texts]
     assert "<1%" in texts
     assert ">99%" in texts
@@ -136,19 +138,17 @@ def test_the_title_names_what_it_compares(lang: str) -> None:
     title = chart_title(two, 4, 200, say)
     assert title.startswith(say("chart.base") + say("chart.vs") + say("variant.hush.name"))
     assert "200" in title
-    _, drawn = chart_picture(two, 4, 200, say)
+    _, drawn = chart_picture(two, 4, 200, lang)
     assert say("chart.vs").strip() in " ".join(p.text for p in drawn.texts)
 
 
 def test_a_kind_no_game_had_is_not_drawn() -> None:
-    _, drawn = chart_picture([Series("Base", _summary_of(5))], 5, 200, _say("en"))
+    _, drawn = chart_picture([Series("Base", _summary_of(5))], 5, 200, "en")
     texts = [p.text for p in drawn.texts]
     assert "Useless" not in texts
     assert {"Weeper", "Blocker", "Leader"} <= set(texts)
     points = _summary_of(3)["points_by_kind"] | {"useless": 0.0}
-    _, drawn = chart_picture(
-        [Series("Base", _summary_of(3, points_by_kind=points))], 3, 200, _say("en")
-    )
+    _, drawn = chart_picture([Series("Base", _summary_of(3, points_by_kind=points))], 3, 200, "en")
     assert "Useless" in [p.text for p in drawn.texts]
 
 
@@ -159,9 +159,9 @@ def test_rates_carry_95_percent_intervals_under_2000_games_only() -> None:
     assert 0 < wilson(0.0, 200)[1] < 0.02
     note = t("en", "chart.interval_note", games=INTERVAL_GAMES).split()[0]
     series = [Series("Base", _summary_of(4))]
-    few, drawn = chart_picture(series, 4, 200, _say("en"))
+    few, drawn = chart_picture(series, 4, 200, "en")
     assert any(p.text.startswith(note) for p in drawn.texts)
-    many, drawn = chart_picture(series, 4, INTERVAL_GAMES, _say("en"))
+    many, drawn = chart_picture(series, 4, INTERVAL_GAMES, "en")
     assert not any(p.text.startswith(note) for p in drawn.texts)
     assert few.tobytes() != many.tobytes()
 
@@ -169,17 +169,17 @@ def test_rates_carry_95_percent_intervals_under_2000_games_only() -> None:
 def test_long_ruleset_names_wrap_and_are_never_cut() -> None:
     names = ["Base rules", "Barricades + Tough crowd + Crèche + Big families + Early dusk"] * 2
     series = [Series(name, _summary_of(6)) for name in names]
-    image, drawn = chart_picture(series, 6, 200, _say("fr"))
+    image, drawn = chart_picture(series, 6, 200, "fr")
     check_texts(drawn, WIDTH, image.height)
     assert not [p.text for p in drawn.texts if p.text.endswith("…")]
 
 
 def test_the_table_leaves_out_the_kinds_the_chart_leaves_out() -> None:
-    table = comparison_table([Series("Base", _summary_of(5))], 5, _say("en"))
+    table = comparison_table([Series("Base", _summary_of(5))], 5, "en")
     assert "Useless" not in table
     assert "Weeper" in table
     points = _summary_of(3)["points_by_kind"] | {"useless": 0.0}
-    table = comparison_table([Series("Base", _summary_of(3, points_by_kind=points))], 3, _say("en"))
+    table = comparison_table([Series("Base", _summary_of(3, points_by_kind=points))], 3, "en")
     assert "Useless" in table
 
 

@@ -20,7 +20,7 @@ from bot.render.describe import (
 from bot.render.examples import late_position
 from bot.render.replay_gif import render_gif
 from bot.texts import t
-from bot.texts.catalog import LANGUAGES
+from bot.texts.catalog import LANGUAGES, decimal
 from lockdown_core import load_ruleset, new_game, view
 from lockdown_core.ai.simulation import simulate
 from tests.render.test_replay_gif import _golden_record
@@ -97,8 +97,8 @@ def test_the_chart_is_described_with_what_it_compares(lang: str) -> None:
             say("variant.hush.name"), simulate(load_ruleset(["hush"]), 4, "random", 6, 1).summary()
         ),
     ]
-    text = chart_description(series, 4, 6, say)
+    text = chart_description(series, 4, 6, lang)
     assert len(text) <= MAX_DESCRIPTION
     assert say("chart.base") in text
     assert say("variant.hush.name") in text
-    assert f"{series[0].summary['avg_turns']:.1f}" in text
+    assert decimal(lang, series[0].summary["avg_turns"], 1) in text

@@ -216,7 +216,7 @@ def check_board_facts(variants: tuple[str, ...], seed: int) -> None:
         shown = board_facts(public, rules)
         assert shown.equal == attack_uses_equal(state)
         assert shown.end_at == ends
-        lines = board_lines(public, names, _say, rules)
+        lines = board_lines(public, names, "en", rules)
         for loc, defence in shown.defence.items():
             strength = strength_at(state, loc)
             assert defence.strength == strength

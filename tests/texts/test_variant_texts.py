@@ -26,7 +26,7 @@ import random
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from functools import cache, partial
+from functools import cache
 from itertools import combinations
 
 import pytest
@@ -221,8 +221,7 @@ def _read_state(state: GameState, reads: dict[str, Read], scene: str, new_step: 
             # What `/lockdown rules` and the board's text say of the step.
             sections = rules_sections(lang, state.rules, state)
             read.add(f"{where}/rules", (text for _, text in sections))
-            say = partial(t, lang)
-            board = board_lines(view(state, None), list(names), say, state.rules)
+            board = board_lines(view(state, None), list(names), lang, state.rules)
             read.add(f"{where}/board", board)
         for seat in range(state.players):
             read.add(f"{where}/lesson seat {seat}", teach_lines(lang, state, seat, names))

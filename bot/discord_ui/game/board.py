@@ -148,14 +148,16 @@ def draw(
     embed = discord.Embed(
         title=say("board.title", turn=data["turn"]),
         description=fit(
-            "\n".join(board_lines(data, names, say, rules=moment.rules)), EMBED_DESCRIPTION
+            "\n".join(board_lines(data, names, lang, rules=moment.rules)), EMBED_DESCRIPTION
         ),
     )
     embed.add_field(name=say("board.step"), value=step_text(moment, lang, names), inline=False)
     if data["variants"]:
         embed.add_field(
             name=say("board.variants"),
-            value=fit(", ".join(say(f"variant.{v}.name") for v in data["variants"]), FIELD_VALUE),
+            value=fit(
+                and_list(lang, [say(f"variant.{v}.name") for v in data["variants"]]), FIELD_VALUE
+            ),
             inline=False,
         )
     for note in notes:

@@ -17,7 +17,7 @@ from bot.discord_ui.errors import (
 )
 from bot.table.store import Reader
 from bot.texts import t
-from bot.texts.catalog import Translate
+from bot.texts.catalog import and_list
 from bot.texts.panel_text import reminder_lang
 
 log = logging.getLogger(__name__)
@@ -53,7 +53,7 @@ class HostNotice:
             channel = self.client.get_channel(self.channel_id)
             if isinstance(channel, discord.abc.Messageable):
                 try:
-                    await channel.send(self._text(refused, partial(t, self.lang)))
+                    await channel.send(self._text(refused, self.lang))
                     return
                 except discord.HTTPException:
                     pass  # it cannot post there at all: the host is told by DM
@@ -61,13 +61,14 @@ class HostNotice:
             return
         try:
             locale = None if self.reader is None else (await self.reader(self.host_id)).locale
-            say = partial(t, reminder_lang(locale, self.lang))
             dm = await self.client.create_dm(discord.Object(self.host_id))
-            await dm.send(self._text(refused, say))
+            await dm.send(self._text(refused, reminder_lang(locale, self.lang)))
         except discord.HTTPException:
             log.info("game %s: the host could not be told by DM either", self.game_id)
 
-    def _text(self, refused: Refusal, say: Translate) -> str:
+    def _text(self, refused: Refusal, lang: str) -> str:
+        """What went wrong, in `lang`: the permissions missing as the language lists them."""
+        say = partial(t, lang)
         if refused.thread_gone:
             return say("delivery.thread_gone", game=self.game_id)
         thread = f"<#{self.channel_id}>"
@@ -78,7 +79,7 @@ class HostNotice:
             "delivery.missing",
             game=self.game_id,
             thread=thread,
-            permissions=", ".join(f"**{say(key)}**" for key in missing),
+            permissions=and_list(lang, [f"**{say(key)}**" for key in missing]),
         )
 
     def _missing_here(self) -> list[str]:

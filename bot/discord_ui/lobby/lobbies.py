@@ -229,7 +229,7 @@ class Lobbies:
     def message(self, lobby: Lobby) -> tuple[discord.Embed, discord.ui.View]:
         lang = self.service.lobby_lang(lobby.lobby_id)
         plan = self.service.plans.get(lobby.lobby_id)
-        return lobby_message(lobby, lambda k, **p: t(lang, k, **p), plan)
+        return lobby_message(lobby, lang, plan)
 
     async def _start(
         self,

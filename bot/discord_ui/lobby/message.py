@@ -8,14 +8,17 @@ the lobby, so they keep working after a restart.
 
 from __future__ import annotations
 
+from functools import partial
+
 import discord
 
 from bot.discord_ui.lobby.buttons import LobbyButton, VariantSelect
 from bot.discord_ui.safe_text import name_text
 from bot.discord_ui.service import LobbyPlan
 from bot.table.lobby import Lobby
+from bot.texts import t
 from bot.texts.ai_talk import ai_kind_text, seat_name
-from bot.texts.catalog import Translate
+from bot.texts.catalog import Translate, and_list
 from lockdown_core import facts, load_ruleset
 
 LOBBY_BUTTONS = (
@@ -29,8 +32,10 @@ LOBBY_BUTTONS = (
 
 
 def lobby_message(
-    lobby: Lobby, say: Translate, plan: LobbyPlan | None = None
+    lobby: Lobby, lang: str, plan: LobbyPlan | None = None
 ) -> tuple[discord.Embed, discord.ui.View]:
+    """The lobby's embed and buttons in `lang`, its variants as the language lists them."""
+    say: Translate = partial(t, lang)
     seats = "\n".join(
         f"{s.index + 1}. {name_text(seat_name(say, s.name, s.ai_kind))}"
         + (f" ({ai_kind_text(say, s.ai_kind)})" if s.ai_kind else "")
@@ -50,7 +55,7 @@ def lobby_message(
     if lobby.variants:
         embed.add_field(
             name=say("board.variants"),
-            value=", ".join(say(f"variant.{v}.name") for v in lobby.variants),
+            value=and_list(lang, [say(f"variant.{v}.name") for v in lobby.variants]),
         )
     view = discord.ui.View(timeout=None)
     for op, style in LOBBY_BUTTONS:

@@ -15,6 +15,7 @@ from bot.table.campaign import game_variants
 from bot.table.guild_settings import GuildConfig
 from bot.table.lobby import Lobby, LobbyError
 from bot.table.timers import TableConfig, Timers
+from bot.texts.catalog import and_list
 
 
 class LobbyPlans:
@@ -33,9 +34,9 @@ class LobbyPlans:
         config = await self.desk.config(interaction, guild.id)
         channel_id = interaction.channel_id or 0
         if not config.allows_channel(channel_id):
-            raise LobbyError(
-                "error.lobby_channel", channels=", ".join(f"<#{c}>" for c in config.channel_ids)
-            )
+            lang = self.desk.service.lang(interaction)
+            channels = and_list(lang, [f"<#{c}>" for c in config.channel_ids])
+            raise LobbyError("error.lobby_channel", channels=channels)
         user = interaction.user
         roles = {r.id for r in user.roles} if isinstance(user, discord.Member) else set()
         if not config.may_host(roles, is_moderator(interaction)):

@@ -7,6 +7,7 @@ asks and tells.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import discord
@@ -17,7 +18,7 @@ from bot.discord_ui.service import server_locale
 from bot.table.campaign import never_together
 from bot.table.guild_settings import SETTING_KEYS, GuildConfig, SettingError, parse_setting
 from bot.texts import catalog, t
-from bot.texts.catalog import Translate
+from bot.texts.catalog import Translate, and_list, or_list
 from lockdown_core import load_variants
 from lockdown_core.ai import PERSONAS
 
@@ -43,7 +44,7 @@ class ConfigCommands:
         def say(key: str, **params: object) -> str:
             return t(lang, key, **params)
 
-        embed = config_embed(config, say)
+        embed = config_embed(config, lang)
         history = await self.book.history(guild_id)
         if history:
             embed.add_field(
@@ -81,7 +82,7 @@ class ConfigCommands:
         except SettingError as exc:
             params = dict(exc.params)
             if exc.key == "error.setting_unknown":
-                params["keys"] = setting_labels(self.desk.say(interaction))
+                params["keys"] = setting_labels(self.desk.service.lang(interaction))
             await self.service.tell(interaction, exc.key, **params)
             return
         await self.desk.tell_unreadable(interaction, guild.id, config)
@@ -105,7 +106,10 @@ class ConfigCommands:
             return
         if state not in VARIANT_STATES:
             say = self.desk.say(interaction)
-            states = ", ".join(say(f"config.state.{s}") for s in VARIANT_STATES)
+            states = or_list(
+                self.desk.service.lang(interaction),
+                [say(f"config.state.{s}") for s in VARIANT_STATES],
+            )
             await self.service.tell(interaction, "error.variant_state", states=states)
             return
         try:
@@ -127,8 +131,9 @@ def setting_label(say: Translate, key: str) -> str:
     return say(label) if catalog().has(label) else key
 
 
-def setting_labels(say: Translate) -> str:
-    return ", ".join(setting_label(say, key) for key in SETTING_KEYS)
+def setting_labels(lang: str) -> str:
+    """Every setting's name, as `lang` writes a list."""
+    return and_list(lang, [setting_label(partial(t, lang), key) for key in SETTING_KEYS])
 
 
 def _shown(value: object, say: Translate) -> str:
@@ -146,18 +151,20 @@ def persona_name(say: Translate, persona: str) -> str:
     return f"{say(f'ai_personas.{persona}.name')} (`{persona}`)"
 
 
-def _never_together(config: GuildConfig, say: Translate) -> list[str]:
+def _never_together(config: GuildConfig, lang: str) -> list[str]:
     """Where hosts may combine variants, the pairs among those offered that they never may
     (R11.4), so that a moderator knows before a host is refused."""
     offered = load_variants() if config.offered_variants is None else config.offered_variants
     pairs = never_together(offered) if config.combine_variants else []
     if not pairs:
         return []
-    names = [" + ".join(say(f"variant.{v}.name") for v in pair) for pair in pairs]
-    return [say("config.combine_never", pairs=", ".join(names))]
+    names = [" + ".join(t(lang, f"variant.{v}.name") for v in pair) for pair in pairs]
+    return [t(lang, "config.combine_never", pairs=and_list(lang, names))]
 
 
-def config_embed(config: GuildConfig, say: Translate) -> discord.Embed:
+def config_embed(config: GuildConfig, lang: str) -> discord.Embed:
+    """The server's settings, each list in it as `lang` writes a list."""
+    say = partial(t, lang)
     on, off = say("config.on"), say("config.off")
     embed = discord.Embed(title=say("config.title"))
     timers = config.timers
@@ -174,12 +181,12 @@ def config_embed(config: GuildConfig, say: Translate) -> discord.Embed:
         say("config.ai_level", level=say(f"ai.level.{config.ai_level}")),
         say(
             "config.ai_personas",
-            personas=", ".join(persona_name(say, p) for p in config.ai_personas or PERSONAS),
+            personas=and_list(lang, [persona_name(say, p) for p in config.ai_personas or PERSONAS]),
         ),
         say("config.host", who=f"<@&{config.host_role_id}>")
         if config.host_role_id is not None
         else say("config.host_everyone"),
-        say("config.channels", channels=", ".join(f"<#{c}>" for c in config.channel_ids))
+        say("config.channels", channels=and_list(lang, [f"<#{c}>" for c in config.channel_ids]))
         if config.channel_ids
         else say("config.channels_any"),
         say(
@@ -187,12 +194,12 @@ def config_embed(config: GuildConfig, say: Translate) -> discord.Embed:
         ),
         say(
             "config.variants_offered",
-            variants=", ".join(say(f"variant.{v}.name") for v in config.offered_variants),
+            variants=and_list(lang, [say(f"variant.{v}.name") for v in config.offered_variants]),
         )
         if config.offered_variants is not None
         else say("config.variants_all"),
         say("config.combine", state=on if config.combine_variants else off),
-        *_never_together(config, say),
+        *_never_together(config, lang),
         say("config.conditions", state=on if config.show_conditions else off),
         say("config.replay_gif", state=on if config.replay_gif else off),
         say("config.dm_reminders", mode=say(f"config.dm_reminders.{config.dm_reminders}")),
@@ -207,7 +214,7 @@ def config_embed(config: GuildConfig, say: Translate) -> discord.Embed:
         ),
         say("config.takeover_approval", state=on if config.takeover_approval else off),
         say("config.web_pages", state=on if config.web_pages else off),
-        say("config.keys", keys=setting_labels(say)),
+        say("config.keys", keys=setting_labels(lang)),
     ]
     embed.description = "\n".join(lines)
     return embed

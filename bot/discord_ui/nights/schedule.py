@@ -34,6 +34,7 @@ from bot.table.nights import (
     parse_start,
 )
 from bot.texts import t
+from bot.texts.catalog import and_list
 
 log = logging.getLogger(__name__)
 
@@ -92,8 +93,8 @@ class NightCommands:
         assert guild is not None
         missing = missing_permissions(channel.permissions_for(guild.me))
         if missing:
-            say = self.desk.say(interaction)
-            names = ", ".join(f"**{say(key)}**" for key in missing)
+            lang = self.desk.service.lang(interaction)
+            names = and_list(lang, [f"**{t(lang, key)}**" for key in missing])
             await self.service.tell(
                 interaction, "error.missing_permissions", permissions=names, channel=channel.mention
             )
@@ -106,7 +107,8 @@ class NightCommands:
         await reply.defer(interaction, thinking=True)
         config = await self.desk.config(interaction, guild.id)
         if not config.allows_channel(channel.id):
-            channels = ", ".join(f"<#{c}>" for c in config.channel_ids)
+            told = self.desk.service.lang(interaction)
+            channels = and_list(told, [f"<#{c}>" for c in config.channel_ids])
             await self.service.tell(interaction, "error.lobby_channel", channels=channels)
             return
         lang = config.language

@@ -19,6 +19,7 @@ from bot.rating.season import START_POINTS
 from bot.render.podium import Finisher, podium_png
 from bot.render.pool import drawings
 from bot.texts import t
+from bot.texts.catalog import and_list
 
 log = logging.getLogger(__name__)
 
@@ -77,7 +78,7 @@ class PodiumPoster:
             for s in podium.top
         ]
         if podium.variant:
-            variant = ", ".join(t(lang, f"variant.{key}.name") for key in podium.variant)
+            variant = and_list(lang, [t(lang, f"variant.{key}.name") for key in podium.variant])
         else:
             variant = t(lang, "rating.podium.base")
         lines = [

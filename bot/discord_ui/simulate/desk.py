@@ -178,7 +178,7 @@ class SimulationDesk:
         series = [Series(say("chart.base"), tallies[0].summary())]
         if variants:
             series.append(Series(names, tallies[1].summary()))
-        png = await asyncio.to_thread(chart_png, series, players, games, say)
+        png = await asyncio.to_thread(chart_png, series, players, games, lang)
         lines = [
             say(
                 "simulate.done",
@@ -195,7 +195,7 @@ class SimulationDesk:
         embed = discord.Embed(
             title=fit(chart_title(series, players, games, say), EMBED_TITLE),
             description=fit(
-                f"```\n{comparison_table(series, players, say)}\n```", EMBED_DESCRIPTION
+                f"```\n{comparison_table(series, players, lang)}\n```", EMBED_DESCRIPTION
             ),
         )
         embed.set_image(url="attachment://simulation.png")
@@ -207,7 +207,7 @@ class SimulationDesk:
                     io.BytesIO(png),
                     filename="simulation.png",
                     description=fit(
-                        chart_description(series, players, games, say), ATTACHMENT_DESCRIPTION
+                        chart_description(series, players, games, lang), ATTACHMENT_DESCRIPTION
                     ),
                 )
             ],

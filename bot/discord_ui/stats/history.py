@@ -18,6 +18,7 @@ from bot.discord_ui.server import ServerDesk
 from bot.table.game_pages import RecentGame
 from bot.texts import t
 from bot.texts.ai_talk import seat_names
+from bot.texts.catalog import and_list
 
 
 class HistoryCommand:
@@ -41,9 +42,17 @@ class HistoryCommand:
 
 def _line(lang: str, game: RecentGame, url: str | None) -> str:
     names = seat_names(lang, list(zip(game.names, game.ai_kinds, strict=True)))
-    scores = ", ".join(
-        f"**{name_text(name)}** {score}" if won else f"{name_text(name)} {score}"
-        for name, score, won in zip(names, game.scores, game.winners, strict=True)
+    scores = and_list(
+        lang,
+        [
+            t(
+                lang,
+                "history.score_winner" if won else "history.score",
+                name=name_text(name),
+                score=score,
+            )
+            for name, score, won in zip(names, game.scores, game.winners, strict=True)
+        ],
     )
     when = "-" if game.finished_at is None else f"<t:{int(game.finished_at.timestamp())}:d>"
     if url is None:

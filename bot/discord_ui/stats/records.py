@@ -13,6 +13,7 @@ from bot.discord_ui.safe_text import name_text
 from bot.discord_ui.seats.credit import credit_line
 from bot.discord_ui.server import ServerDesk
 from bot.texts import t
+from bot.texts.catalog import and_list
 
 
 class StatsCommands:
@@ -43,11 +44,19 @@ class StatsCommands:
                 points=stats.total_score,
                 devoured=stats.times_devoured,
             )
-            survivors = ", ".join(
-                f"{t(lang, f'kind.{kind}')} {n}" for kind, n in stats.survivors_by_kind.items()
+            survivors = and_list(
+                lang,
+                [
+                    t(lang, "stats.survivor", kind=t(lang, f"kind.{kind}"), count=n)
+                    for kind, n in stats.survivors_by_kind.items()
+                ],
             )
-            favourites = ", ".join(
-                f"{t(lang, f'card.{c.card}')} ({c.plays})" for c in stats.favourite_cards
+            favourites = and_list(
+                lang,
+                [
+                    t(lang, "stats.favourite", card=t(lang, f"card.{c.card}"), plays=c.plays)
+                    for c in stats.favourite_cards
+                ],
             )
             embed.add_field(name=t(lang, "stats.survivors"), value=survivors or "-", inline=False)
             embed.add_field(name=t(lang, "stats.favourites"), value=favourites or "-", inline=False)

@@ -5,9 +5,12 @@ lock on PostgreSQL; a problem is one sentence, `bot.ops.startup`); on SQLite
 the database file is locked for this process; the bot logs in; in
 `setup_hook` it takes its shards (waiting for another process to let them
 go: a deploy's hand-over), resumes the games and lobbies of those shards only,
-and the holder of shard 0 syncs the slash commands; then the gateway
-connections open. SIGTERM stops the tables, delivers what is queued, closes
-the gateway and lets the shards go, in that order.
+and the holder of shard 0 syncs the slash commands (`bot.takeover`). On
+PostgreSQL the gateway connects meanwhile: a deploy's new process receives the
+shards' clicks while the old one still runs them, and the claims decide which
+process answers each (`bot.ops.handover`); on SQLite it connects after. SIGTERM stops the
+tables, delivers what is queued, closes the gateway and lets the shards go, in
+that order.
 
 One piece, past 400 lines: this is where every layer is wired to the others
 (the composition root), and the start-up and shutdown orders read top to bottom.
@@ -18,7 +21,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
-import time
 from typing import Any, cast
 
 import aiohttp
@@ -28,9 +30,7 @@ from prometheus_client import REGISTRY
 
 from bot.ai_seats import make_ai
 from bot.discord_http import install, process_share
-from bot.discord_ui.invitation import invitation_link
-from bot.discord_ui.reply import AnsweringTree
-from bot.discord_ui.resume import resume_games
+from bot.discord_ui.reply import AnsweringTree, handlers_finished
 from bot.discord_ui.rooms import Rooms
 from bot.discord_ui.server import ServerDesk
 from bot.discord_ui.service import GameService
@@ -38,17 +38,23 @@ from bot.ops import metrics
 from bot.ops.build import running_commit, running_version
 from bot.ops.census import census
 from bot.ops.database_timing import time_statements
-from bot.ops.discord_http import answered_in_flight, http_trace, tally_line, timed_request
+from bot.ops.discord_http import (
+    DISCORD_DEADLINE,
+    answered_in_flight,
+    http_trace,
+    tally_line,
+    timed_request,
+)
+from bot.ops.handover import InteractionGate
 from bot.ops.health import OpsServer
-from bot.ops.logs import set_log_fields
-from bot.ops.shards import ShardLocks, ShardSet, parse_ids, watch_locks
-from bot.ops.startup import explain_database_error
+from bot.ops.shards import ShardLocks, ShardSet
+from bot.ops.startup import migrate_only, open_database
 from bot.render.pool import drawings
 from bot.settings import Settings, StartupError, supported_url
 from bot.storage.database import Database
 from bot.storage.deliveries import DeliveryRepository
 from bot.storage.guilds import GuildRepository
-from bot.storage.models import Shards
+from bot.storage.interaction_claims import InteractionClaims
 from bot.storage.people import PeopleRepository
 from bot.storage.rating_seasons import SeasonRepository
 from bot.storage.seat_changes import SeatChangeRepository
@@ -60,6 +66,7 @@ from bot.table.scheduler import AsyncioScheduler, Scheduler
 from bot.table.server_book import ServerBook
 from bot.table.sweeper import DeadlineSweeper
 from bot.table.timers import TableConfig
+from bot.takeover import not_ready, take_over
 from bot.web.links import game_pages
 
 log = logging.getLogger(__name__)
@@ -138,9 +145,16 @@ class LockdownBot(commands.AutoShardedBot):
         # The shards this process holds, once `setup_hook` has taken them.
         self.owned: ShardSet | None = None
         self.lost_shards = False
-        self._watch: asyncio.Task[None] | None = None
+        self.watch: asyncio.Task[None] | None = None
         self._closing: asyncio.Future[None] | None = None
         self.resumed = False
+        # Several processes may receive one interaction on PostgreSQL: claims decide.
+        shared = locks is not None and not locks.is_sqlite
+        self.gate = InteractionGate(InteractionClaims(self.database) if shared else None)
+        if shared:  # nothing starts here (a night's lobby) before the shards are ours
+            self.hub.accepting = False
+        self._taking_over: asyncio.Task[None] | None = None
+        self.failed_take_over: asyncio.Future[None] | None = None
 
     def _presenter_for(self, game_id: int, lobby: Any) -> Any:
         return self.rooms.game.threads.make_presenter(game_id, lobby)
@@ -149,37 +163,25 @@ class LockdownBot(commands.AutoShardedBot):
         """Every room: the slash commands, their translations, the cogs and the
         persistent components (`bot.discord_ui.rooms`)."""
         # The tree, the cogs and the dynamic items are alike on a sharded bot.
-        await self.rooms.add_to(cast(commands.Bot, self), self.budget.carry_edits)
+        await self.rooms.add_to(cast(commands.Bot, self), self.budget.carry_edits, self.gate)
 
     async def setup_hook(self) -> None:
         await self.add_commands()
         await self.database.migrate()
-        if self.locks is not None:
-            await self._take_shards(self.locks)
-        started = time.perf_counter()
-        await resume_games(self.rooms.game.threads, self.rooms.lobby.lobbies, self.keeper)
-        metrics.RESUME_SECONDS.set(time.perf_counter() - started)
-        self.resumed = True
-        if self.sync_on_start and (self.owned is None or 0 in self.owned.ids):
-            await self.sync_command_tree()
-        if self.application_id is not None:
-            # The host's next step, once the bot runs: add it to a server.
-            log.info("invite the bot to a server: %s", invitation_link(self.application_id))
+        if not self.gate.shared:
+            await take_over(self)
+            return
+        # The gateway connects as soon as this returns, and receives the shards' clicks
+        # (claimed through the gate) while another process may still run them.
+        self._taking_over = asyncio.create_task(take_over(self))
+        self._taking_over.add_done_callback(self._took_over)
 
-    async def _take_shards(self, locks: ShardLocks) -> None:
-        """Learn the shard count, take this process's shards (waiting for them), and
-        make the keeper load and run only their games and lobbies."""
-        if self.shard_count is None:
-            self.shard_count, _url, _limit = await self.http.get_bot_gateway()
-        owned = self.owned = parse_ids(self.shard_ids, self.shard_count)
-        await locks.acquire(owned.ids, count=owned.count)
-        self._watch = asyncio.create_task(watch_locks(locks, self._lost_shards))
-        if not owned.everything:
-            self.keeper.shards = Shards(owned.count, owned.ids)
-        if len(owned.ids) == 1:
-            set_log_fields(shard_id=owned.ids[0])
+    def _took_over(self, task: asyncio.Task[None]) -> None:
+        if not task.cancelled() and task.exception() is not None:
+            log.critical("could not take the shards over: stopping", exc_info=task.exception())
+            self.failed_take_over = asyncio.ensure_future(self.close())
 
-    async def _lost_shards(self) -> None:
+    async def lose_shards(self) -> None:
         """The shard locks are gone: stop at once, before another process plays the
         same games; the exit status says so (`run_bot`)."""
         self.lost_shards = True
@@ -198,17 +200,7 @@ class LockdownBot(commands.AutoShardedBot):
 
     def not_ready(self) -> str | None:
         """Why /readyz says no, or None: shards held, games resumed, gateway connected."""
-        if self.locks is not None and self.locks.other_count is not None:
-            return f"waiting for the processes of SHARD_COUNT {self.locks.other_count} to stop"
-        if self.locks is not None and self.locks.waiting is not None:
-            return f"waiting for shard {self.locks.waiting}, run by another process"
-        if not self.hub.accepting or self.is_closed():
-            return "shutting down"
-        if not self.resumed:
-            return "resuming games"
-        if not self.is_ready():
-            return "connecting to Discord"
-        return None
+        return not_ready(self)
 
     async def close(self) -> None:
         """Once, however many callers (SIGTERM's shutdown, then `async with`'s exit): a
@@ -218,8 +210,10 @@ class LockdownBot(commands.AutoShardedBot):
         await self._closing
 
     async def _close_once(self) -> None:
-        if self._watch is not None and self._watch is not asyncio.current_task():
-            self._watch.cancel()
+        if self.watch is not None and self.watch is not asyncio.current_task():
+            self.watch.cancel()
+        if self._taking_over is not None and self._taking_over is not asyncio.current_task():
+            self._taking_over.cancel()
         # A bot closed without `shutdown` (discord.py's own close, a test's end) must
         # not leave timers playing on against the database it is about to close.
         await self._close_timers()
@@ -232,10 +226,16 @@ class LockdownBot(commands.AutoShardedBot):
 
     async def _hang_up(self, locks: ShardLocks) -> None:
         """A process's stop: close the gateway, answer the interactions already in (seen
-        by `_serve`'s HTTP trace), let the shards go, then (`close`) the HTTP session."""
+        by `_serve`'s HTTP trace) and let their handlers finish, let the shards go, then
+        (`close`) the HTTP session."""
         for shard in self.shards.values():
             await shard.disconnect()
-        log.info("gateway closed: %s", tally_line(await answered_in_flight()))
+        await self.gate.close()
+        unanswered = await answered_in_flight()
+        running = await handlers_finished(DISCORD_DEADLINE)
+        log.info("gateway closed: %s", tally_line(unanswered))
+        if running:
+            log.warning("%d interactions' handlers were still running as the bot stopped", running)
         await locks.release()
 
     async def shutdown(self) -> None:
@@ -245,6 +245,9 @@ class LockdownBot(commands.AutoShardedBot):
         before its table stops, and none starts after. The database closes last.
         """
         self.hub.accepting = False
+        if self.locks is not None and await self.locks.standing_by():
+            log.info("a new process stands by for our shards: it answers the clicks from now on")
+            await self.gate.leave()
         for table in list(self.hub.tables.values()):
             async with table.lock:
                 table.stop()
@@ -286,33 +289,12 @@ def run_bot(settings: Settings) -> None:
 
 def migrate_database(settings: Settings) -> None:
     """`lockdown-bot migrate`: the schema brought to this version, nothing else."""
-    asyncio.run(_migrate_only(settings))
+    asyncio.run(migrate_only(settings))
 
 
 def sync_commands(settings: Settings) -> None:
     """`lockdown-bot sync-commands`: log in, register the slash commands, log out."""
     asyncio.run(_sync_only(settings))
-
-
-async def open_database(settings: Settings) -> Database:
-    """The database, migrated; a problem with it is a `StartupError` in one sentence."""
-    database = Database(settings.database_url)
-    try:
-        await database.migrate()
-    except Exception as exc:
-        await database.close()
-        problem = explain_database_error(exc, database.url)
-        if problem is None:
-            raise
-        raise problem from exc
-    return database
-
-
-async def _migrate_only(settings: Settings) -> None:
-    database = await open_database(settings)
-    revision = await database.revision()
-    await database.close()
-    log.info("database schema at revision %s", revision)
 
 
 async def _login(bot: LockdownBot, settings: Settings) -> None:

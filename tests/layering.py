@@ -101,6 +101,22 @@ def layer(*ours: str, libraries: Iterable[str] = (), through: Iterable[str] = ()
 # database URLs and errors and times statements with SQLAlchemy, but speaks no SQL
 # itself: its backups and shard locks go through storage.
 TABLE_STORAGE = ("bot.storage.models", "bot.storage.errors")
+# What the composition root (`bot.app`, and the take-over beside it) may import and reach.
+WIRING = (
+    "bot.discord_http",
+    "bot.discord_ui",
+    "bot.table",
+    "bot.storage",
+    "bot.rating",
+    "bot.web",
+    "bot.ops",
+    "bot.render",
+    "bot.settings",
+    "bot.ai_seats",
+    CORE,
+)
+WIRING_LIBS = DISCORD | METRICS | ASYNC | PYDANTIC
+WIRED = SQL | SETTINGS_LIBS | PICTURES | WEB | {"babel", "bot.texts", "pygments", "openskill"}
 LAYERS: dict[str, Layer] = {
     CORE: layer(CORE, libraries=PYDANTIC),
     # SQLAlchemy, which reads the database URL, loads the event loop's module.
@@ -190,26 +206,10 @@ LAYERS: dict[str, Layer] = {
         libraries=WEB | SQL | SETTINGS_LIBS | ASYNC | PYDANTIC,
         through=PICTURES | {"babel", "bot.rating", "pygments", "openskill"},
     ),
-    "bot.app": layer(
-        "bot.app",
-        "bot.discord_http",
-        "bot.discord_ui",
-        "bot.table",
-        "bot.storage",
-        "bot.rating",
-        "bot.web",
-        "bot.ops",
-        "bot.render",
-        "bot.settings",
-        "bot.ai_seats",
-        CORE,
-        libraries=DISCORD | METRICS | ASYNC | PYDANTIC,
-        through=SQL
-        | SETTINGS_LIBS
-        | PICTURES
-        | WEB
-        | {"babel", "bot.texts", "pygments", "openskill"},
-    ),
+    "bot.app": layer("bot.app", "bot.takeover", *WIRING, libraries=WIRING_LIBS, through=WIRED),
+    # The start on the shards, beside the application that wires it (`bot.app`): it may
+    # import what the application may, but not the application.
+    "bot.takeover": layer("bot.takeover", *WIRING, libraries=WIRING_LIBS, through=WIRED),
     "bot.run": layer(
         "bot.run",
         "bot.app",
@@ -223,7 +223,7 @@ LAYERS: dict[str, Layer] = {
         | DISCORD
         | METRICS
         | {"babel", "pygments", "bot.discord_http", "bot.discord_ui", "bot.table", "bot.storage"}
-        | {"bot.render", "bot.texts", "bot.ai_seats", "bot.rating", "bot.web", CORE}
+        | {"bot.render", "bot.texts", "bot.ai_seats", "bot.rating", "bot.web", "bot.takeover", CORE}
         | WEB
         | {"openskill"},
     ),

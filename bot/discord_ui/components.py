@@ -4,7 +4,7 @@ They hold no game logic (no rule lives in a callback): each parses its id and
 hands over to the cog of its feature, which it finds by name on the client
 (`room_of`) and knows only by a protocol, so a feature's components sit below
 its cog (no import circle). Every click goes through one door, `clicked`: there
-it is answered first (`reply.arrived`), and what its handler raises is told by
+it is admitted and answered first (`reply.admitted`), and what its handler raises is told by
 `errors.failed`. A click on an id no component answers is told so (`inactive`).
 """
 
@@ -35,7 +35,8 @@ async def clicked(
     """The callback of every persistent component: the click answered first, then by
     `answer`. discord.py only logs what a dynamic item's callback raises, and the
     person sees "This interaction failed"; here they are told in our words instead."""
-    reply.arrived(interaction, type(item).__name__)
+    if not await reply.admitted(interaction, type(item).__name__):
+        return  # another process answers it (a deploy's overlap)
     try:
         await answer(interaction)
     except Exception as error:
@@ -51,7 +52,8 @@ async def inactive(interaction: discord.Interaction[Any]) -> None:
         return
     if ids.is_live(reply.custom_id(interaction)):
         return
-    reply.arrived(interaction, "inactive")
+    if not await reply.admitted(interaction, "inactive"):
+        return
     service: Teller = interaction.client.service
     await service.tell(interaction, "error.button_inactive")
 

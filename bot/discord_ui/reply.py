@@ -5,7 +5,10 @@ Each interaction of ours goes through one of two public doors of discord.py befo
 its handler runs: the command tree's `interaction_check` (`AnsweringTree`, the bot's
 `tree_cls`) and the one callback of the persistent components
 (`components.clicked`); a click no component handles any more goes through
-`components.inactive`. Each door calls `arrived`, which labels the rest of the
+`components.inactive`. Each door first asks whether this process answers the
+interaction at all (`admitted`: during a deploy's overlap two processes receive it,
+and the tree's `gate`, `bot.ops.handover`, decides), then calls `arrived`, which
+labels the rest of the
 handler's task in the log (interaction, user, feature, guild, shard, game), starts
 the clock of `lockdown_interaction_answer_seconds` and starts a watch that defers the
 interaction if it is still unanswered `DEFER_AFTER` seconds after the click.
@@ -33,7 +36,7 @@ import asyncio
 import logging
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 from discord import app_commands
@@ -54,6 +57,19 @@ DEFER_AFTER = 0.3
 # Told of each click answered by updating the message clicked (`RequestBudget.carry_edits`).
 Carry = Callable[[discord.Interaction[Any]], None]
 
+
+class Gate(Protocol):
+    """Which interactions this process answers (`bot.ops.handover.InteractionGate`)."""
+
+    async def admit(self, interaction_id: int) -> bool:
+        """Whether this process answers the interaction (it may wait to know)."""
+        ...
+
+    async def owned(self) -> None:
+        """Returns once this process runs the games its interactions name."""
+        ...
+
+
 # Every custom id of ours names its game (or lobby, the game to be) third: `ld:h:41`.
 _GAME_IN_CUSTOM_ID = re.compile(r"ld:[a-z]:(\d+)")
 # The interaction's own entries in `interaction.extras`.
@@ -70,19 +86,40 @@ _UPDATES = (
 )
 # Keeps the watches alive until they end (the loop holds tasks only weakly).
 _watches: set[asyncio.Task[None]] = set()
+# The tasks handling an interaction here now (`handlers_finished`).
+_handling: set[asyncio.Task[Any]] = set()
 
 
 class AnsweringTree(app_commands.CommandTree[Any]):
-    """The bot's command tree (`tree_cls`): every slash command arrives (`arrived`) in
-    its public `interaction_check`, before its handler runs. `carry` is told of the
-    clicks whose tokens may carry edits; the persistent components read it here too."""
+    """The bot's command tree (`tree_cls`): every slash command is admitted and arrives
+    (`admitted`) in its public `interaction_check`, before its handler runs. `carry` is
+    told of the clicks whose tokens may carry edits, and `gate` decides which
+    interactions this process answers; the persistent components read both here too."""
 
     carry: Carry | None = None
+    gate: Gate | None = None
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         command = interaction.command
-        arrived(interaction, command.qualified_name if command is not None else "command")
-        return True
+        return await admitted(
+            interaction, command.qualified_name if command is not None else "command"
+        )
+
+
+async def admitted(interaction: discord.Interaction[Any], feature: str) -> bool:
+    """Whether this process answers `interaction`; if so it has `arrived`, and its
+    handler may run. Nothing of it is answered (nor watched) before the gate says so:
+    another process may be the one to answer. A deploy's new process may win it
+    before its games are its own: its watch defers it meanwhile, and its handler
+    runs once they are."""
+    tree = getattr(interaction.client, "tree", None)
+    gate = tree.gate if isinstance(tree, AnsweringTree) else None
+    if gate is not None and not await gate.admit(interaction.id):
+        return False
+    arrived(interaction, feature)
+    if gate is not None:
+        await gate.owned()
+    return True
 
 
 def arrived(interaction: discord.Interaction[Any], feature: str) -> None:
@@ -107,6 +144,23 @@ def arrived(interaction: discord.Interaction[Any], feature: str) -> None:
         watch = asyncio.get_running_loop().create_task(_defer_when_late(interaction))
         _watches.add(watch)
         watch.add_done_callback(_watches.discard)
+    handler = asyncio.current_task()
+    if handler is not None:
+        _handling.add(handler)
+        handler.add_done_callback(_handling.discard)
+
+
+async def handlers_finished(within: float) -> int:
+    """Wait (at most `within` seconds) until every interaction's handler running here has
+    finished: a stop closes the HTTP session only after this. An interaction counts as
+    answered as soon as its first answer (or the watch's deferral) is back, while its
+    handler may still be sending its real answer, or reading the reply to it; closing
+    the session under it loses that answer. Returns how many were still running."""
+    running = [task for task in _handling if task is not asyncio.current_task()]
+    if not running:
+        return 0
+    _done, still = await asyncio.wait(running, timeout=within)
+    return len(still)
 
 
 def custom_id(interaction: discord.Interaction[Any]) -> str:

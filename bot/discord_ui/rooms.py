@@ -26,7 +26,7 @@ from bot.discord_ui.moderation.cog import ModerationRoom
 from bot.discord_ui.nights.cog import NightsRoom
 from bot.discord_ui.practice.cog import PracticeRoom
 from bot.discord_ui.ratings.cog import RatingsRoom
-from bot.discord_ui.reply import AnsweringTree, Carry
+from bot.discord_ui.reply import AnsweringTree, Carry, Gate
 from bot.discord_ui.seats.buttons import SEATS_ITEMS
 from bot.discord_ui.seats.cog import SeatsRoom
 from bot.discord_ui.server import ServerDesk
@@ -73,14 +73,17 @@ class Rooms:
             practice=PracticeRoom(group, desk.service),
         )
 
-    async def add_to(self, bot: commands.Bot, carry: Carry | None = None) -> None:
+    async def add_to(
+        self, bot: commands.Bot, carry: Carry | None = None, gate: Gate | None = None
+    ) -> None:
         """The slash commands (with their translations), the cogs behind them and the
         persistent components: everything `sync-commands` registers. On a bot made
         with `tree_cls=AnsweringTree`, every interaction they receive is answered
         first (`reply`), the clicks that update their message lending `carry` their
-        token."""
+        token, and only those `gate` lets this process answer."""
         if isinstance(bot.tree, AnsweringTree):
             bot.tree.carry = carry
+            bot.tree.gate = gate
         await bot.tree.set_translator(CatalogTranslator())
         bot.tree.error(command_failed)
         rooms = (

@@ -16,6 +16,11 @@ them:
 - SQLite (one machine, one process): an exclusive `flock` on the database
   file; a second process on the same file refuses to start.
 
+A deploy loses no click in the hand-over (`bot.ops.handover`): the new process's
+gateway connects while it still waits, and it says so (`stand_by`, a shared lock
+per shard); the old one, seeing a process standing by (`standing_by`), leaves
+it the clicks that arrive during its stop, claiming them only if it does not.
+
 Shard 1 of 2 and shard 1 of 4 are different servers: processes must agree on
 SHARD_COUNT. Each holds a shared lock keyed by its count, and one with another
 count waits until no process of the old count is left (a resharding deploy).
@@ -78,6 +83,8 @@ class ShardLocks:
         self.poll_seconds = poll_seconds
         self.is_sqlite = url.get_backend_name() == "sqlite"
         self.held: list[int] = []
+        # The shards this process's gateway receives while it waits for them.
+        self.standing: list[int] = []
         # The shard this process is waiting for, or the SHARD_COUNT of others it waits out.
         self.waiting: int | None = None
         self.other_count: int | None = None
@@ -119,12 +126,34 @@ class ShardLocks:
         *,
         count: int | None = None,
         on_wait: Callable[[int], object] | None = None,
+        connected: Callable[[], Awaitable[object]] | None = None,
     ) -> None:
         """Hold every shard of `shards` (out of `count`), waiting for those another
-        process holds, and first for processes sharded by another count to be gone."""
+        process holds, and first for processes sharded by another count to be gone.
+        Once `connected` returns (the gateway receives the shards), stand by for them."""
         if self._pg is None:
             self.held = list(shards)
             return
+        standing = None
+        if connected is not None:
+            standing = asyncio.create_task(self._stand_by_once(connected, shards))
+        try:
+            await self._acquire(shards, count, on_wait)
+        finally:
+            if standing is not None and not standing.done():
+                standing.cancel()
+
+    async def _stand_by_once(
+        self, connected: Callable[[], Awaitable[object]], shards: Sequence[int]
+    ) -> None:
+        await connected()
+        # Not cut off mid-statement by the end of the wait: the locks' connection is shared.
+        await asyncio.shield(self.stand_by(shards))
+
+    async def _acquire(
+        self, shards: Sequence[int], count: int | None, on_wait: Callable[[int], object] | None
+    ) -> None:
+        assert self._pg is not None
         if count is not None:
             await self._agree_on(count)
         for shard in shards:
@@ -140,6 +169,30 @@ class ShardLocks:
             self.waiting = None
             self.held.append(shard)
             log.info("shard %s is ours", shard)
+        for shard in self.standing:
+            await self._pg.stand_down(shard)
+        self.standing = []
+
+    async def stand_by(self, shards: Sequence[int]) -> None:
+        """Say that this process's gateway already receives `shards` while it waits for
+        them: their holder leaves the clicks of its stop to this process."""
+        if self._pg is None:
+            return
+        for shard in shards:
+            if shard not in self.held and shard not in self.standing:
+                await self._pg.stand_by(shard)
+                self.standing.append(shard)
+                log.info("standing by for shard %s: its clicks are claimed after a grace", shard)
+
+    async def standing_by(self) -> bool:
+        """Whether another process's gateway receives every shard this one holds, waiting
+        for them: then it answers the clicks this process leaves as it stops."""
+        if self._pg is None or not self.held:
+            return False
+        for shard in self.held:
+            if not await self._pg.standing_by(shard):
+                return False
+        return True
 
     async def _agree_on(self, count: int) -> None:
         """Hold this count's shared lock, then wait while any other count's is held."""

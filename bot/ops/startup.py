@@ -10,11 +10,16 @@ the log at DEBUG level, for whoever needs it.
 
 from __future__ import annotations
 
+import logging
+
 from alembic.util import CommandError
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import DBAPIError
 
-from bot.settings import StartupError
+from bot.settings import Settings, StartupError
+from bot.storage.database import Database
+
+log = logging.getLogger(__name__)
 
 # SQLSTATE codes of PostgreSQL that mean the URL itself is wrong.
 _WRONG_DATABASE = "3D000"  # invalid_catalog_name
@@ -99,3 +104,25 @@ def _explain_sqlite(message: str, url: URL) -> StartupError | None:
             "or repair it, then start again",
         )
     return None
+
+
+async def open_database(settings: Settings) -> Database:
+    """The database, migrated; a problem with it is a `StartupError` in one sentence."""
+    database = Database(settings.database_url)
+    try:
+        await database.migrate()
+    except Exception as exc:
+        await database.close()
+        problem = explain_database_error(exc, database.url)
+        if problem is None:
+            raise
+        raise problem from exc
+    return database
+
+
+async def migrate_only(settings: Settings) -> None:
+    """`lockdown-bot migrate`: the schema brought to this version, and its revision said."""
+    database = await open_database(settings)
+    revision = await database.revision()
+    await database.close()
+    log.info("database schema at revision %s", revision)

@@ -300,6 +300,23 @@ class NightRow(StorageTable, table=True):
     created_at: datetime = Field(sa_type=UTCDateTime)
 
 
+class InteractionClaimRow(StorageTable, table=True):
+    """Which interactions a process took to answer. While a deploy hands a shard over,
+    two processes' gateway sessions receive the same interaction; the one whose row
+    this insert creates answers it, the other lets it go. Kept 15 minutes (an
+    interaction token's life), then pruned. `claimed_by` names the process (host and
+    pid), for whoever traces a hand-over."""
+
+    __tablename__ = "interaction_claims"
+    __table_args__ = (Index(None, "claimed_at"),)
+
+    interaction_id: int = Field(
+        primary_key=True, sa_type=DiscordId, sa_column_kwargs={"autoincrement": False}
+    )
+    claimed_at: datetime = Field(sa_type=UTCDateTime)
+    claimed_by: str
+
+
 def _table(model: type[SQLModel]) -> Table:
     table = model.__table__  # type: ignore[attr-defined]
     assert isinstance(table, Table)
@@ -320,3 +337,4 @@ people = _table(PersonRow)
 seat_changes = _table(SeatChangeRow)
 game_nights = _table(NightRow)
 end_votes = _table(EndVoteRow)
+interaction_claims = _table(InteractionClaimRow)

@@ -55,7 +55,7 @@ async def test_the_bot_logs_its_invitation_link_as_it_starts(
     """With a token, the host's next step is in the log: the link built from the
     application's id, as Discord gave it at login."""
     fake_discord.create_guild("Club", members=["ana"], channels=("general",))
-    with caplog.at_level(logging.INFO, logger="bot.app"):
+    with caplog.at_level(logging.INFO, logger="bot.takeover"):
         async with start_client(make_bot(tmp_path), fake_discord):
             pass
     assert invitation_link(fake_discord.application_id) in caplog.text

@@ -13,7 +13,8 @@ import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
 
 from .actions import (
     ImpossibleAction,
@@ -62,7 +63,19 @@ class GatewayLink(Protocol):
     @property
     def intents(self) -> int: ...
 
-    async def send_event(self, event: str, data: Json) -> None: ...
+    async def send_event(self, event: str, data: Json) -> bool:
+        """Send `event` if this session receives it; whether it was written."""
+        ...
+
+
+@dataclass
+class Session:
+    """One gateway session as the fake saw it: when it joined and left (event-loop
+    seconds), so that a test can say which sessions were there for an interaction."""
+
+    number: int
+    attached_at: float
+    detached_at: float | None = None
 
 
 class InteractionNotAnswered(AssertionError):
@@ -88,6 +101,13 @@ class FakeDiscord:
         self.world = World(token=token, bot_name=bot_name)
         self.rest = RestApi(self.world, self.dispatch, self._note_change)
         self._links: list[GatewayLink] = []
+        # Every session attached so far, in order, and the attached ones' records.
+        self.sessions: list[Session] = []
+        self._session_of: dict[int, Session] = {}
+        # How an event reaches several sessions of its shard, which Discord does not
+        # document (README, "Shards"): "every" session, or "one" of them, in turn.
+        self.shared_shard_delivery: Literal["every", "one"] = "every"
+        self._turn = 0
         self._change = asyncio.Event()
         self._last_activity = time.monotonic()
         # Discord refuses (4011) a gateway session that would hold more guilds than this.
@@ -331,11 +351,15 @@ class FakeDiscord:
 
     def attach(self, link: GatewayLink) -> None:
         self._links.append(link)
+        session = Session(len(self.sessions), time.monotonic())
+        self.sessions.append(session)
+        self._session_of[id(link)] = session
         self._note_change()
 
     def detach(self, link: GatewayLink) -> None:
         if link in self._links:
             self._links.remove(link)
+            self._session_of.pop(id(link)).detached_at = time.monotonic()
         self._note_change()
 
     @property
@@ -347,11 +371,24 @@ class FakeDiscord:
         """How many gateway sessions are connected (one per shard of a sharded bot)."""
         return len(self._links)
 
-    async def dispatch(self, event: str, data: Json) -> None:
-        """Push a gateway event to every connected bot session that asked for it."""
-        for link in list(self._links):
-            if _wanted(link.intents, event, data):
-                await link.send_event(event, data)
+    async def dispatch(self, event: str, data: Json) -> list[int]:
+        """Push a gateway event to every connected bot session that asked for it (every
+        session of the event's shard: several may share one); the numbers of the
+        sessions it was written to (`sessions`)."""
+        written = []
+        links = list(self._links)
+        if self.shared_shard_delivery == "one" and links:
+            self._turn += 1
+            start = self._turn % len(links)
+            links = links[start:] + links[:start]
+        for link in links:
+            if _wanted(link.intents, event, data) and await link.send_event(event, data):
+                session = self._session_of.get(id(link))
+                if session is not None:
+                    written.append(session.number)
+                if self.shared_shard_delivery == "one":
+                    break  # a guild's event is its shard's: the first written is the one
+        return written
 
     # -- acting like a person -----------------------------------------------------------
 
@@ -529,7 +566,7 @@ class FakeDiscord:
             message=message,
         )
         self.world.interactions[interaction.id] = interaction
-        await self.dispatch("INTERACTION_CREATE", payload)
+        interaction.delivered_to = await self.dispatch("INTERACTION_CREATE", payload)
         if wait and not await self.wait_answered(interaction, within):
             late = interaction.late_callbacks
             raise InteractionNotAnswered(

@@ -91,23 +91,25 @@ class GatewaySession:
         shard_id, shard_count = self._shard
         return (0 if guild_id is None else (guild_id >> 22) % shard_count) == shard_id
 
-    async def send_event(self, event: str, data: Json) -> None:
+    async def send_event(self, event: str, data: Json) -> bool:
         guild_id = data.get("id") if event == "GUILD_CREATE" else data.get("guild_id")
         if event not in ("READY", "RESUMED") and not self.serves(
             int(guild_id) if guild_id else None
         ):
-            return
+            return False
         self._sequence += 1
-        await self._send({"op": Op.DISPATCH, "t": event, "s": self._sequence, "d": data})
+        return await self._send({"op": Op.DISPATCH, "t": event, "s": self._sequence, "d": data})
 
-    async def _send(self, payload: Json) -> None:
+    async def _send(self, payload: Json) -> bool:
         if self._socket.closed:
-            return
+            return False
         async with self._send_lock:
             try:
                 await self._socket.send_str(json.dumps(payload))
             except ConnectionError:
                 log.debug("gateway client went away while we sent %s", payload.get("t"))
+                return False
+        return True
 
     async def _receive(self, message: Json) -> None:
         op, data = message.get("op"), message.get("d") or {}

@@ -360,6 +360,10 @@ class FakeInteraction:
     followups: list[FakeMessage] = field(default_factory=list, repr=False)
     modal: Json | None = field(default=None, repr=False)
     late_callbacks: list[float] = field(default_factory=list)
+    # The gateway sessions the interaction was written to (`FakeDiscord.sessions`).
+    delivered_to: list[int] = field(default_factory=list)
+    # Answers Discord refused because the interaction was answered already (40060).
+    second_answers: int = 0
 
     @property
     def answered(self) -> bool:

@@ -639,6 +639,7 @@ class RestApi:
             ix.late_callbacks.append(age)
             raise ApiError(404, ErrorCode.UNKNOWN_INTERACTION, "Unknown interaction")
         if ix.answered:
+            ix.second_answers += 1
             raise ApiError(
                 400, ErrorCode.ALREADY_ACKNOWLEDGED, "Interaction has already been acknowledged."
             )

@@ -52,10 +52,11 @@ class WiredLink:
     def intents(self) -> int:
         return self._client.intents.value
 
-    async def send_event(self, event: str, data: Json) -> None:
+    async def send_event(self, event: str, data: Json) -> bool:
         parser = self._client._connection.parsers.get(event)
         if parser is not None:
             parser(data)
+        return True
 
 
 def _request(route: Route, body: Any, form: Iterable[Json] | None, params: Any) -> ApiRequest:

@@ -178,12 +178,19 @@ async def open_game(fake: FakeDiscord, guild: FakeGuild) -> Game:
     """/lockdown new, the two others join, the host starts: every step answered in time."""
     host, *guests = guild.members
     general = guild.channel("general")
+    before = {t.id for t in fake.threads(parent=general)}  # an earlier game's, if any
+
+    def lobby_posted() -> bool:
+        return any(
+            fake.messages(t) and fake.messages(t)[0].buttons
+            for t in fake.threads(parent=general)
+            if t.id not in before
+        )
+
     ix = await fake.slash(host, "lockdown", subcommand="new", channel=general, within=15)
     assert ix.answered_in_time
-    assert await fake.wait_until(
-        lambda: any(fake.messages(t) for t in fake.threads(parent=general)), within=15
-    )
-    thread = fake.threads(parent=general)[-1]
+    assert await fake.wait_until(lobby_posted, within=15)
+    thread = next(t for t in fake.threads(parent=general) if t.id not in before)
     lobby = fake.messages(thread)[0]
     join = next(b.custom_id for b in lobby.buttons if b.custom_id.endswith(":join"))
     for guest in guests:

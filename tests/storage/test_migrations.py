@@ -46,6 +46,7 @@ TABLES = {
     "season_standings",
     "rating_events",
     "rated_games",
+    "interaction_claims",
 }
 
 

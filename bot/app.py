@@ -55,7 +55,7 @@ from bot.storage.seat_changes import SeatChangeRepository
 from bot.storage.stats import StatsRepository
 from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
-from bot.table.persist import GameKeeper
+from bot.table.persist import StoredGames
 from bot.table.scheduler import AsyncioScheduler, Scheduler
 from bot.table.server_book import ServerBook
 from bot.table.sweeper import DeadlineSweeper
@@ -112,12 +112,15 @@ class LockdownBot(commands.AutoShardedBot):
         self.scheduler = scheduler or AsyncioScheduler()
         self.config = config or TableConfig()
         self.database = database or Database(settings.database_url)
-        self.keeper = GameKeeper(
+        self.stored_games = StoredGames(
             BatchingGameRepository(self.database), seat_book=SeatChangeRepository(self.database)
         )
         # Far deadlines (a slow game's steps) wait in one sweeper, not one task each.
         self.hub = GameHub(
-            DeadlineSweeper(self.scheduler), make_ai, self._presenter_for, keeper=self.keeper
+            DeadlineSweeper(self.scheduler),
+            make_ai,
+            self._presenter_for,
+            stored_games=self.stored_games,
         )
         self.deliver_within = deliver_within
         self.service = GameService(
@@ -130,7 +133,7 @@ class LockdownBot(commands.AutoShardedBot):
             people=PeopleRepository(self.database),
         )
         db = self.database
-        book = ServerBook(GuildRepository(db), StatsRepository(db), self.keeper.games)
+        book = ServerBook(GuildRepository(db), StatsRepository(db), self.stored_games.games)
         self.desk = ServerDesk(self.service, book, SeasonRepository(db), game_pages(settings, db))
         self.rooms = Rooms.build(self.desk)
         self.locks = locks
@@ -157,7 +160,7 @@ class LockdownBot(commands.AutoShardedBot):
         if self.locks is not None:
             await self._take_shards(self.locks)
         started = time.perf_counter()
-        await resume_games(self.rooms.game.threads, self.rooms.lobby.lobbies, self.keeper)
+        await resume_games(self.rooms.game.threads, self.rooms.lobby.lobbies, self.stored_games)
         metrics.RESUME_SECONDS.set(time.perf_counter() - started)
         self.resumed = True
         if self.sync_on_start and (self.owned is None or 0 in self.owned.ids):
@@ -168,14 +171,14 @@ class LockdownBot(commands.AutoShardedBot):
 
     async def _take_shards(self, locks: ShardLocks) -> None:
         """Learn the shard count, take this process's shards (waiting for them), and
-        make the keeper load and run only their games and lobbies."""
+        make the stored_games load and run only their games and lobbies."""
         if self.shard_count is None:
             self.shard_count, _url, _limit = await self.http.get_bot_gateway()
         owned = self.owned = parse_ids(self.shard_ids, self.shard_count)
         await locks.acquire(owned.ids, count=owned.count)
         self._watch = asyncio.create_task(watch_locks(locks, self._lost_shards))
         if not owned.everything:
-            self.keeper.shards = Shards(owned.count, owned.ids)
+            self.stored_games.shards = Shards(owned.count, owned.ids)
         if len(owned.ids) == 1:
             set_log_fields(shard_id=owned.ids[0])
 

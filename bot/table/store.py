@@ -1,7 +1,7 @@
 """What the table needs kept, said as interfaces: storage's repositories fit them.
 
 The table never reaches the database itself. A `Table` hands each accepted
-action to an `ActionStore`; `GameKeeper` keeps a game's whole life in a
+action to an `ActionStore`; `StoredGames` keeps a game's whole life in a
 `GameStore` (`bot.storage`'s `GameRepository` is one, its
 `BatchingGameRepository` the one a running bot uses, and the table's tests use
 an in-memory one); `ServerBook` reads and writes a server's shared history

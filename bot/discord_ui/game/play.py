@@ -10,7 +10,7 @@ import discord
 
 from bot.discord_ui import reply
 from bot.discord_ui.game import panel, passes
-from bot.discord_ui.game.panels import OpenPanel, PanelKeeper
+from bot.discord_ui.game.panels import OpenPanel, OpenPanels
 from bot.discord_ui.game.passes import NO_CARDS
 from bot.discord_ui.service import GameService
 from bot.table.choices import label
@@ -29,7 +29,7 @@ class Play:
 
     def __init__(self, service: GameService) -> None:
         self.service = service
-        self.panels = PanelKeeper()
+        self.panels = OpenPanels()
 
     async def show_hand(
         self,

@@ -21,7 +21,7 @@ from bot.discord_ui import reply
 from bot.discord_ui.errors import MANAGE_EVENTS, SEND_FAILURES, missing_permissions
 from bot.discord_ui.limits import FIELD_VALUE, split_lines
 from bot.discord_ui.nights import events
-from bot.discord_ui.nights.keeper import NightKeeper
+from bot.discord_ui.nights.timer import NightTimer
 from bot.discord_ui.safe_text import name_text
 from bot.discord_ui.server import ServerDesk
 from bot.discord_ui.service import is_moderator
@@ -49,9 +49,9 @@ def may_plan(interaction: discord.Interaction[Any]) -> bool:
 class NightCommands:
     """The handlers behind `/lockdown schedule`."""
 
-    def __init__(self, desk: ServerDesk, keeper: NightKeeper) -> None:
+    def __init__(self, desk: ServerDesk, timer: NightTimer) -> None:
         self.desk = desk
-        self.keeper = keeper
+        self.timer = timer
         self.service = desk.service
 
     async def _refused(self, interaction: discord.Interaction[Any]) -> bool:
@@ -99,7 +99,7 @@ class NightCommands:
             )
             return
         try:
-            starts_at = parse_start(start, self.keeper.now())
+            starts_at = parse_start(start, self.timer.now())
         except NightError as exc:
             await self.service.tell(interaction, exc.key, **exc.params)
             return
@@ -135,7 +135,7 @@ class NightCommands:
             )
             return
         try:
-            await self.keeper.store.add(
+            await self.timer.store.add(
                 NewNight(
                     guild_id=guild.id,
                     event_id=event_id,
@@ -152,7 +152,7 @@ class NightCommands:
             with contextlib.suppress(*SEND_FAILURES):
                 await events.delete_event(self.service.client.http, guild.id, event_id)
             raise
-        await self.keeper.arm()
+        await self.timer.arm()
         key = "nights.planned_weekly" if weekly else "nights.planned"
         await self.service.tell(
             interaction,
@@ -169,7 +169,7 @@ class NightCommands:
             return
         assert interaction.guild is not None
         await reply.defer(interaction, thinking=True)
-        nights = await self.keeper.store.planned(interaction.guild.id)
+        nights = await self.timer.store.planned(interaction.guild.id)
         say = self.desk.say(interaction)
         if not nights:
             await self.desk.reply(interaction, say("nights.list_none"))
@@ -200,7 +200,7 @@ class NightCommands:
         night = next(
             (
                 n
-                for n in await self.keeper.store.planned(interaction.guild.id)
+                for n in await self.timer.store.planned(interaction.guild.id)
                 if n.night_id == number
             ),
             None,
@@ -208,8 +208,8 @@ class NightCommands:
         if night is None:
             await self.service.tell(interaction, "nights.unknown", number=number)
             return
-        await self.keeper.drop(night)
-        await self.keeper.arm()
+        await self.timer.drop(night)
+        await self.timer.arm()
         try:
             await events.delete_event(self.service.client.http, night.guild_id, night.event_id)
         except discord.HTTPException as exc:

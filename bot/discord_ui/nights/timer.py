@@ -3,7 +3,7 @@
 The nights wait in the database (`NightStore`), each with what comes next and
 when: its start (open the lobby, mark the Discord event active, ping the
 people interested) or its end (mark the event completed; a weekly night then
-waits for next week). The keeper holds one timer, set for the soonest of
+waits for next week). It holds one timer, set for the soonest of
 them, and reads the table again each time it fires or a night changes: a
 restart just sets the timer again, and a night nobody waits for costs
 nothing in memory. A cancelled event (heard from the gateway, or read again
@@ -38,7 +38,7 @@ log = logging.getLogger(__name__)
 RETRY = timedelta(minutes=1)
 
 
-class NightKeeper:
+class NightTimer:
     """The planned nights of the servers this process runs, behind one timer."""
 
     def __init__(self, lobbies: Lobbies, book: ServerBook, store: NightStore) -> None:

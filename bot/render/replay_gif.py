@@ -125,12 +125,12 @@ def _whole_sentences(line: str) -> str:
     "A new game begins: ... Seat 1 holds…" was cut in the middle of who holds what
     (the legend shows the badge and the Martyr anyway). A first sentence too long
     for the line is left to the board to cut."""
-    room = WIDTH - 2 * PAD
-    if text_width(line) <= room:
+    space = WIDTH - 2 * PAD
+    if text_width(line) <= space:
         return line
     kept = ""
     for sentence in re.findall(r"[^.!?…]+[.!?…]+\s*|[^.!?…]+$", line):
-        if kept and text_width(kept + sentence.rstrip()) > room:
+        if kept and text_width(kept + sentence.rstrip()) > space:
             break
         kept += sentence
     return kept.rstrip()

@@ -1,4 +1,4 @@
-"""What each location has room for, and how near it is to closing, from the public view.
+"""What each location has space for, and how near it is to closing, from the public view.
 
 Players asked for the free spots of each location (R5.4: a full destination
 sends a character to the Parking lot instead) in words, not only as empty
@@ -16,7 +16,7 @@ from lockdown_core import Ruleset, facts
 
 
 @dataclass(frozen=True, slots=True)
-class RoomFacts:
+class LocationFacts:
     """`free` maps each open location with a spot limit to its free spots; `closing`
     holds the open locations one Monster short of closing, or already at the number
     and closing at the end of the turn (R8.5); `attacked` is the
@@ -28,7 +28,7 @@ class RoomFacts:
     attacked: int | None
 
 
-def room_facts(data: dict[str, Any], rules: Ruleset) -> RoomFacts:
+def location_facts(data: dict[str, Any], rules: Ruleset) -> LocationFacts:
     """The facts of a public view (`view(state, None)`) under `rules`."""
     free = {}
     closing = set()
@@ -36,11 +36,11 @@ def room_facts(data: dict[str, Any], rules: Ruleset) -> RoomFacts:
         if loc.id in data["closed"]:
             continue
         here = sum(1 for c in data["characters"] if c["location"] == loc.id)
-        room = facts.free_spots(rules, loc.id, here, closed=False)
-        if room is not None:
-            free[loc.id] = room
+        free_here = facts.free_spots(rules, loc.id, here, closed=False)
+        if free_here is not None:
+            free[loc.id] = free_here
         if facts.closing_soon(rules, loc.id, data["monsters"][loc.id - 1]):
             closing.add(loc.id)
     vote = data.get("vote")
     attacked = vote["location"] if vote is not None and vote["kind"] == "attack" else None
-    return RoomFacts(free, frozenset(closing), facts.closes_at(rules), attacked)
+    return LocationFacts(free, frozenset(closing), facts.closes_at(rules), attacked)

@@ -1,4 +1,4 @@
-"""Board operations shared by several phases: Monsters, devouring, closing.
+"""Board operations shared by several steps: Monsters, devouring, closing.
 
 Each function mutates the state and appends the events it causes; callers
 have already checked legality, so nothing here can fail half-way.

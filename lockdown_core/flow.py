@@ -153,7 +153,7 @@ def next_mover(state: GameState, events: Events) -> None:
     monsters_arrive(state, events)
 
 
-# Phase 5 (R6) -----------------------------------------------------------------
+# Step 5 (R6) ------------------------------------------------------------------
 
 
 def monsters_arrive(state: GameState, events: Events) -> None:
@@ -162,7 +162,7 @@ def monsters_arrive(state: GameState, events: Events) -> None:
     next_attack(state, events)
 
 
-# Phase 6 (R7) -----------------------------------------------------------------
+# Step 6 (R7) ------------------------------------------------------------------
 
 
 def next_attack(state: GameState, events: Events) -> None:

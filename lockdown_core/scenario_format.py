@@ -104,14 +104,14 @@ ScenarioAction = Annotated[Played, PlainValidator(_parse_action)]
 
 
 class Start(_Strict):
-    """Where the scenario enters the game (see docs/scenarios.md for each phase)."""
+    """Where the scenario enters the game (see docs/scenarios.md for each step)."""
 
-    phase: Literal[
+    step: Literal[
         "placement", "turn", "badge", "destinations", "arrivals", "attacks", "end_of_turn"
     ] = "turn"
     dice: list[Die] | None = Field(default=None, max_length=6)
     dice_seen: list[Seat] = []
-    player: Seat | None = None
+    seat: Seat | None = None
 
 
 class Position(_Strict):

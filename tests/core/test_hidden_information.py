@@ -15,7 +15,7 @@ public and to every seat not entitled to the difference: same views, same
 legal actions, and the same seats waited for. The twins are then played on
 with the same actions of unaffected seats (and timeouts), and the public
 events must stay identical until the information is legitimately revealed, so
-that no phase lasts longer or shorter because of what somebody holds.
+that no step lasts longer or shorter because of what somebody holds.
 """
 
 from __future__ import annotations

@@ -47,11 +47,11 @@ from bot.render.pool import drawings
 from bot.settings import Settings, StartupError, supported_url
 from bot.storage.database import Database
 from bot.storage.deliveries import DeliveryRepository
-from bot.storage.guilds import GuildRepository
 from bot.storage.models import Shards
 from bot.storage.people import PeopleRepository
 from bot.storage.rating_seasons import SeasonRepository
 from bot.storage.seat_changes import SeatChangeRepository
+from bot.storage.servers import ServerRepository
 from bot.storage.stats import StatsRepository
 from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
@@ -133,7 +133,7 @@ class LockdownBot(commands.AutoShardedBot):
             people=PeopleRepository(self.database),
         )
         db = self.database
-        book = ServerBook(GuildRepository(db), StatsRepository(db), self.stored_games.games)
+        book = ServerBook(ServerRepository(db), StatsRepository(db), self.stored_games.games)
         self.desk = ServerDesk(self.service, book, SeasonRepository(db), game_pages(settings, db))
         self.rooms = Rooms.build(self.desk)
         self.locks = locks

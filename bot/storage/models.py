@@ -223,14 +223,14 @@ class SeatResult(Record):
     cards_played: tuple[str, ...] = ()
 
 
-class GuildSettings(Record):
+class ServerSettings(Record):
     """A server's settings; `updated_at` is None while it has never had any stored."""
 
     guild_id: int
     values: dict[str, Any]
     updated_at: datetime | None
     # Why the stored row could not be read, when this very read found it so and put it
-    # aside (`GuildRepository.settings`); None otherwise, also on every later read.
+    # aside (`ServerRepository.settings`); None otherwise, also on every later read.
     quarantined: str | None = None
 
 

@@ -5,7 +5,7 @@ action to an `ActionStore`; `StoredGames` keeps a game's whole life in a
 `GameStore` (`bot.storage`'s `GameRepository` is one, its
 `BatchingGameRepository` the one a running bot uses, and the table's tests use
 an in-memory one); `ServerBook` reads and writes a server's shared history
-through a `GuildStore` and a `StatsStore`; the Discord layer reaches a
+through a `ServerStore` and a `StatsStore`; the Discord layer reaches a
 thread's delivery cursor and a person's own choices through `Deliveries` and
 `People`. What crosses these interfaces is storage's plain data
 (`bot.storage.models`) and its refusals (`bot.storage.errors`), never a row
@@ -24,7 +24,6 @@ from bot.storage.models import (
     Cursor,
     GamePlace,
     GamesAndLogs,
-    GuildSettings,
     LeaderboardEntry,
     NewGame,
     OpenLobbies,
@@ -32,6 +31,7 @@ from bot.storage.models import (
     SeatChange,
     SeatRecord,
     SeatResult,
+    ServerSettings,
     SettingsChange,
     Shards,
     StoredGame,
@@ -48,10 +48,10 @@ __all__ = [
     "Cursor",
     "Deliveries",
     "GameStore",
-    "GuildStore",
     "People",
     "Reader",
     "SeatBook",
+    "ServerStore",
     "StatsStore",
     "StoreConflict",
     "StoredLog",
@@ -160,15 +160,15 @@ class GameStore(Protocol):
     ) -> GamesAndLogs: ...
 
 
-class GuildStore(Protocol):
+class ServerStore(Protocol):
     """A server's settings (audited), its campaign's unlocked epilogues and the variants
     its moderators opened or closed by hand."""
 
-    async def settings(self, guild_id: int) -> GuildSettings: ...
+    async def settings(self, guild_id: int) -> ServerSettings: ...
 
     async def update_settings(
         self, guild_id: int, user_id: int, changes: Mapping[str, Any]
-    ) -> GuildSettings: ...
+    ) -> ServerSettings: ...
 
     async def settings_history(self, guild_id: int, *, limit: int = 50) -> list[SettingsChange]: ...
 

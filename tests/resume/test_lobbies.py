@@ -12,9 +12,9 @@ import asyncio
 import pytest
 from sqlalchemy import text
 
-from bot.storage.guilds import GuildRepository
 from bot.storage.models import GameStatus
 from bot.storage.repository import GameRepository
+from bot.storage.servers import ServerRepository
 from bot.storage.stats import StatsRepository
 from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
@@ -69,7 +69,7 @@ async def test_a_lobby_comes_back_after_a_restart_and_its_old_buttons_start_the_
     database = databases()
     await database.migrate()
     await ServerBook(
-        GuildRepository(database), StatsRepository(database), GameRepository(database)
+        ServerRepository(database), StatsRepository(database), GameRepository(database)
     ).set_variant(guild.id, ana.id, "hush", "unlock")
     first = Process(fake_discord, database)
     await first.start()
@@ -125,7 +125,7 @@ async def test_a_lobby_change_that_cannot_be_stored_is_undone_and_said(
     database = databases()
     await database.migrate()
     await ServerBook(
-        GuildRepository(database), StatsRepository(database), GameRepository(database)
+        ServerRepository(database), StatsRepository(database), GameRepository(database)
     ).set_variant(guild.id, ana.id, "hush", "unlock")
     process = Process(fake_discord, database)
     bot = await process.start()

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.table.guild_settings import SETTING_KEYS
+from bot.table.server_settings import SETTING_KEYS
 from bot.texts import Catalog, CatalogError, MissingText, card_help, catalog, plural_form, t
 from bot.texts.catalog import DATA_DIR, LANGUAGES, placeholders
 from bot.texts.check import check

@@ -14,7 +14,7 @@ from sqlalchemy import update
 from bot.ai_seats import make_ai
 from bot.storage import tables as t
 from bot.storage.database import Database
-from bot.storage.guilds import GuildRepository
+from bot.storage.servers import ServerRepository
 from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
 from bot.table.persist import StoredGames
@@ -108,7 +108,7 @@ async def store_games(url: str) -> Games:
         )
         # Last: the scheduler runs every game's timers, and this one must stay unfinished.
         running = await _play(hub, scheduler, GUILD, ("ana", "bo"), seed=9, finish=False)
-        await GuildRepository(database).update_settings(PAGES_OFF_GUILD, 1, {"web_pages": False})
+        await ServerRepository(database).update_settings(PAGES_OFF_GUILD, 1, {"web_pages": False})
         # Every seat's name as the hostile list has it, AI seats' too.
         async with database.write() as conn:
             await conn.execute(

@@ -153,7 +153,7 @@ class CampaignEnding:
         try:
             return await self.desk.pages.can_link(guild_id)
         except Exception:
-            log.exception("guild %s: its pages setting could not be read", guild_id)
+            log.exception("server %s: its pages setting could not be read", guild_id)
             return False
 
     async def _page_link(self, guild_id: int, game_id: int) -> str | None:

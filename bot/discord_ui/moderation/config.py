@@ -1,7 +1,7 @@
 """`/lockdown config show|set|variant`: a server's settings, for its moderators.
 
 Manage Server is checked on every call, whatever the server's command overrides
-say. The rules of settings live in `bot.table.guild_settings`; this module only
+say. The rules of settings live in `bot.table.server_settings`; this module only
 asks and tells.
 """
 
@@ -15,7 +15,7 @@ from bot.discord_ui.limits import FIELD_VALUE, fit
 from bot.discord_ui.server import ServerDesk
 from bot.discord_ui.service import server_locale
 from bot.table.campaign import never_together
-from bot.table.guild_settings import SETTING_KEYS, GuildConfig, SettingError, parse_setting
+from bot.table.server_settings import SETTING_KEYS, ServerConfig, SettingError, parse_setting
 from bot.texts import catalog, t
 from bot.texts.catalog import Translate
 from lockdown_core import load_variants
@@ -33,7 +33,7 @@ class ConfigCommands:
         self.service = desk.service
 
     async def show_config(self, interaction: discord.Interaction[Any]) -> None:
-        guild = await self.desk.moderator_guild(interaction)
+        guild = await self.desk.moderator_server(interaction)
         if guild is None:
             return
         guild_id = guild.id
@@ -67,7 +67,7 @@ class ConfigCommands:
         await self.desk.reply(interaction, "", embed)
 
     async def set_config(self, interaction: discord.Interaction[Any], key: str, value: str) -> None:
-        guild = await self.desk.moderator_guild(interaction)
+        guild = await self.desk.moderator_server(interaction)
         if guild is None:
             return
         try:
@@ -100,7 +100,7 @@ class ConfigCommands:
     async def set_variant(
         self, interaction: discord.Interaction[Any], variant: str, state: str
     ) -> None:
-        guild = await self.desk.moderator_guild(interaction)
+        guild = await self.desk.moderator_server(interaction)
         if guild is None:
             return
         if state not in VARIANT_STATES:
@@ -146,7 +146,7 @@ def persona_name(say: Translate, persona: str) -> str:
     return f"{say(f'ai_personas.{persona}.name')} (`{persona}`)"
 
 
-def _never_together(config: GuildConfig, say: Translate) -> list[str]:
+def _never_together(config: ServerConfig, say: Translate) -> list[str]:
     """Where hosts may combine variants, the pairs among those offered that they never may
     (R11.4), so that a moderator knows before a host is refused."""
     offered = load_variants() if config.offered_variants is None else config.offered_variants
@@ -157,7 +157,7 @@ def _never_together(config: GuildConfig, say: Translate) -> list[str]:
     return [say("config.combine_never", pairs=", ".join(names))]
 
 
-def config_embed(config: GuildConfig, say: Translate) -> discord.Embed:
+def config_embed(config: ServerConfig, say: Translate) -> discord.Embed:
     on, off = say("config.on"), say("config.off")
     embed = discord.Embed(title=say("config.title"))
     timers = config.timers

@@ -23,7 +23,7 @@ class NightsRoom(Room, name="Nights"):
 
     def __init__(self, group: app_commands.Group, desk: ServerDesk, lobbies: Lobbies) -> None:
         super().__init__(group)
-        self.timer = NightTimer(lobbies, desk.book, desk.book.guilds.nights)
+        self.timer = NightTimer(lobbies, desk.book, desk.book.servers.nights)
         self.commands = NightCommands(desk, self.timer)
 
     @commands.Cog.listener()

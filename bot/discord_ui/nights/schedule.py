@@ -129,7 +129,7 @@ class NightCommands:
             )
             return
         except discord.HTTPException as exc:
-            log.warning("guild %s: Discord refused a game night's event: %s", guild.id, exc)
+            log.warning("server %s: Discord refused a game night's event: %s", guild.id, exc)
             await self.service.tell(
                 interaction, "nights.event_refused", reason=f"{exc.status}/{exc.code}"
             )

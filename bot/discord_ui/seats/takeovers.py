@@ -1,5 +1,5 @@
 """Takeover requests: asking to take a seat over, on a server whose moderators want
-the host to approve each one (`GuildConfig.takeover_approval`).
+the host to approve each one (`ServerConfig.takeover_approval`).
 
 A click on Take this seat posts a takeover request in the game's thread with two buttons.
 Only the host answers it, or, when the host has left or is away

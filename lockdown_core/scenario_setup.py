@@ -146,7 +146,7 @@ def _enter(state: GameState, pos: Position, events: list[Event]) -> None:
     unplaced = [c for c in state.characters if c.location == UNPLACED]
     if step == "placement":
         seat = state.badge if start.seat is None else start.seat
-        if seat >= state.players or not any(c.owner == seat for c in unplaced):
+        if seat >= state.players or not any(c.seat == seat for c in unplaced):
             raise ScenarioError(f"position.start.seat: seat {seat} has nobody to place")
     elif unplaced:
         raise ScenarioError("position.characters: 'unplaced' only with the placement step")

@@ -49,9 +49,9 @@ BASE_COLOURS = (
 )
 
 
-def family_colour(owner: int) -> Colour:
+def family_colour(seat: int) -> Colour:
     """The colour of a seat's family."""
-    return FAMILY_COLOURS[owner % len(FAMILY_COLOURS)]
+    return FAMILY_COLOURS[seat % len(FAMILY_COLOURS)]
 
 
 def _blend(a: Colour, b: Colour, t: float) -> Colour:

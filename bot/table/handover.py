@@ -35,7 +35,7 @@ log = logging.getLogger(__name__)
 
 def open_seats(seats: list[Seat]) -> list[int]:
     """The seats a person may take now: played by a stand-in and nobody's yet."""
-    return [s.index for s in seats if not s.is_ai and (s.left or s.away) and s.ai_until is None]
+    return [s.seat for s in seats if not s.is_ai and (s.left or s.away) and s.ai_until is None]
 
 
 def stand_ins(seats: list[Seat], changes: Sequence[SeatChange], token: str) -> None:
@@ -43,7 +43,7 @@ def stand_ins(seats: list[Seat], changes: Sequence[SeatChange], token: str) -> N
     its stand-in's until that step ends, as it was before the restart."""
     last = {change.seat: change for change in changes}
     for seat in seats:
-        change = last.get(seat.index)
+        change = last.get(seat.seat)
         if (
             change is not None
             and change.change == "took"
@@ -89,7 +89,7 @@ def first_seat(seats: list[Seat], user_id: int) -> int | None:
     replaced at), or None for a person new to the table."""
     for seat in seats:
         if not seat.is_ai and (seat.user_id == user_id or user_id in (seat.former or ())):
-            return seat.index
+            return seat.seat
     return None
 
 
@@ -146,7 +146,7 @@ async def _commit(
         assert seat.user_id is not None
         try:
             kept = SeatChange(
-                seat=seat.index,
+                seat=seat.seat,
                 user_id=seat.user_id,
                 change=change,
                 version=table.state.version,
@@ -156,7 +156,7 @@ async def _commit(
             )
             await store.change_seat(table.game_id, kept)
         except Exception:
-            log.exception("game %s: seat %s could not change hands", table.game_id, seat.index)
+            log.exception("game %s: seat %s could not change hands", table.game_id, seat.seat)
             seat.user_id, seat.missed_deadlines = before.user_id, before.missed_deadlines
             seat.left, seat.away, seat.ai_until = before.left, before.away, before.ai_until
             seat.no_cards_turn, seat.former = before.no_cards_turn, before.former
@@ -178,7 +178,7 @@ async def leave(table: Table, user_id: int) -> Reply:
         before = copy(seat)
         _set(seat, user_id, left=True, ai_until=None)
         if not await _commit(
-            table, seat, before, "left", Notice("handover.notice.left", {"seat": seat.index})
+            table, seat, before, "left", Notice("handover.notice.left", {"seat": seat.seat})
         ):
             return Reply(False, "error.try_again")
         return Reply(True, "handover.left")
@@ -252,7 +252,7 @@ async def take(
 async def _reclaim(table: Table, seat: Seat) -> Reply:
     before = copy(seat)
     _set(seat, seat.user_id, left=False, ai_until=None)
-    notice = Notice("handover.notice.reclaimed", {"seat": seat.index})
+    notice = Notice("handover.notice.reclaimed", {"seat": seat.seat})
     if not await _commit(table, seat, before, "reclaimed", notice):
         return Reply(False, "error.try_again")
     return Reply(True, "handover.reclaimed")

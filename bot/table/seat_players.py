@@ -109,6 +109,6 @@ class SeatPlayers:
         self.held.note(events)
         for seat in self._seats:
             if seat.played_by_ai:
-                mine = [e for e in events if e.visible_to(seat.index)]
+                mine = [e for e in events if e.visible_to(seat.seat)]
                 if mine:
-                    self.player_for(seat.index).observe(mine)
+                    self.player_for(seat.seat).observe(mine)

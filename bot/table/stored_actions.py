@@ -58,7 +58,7 @@ class StoredActions:
         return [row.action for row in await self.games.action_log(game_id, after=version)]
 
     def remember(self, game_id: int, seats: Sequence[Seat]) -> None:
-        self._progress[game_id] = {s.index: progress_of(s) for s in seats}
+        self._progress[game_id] = {s.seat: progress_of(s) for s in seats}
 
     async def record(
         self,
@@ -73,13 +73,13 @@ class StoredActions:
         known = self._progress.setdefault(game_id, {})
         changed = [
             SeatProgress(
-                seat=s.index,
+                seat=s.seat,
                 missed_deadlines=s.missed_deadlines,
                 ai_takeover=s.away,
                 no_cards_turn=s.no_cards_turn,
             )
             for s in seats
-            if known.get(s.index, (0, False, None)) != progress_of(s)
+            if known.get(s.seat, (0, False, None)) != progress_of(s)
         ]
         try:
             with metrics.timed_store():

@@ -224,7 +224,7 @@ class ShrewdPlayer(CautiousPlayer):
                 options = plans(view, tables, p, fixed)
                 if options:
                     predicted[p] = options
-        mine = [i for i, o in enumerate(board.owner) if o == me and board.locs[i] > 0]
+        mine = [i for i, o in enumerate(board.seat_of) if o == me and board.locs[i] > 0]
         dests = [a.location for a in legal if isinstance(a, ChooseDestination)]
         worlds = self.budget.worlds(len(dests) * max(len(mine) - 1, 1))
         pool = belief.unknown_cards(view)

@@ -208,7 +208,7 @@ def refuse(state: GameState, action: Action, key: str) -> IllegalAction:
 
 def char(state: GameState, seat: int, kind: str) -> Character:
     """The character of this kind in seat's family."""
-    return next(c for c in state.characters if c.owner == seat and c.kind == kind)
+    return next(c for c in state.characters if c.seat == seat and c.kind == kind)
 
 
 def where(state: GameState, seat: int, kind: str) -> int:

@@ -175,13 +175,13 @@ class Auditor:
         elif kind == "destination_receipt":
             assert len(to) == 1
             if isinstance(action, ChooseDestination):
-                assert to == (action.player,)
+                assert to == (action.seat,)
             else:
                 assert isinstance(action, Timeout)
                 assert to[0] in knowledge.timed_out
         elif kind == "designation_receipt":
             assert isinstance(action, Designate)
-            assert to == (action.player,)
+            assert to == (action.seat,)
         else:
             assert kind == "hand_dealt"
             assert action is None

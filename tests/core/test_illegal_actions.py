@@ -467,7 +467,7 @@ def candidates(state: GameState, rnd: random.Random) -> list[Action]:
                     location=rnd.choice([None, *range(-1, 8)]),
                 )
             )
-        family = [c.id for c in state.characters if c.owner == seat]
+        family = [c.id for c in state.characters if c.seat == seat]
         rnd.shuffle(family)
         actions.append(PlaceFamily(seat, tuple(family)))
         actions.append(PlaceFamily(seat, tuple(family[:-1])))
@@ -475,7 +475,7 @@ def candidates(state: GameState, rnd: random.Random) -> list[Action]:
 
 
 def is_legal(state: GameState, action: Action) -> bool:
-    player = action.player  # type: ignore[union-attr]
+    player = action.seat  # type: ignore[union-attr]
     if not 0 <= player < state.players:
         return False
     if isinstance(action, PlaceFamily):

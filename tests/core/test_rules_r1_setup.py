@@ -35,7 +35,7 @@ def test_r1_1_each_player_gets_a_family_useless_only_at_three(players: int) -> N
     state, _ = new_game(rules(), players, seed=players)
     family = ["blocker", "leader", "weeper"] + (["useless"] if players == 3 else [])
     for seat in range(players):
-        assert sorted(c.kind for c in state.characters if c.owner == seat) == sorted(family)
+        assert sorted(c.kind for c in state.characters if c.seat == seat) == sorted(family)
     assert all(c.location == UNPLACED for c in state.characters)
 
 

@@ -60,7 +60,7 @@ async def open_and_start(
     await fake.wait_until(lambda: bot.hub.table_in(thread.id) is not None, within=5)
     table = bot.hub.table_in(thread.id)
     assert table is not None
-    people = {s.index: u for s in table.seats for u in [host, *guests] if s.user_id == u.id}
+    people = {s.seat: u for s in table.seats for u in [host, *guests] if s.user_id == u.id}
     game = Game(fake, bot, thread, table, people)
     await fake.wait_until(lambda: _has_board(game), within=5)
     return game

@@ -223,7 +223,7 @@ async def test_stats_leaderboard_and_play_again_after_games(
         assert stats.games == 1
         result = game.table.state.result
         assert result is not None
-        bo_seat = next(s.index for s in game.table.seats if s.user_id == bo.id)
+        bo_seat = next(s.seat for s in game.table.seats if s.user_id == bo.id)
         assert stats.wins == int(bo_seat in result["winners"])
         assert stats.total_score == result["scores"][bo_seat]
         shown = await fake_discord.slash(

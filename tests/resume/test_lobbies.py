@@ -154,7 +154,7 @@ async def test_a_lobby_change_that_cannot_be_stored_is_undone_and_said(
     chose = await fake_discord.select(ana, message, f"ld:v:{lobby_id}", ["hush"])
     assert await reply(fake_discord, chose) == sorry
     assert seating(lobby.seats) == [(ana.id, None), (bo.id, None)]
-    assert [s.index for s in lobby.seats] == [0, 1]
+    assert [s.seat for s in lobby.seats] == [0, 1]
     assert lobby.variants == []
     assert await games.get_game(lobby_id) == stored_before
     assert message.text == shown

@@ -35,7 +35,7 @@ def test_the_host_fills_every_free_seat_with_ai_and_the_people_keep_theirs() -> 
     assert room.is_full
     assert [s.user_id for s in room.seats[:2]] == [100, 101]
     assert all(s.is_ai for s in room.seats[2:])
-    assert [s.index for s in room.seats] == list(range(room.seat_range[-1]))
+    assert [s.seat for s in room.seats] == list(range(room.seat_range[-1]))
     room.check_start(100, is_moderator=False)
 
 

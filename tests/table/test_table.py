@@ -209,7 +209,7 @@ async def test_a_refused_click_does_not_bring_an_away_seat_back() -> None:
 
 async def test_an_unstored_click_does_not_bring_an_away_seat_back_a_stored_one_does() -> None:
     table, _, presenter, store, seat = await away_seat_table()
-    choice = legal_actions(table.state, seat.index)
+    choice = legal_actions(table.state, seat.seat)
     store.down = True
     reply = await table.act(seat.user_id or 0, table.token, lambda index: choice[0])
     assert (reply.ok, reply.key) == (False, "error.try_again")

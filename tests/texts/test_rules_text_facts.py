@@ -115,11 +115,11 @@ def _ends(rules: Ruleset, variants: tuple[str, ...]) -> dict[int, int | None]:
         most: int | None = None
         for devoured in range(total):
             state = position(*seats, variants=variants)
-            order = sorted(state.characters, key=lambda c: (family.index(c.kind), c.owner))
+            order = sorted(state.characters, key=lambda c: (family.index(c.kind), c.seat))
             for character in order[:devoured]:
                 character.location = COLD
             at_end_of_turn(state)
-            alive = {c.owner for c in state.characters if c.location}
+            alive = {c.seat for c in state.characters if c.location}
             if state.step == Step.GAME_OVER and len(alive) > 1:
                 most = max(most or 0, total - devoured)
         ends[players] = most

@@ -54,8 +54,8 @@ class Play:
             await service.tell(interaction, "error.stale")
             return
         # Asked again in the same step, the panel already open is redrawn where it is.
-        reuse = None if fresh else self.panels.current(game_id, seat.index, table.token)
-        await self.send_panel(interaction, table, seat.index, narrowed=narrowed, reuse=reuse)
+        reuse = None if fresh else self.panels.current(game_id, seat.seat, table.token)
+        await self.send_panel(interaction, table, seat.seat, narrowed=narrowed, reuse=reuse)
 
     async def hand_here(self, interaction: discord.Interaction[Any]) -> None:
         """`/lockdown hand`: the panel of this thread's game, always a new one (the way
@@ -169,8 +169,8 @@ class Play:
             # later one, if any, so the click is deferred at once (acting may outlast
             # Discord's wait); a stale click is told so there too.
             panels = self.panels
-            reuse = panels.current(game_id, seat.index, token) or panels.current(
-                game_id, seat.index, table.token
+            reuse = panels.current(game_id, seat.seat, token) or panels.current(
+                game_id, seat.seat, table.token
             )
             if reuse is not None:
                 await reply.defer(interaction)
@@ -200,9 +200,9 @@ class Play:
         if passing and outcome.ok:
             text = t(lang, "panel.no_cards_receipt")
         elif outcome.ok and seat is not None:
-            text = receipt_text(lang, chosen, outcome.private, names, seat.index)
+            text = receipt_text(lang, chosen, outcome.private, names, seat.seat)
         if seat is not None:
-            await self.send_panel(interaction, table, seat.index, receipt=text, reuse=reuse)
+            await self.send_panel(interaction, table, seat.seat, receipt=text, reuse=reuse)
         else:
             await reply.send(interaction, text, ephemeral=True)
 

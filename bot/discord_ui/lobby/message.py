@@ -32,7 +32,7 @@ def lobby_message(
     lobby: Lobby, say: Translate, plan: LobbyPlan | None = None
 ) -> tuple[discord.Embed, discord.ui.View]:
     seats = "\n".join(
-        f"{s.index + 1}. {name_text(seat_name(say, s.name, s.ai_kind))}"
+        f"{s.seat + 1}. {name_text(seat_name(say, s.name, s.ai_kind))}"
         + (f" ({ai_kind_text(say, s.ai_kind)})" if s.ai_kind else "")
         for s in lobby.seats
     )

@@ -240,7 +240,7 @@ def after_attack_discussion(state: GameState, events: Events) -> None:
             events.append(Event("attack_averted", {"location": loc}))
         next_attack(state, events)
         return
-    candidates = votes.exposed_owners(state, loc)
+    candidates = votes.exposed_seats(state, loc)
     if not candidates:
         returned = board.remove_monsters(state, loc, state.monsters[loc])
         if events is not None:
@@ -318,7 +318,7 @@ def _start_vote(
 ) -> None:
     vote = Vote(kind, loc)
     vote.guns = guns
-    vote.candidates = votes.exposed_owners(state, loc)
+    vote.candidates = votes.exposed_seats(state, loc)
     state.vote = vote
     if kind != "attack" and len(vote.candidates) == 1:
         # R2.5: a single candidate wins without discussion or designation.

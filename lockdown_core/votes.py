@@ -35,17 +35,17 @@ def weights_of(state: GameState, vote: Vote) -> dict[int, int]:
     return weights
 
 
-def exposed_owners(state: GameState, loc: int) -> list[int]:
-    """Players with a non-hidden character at `loc`, clockwise from the badge holder."""
-    owners = set()
+def exposed_seats(state: GameState, loc: int) -> list[int]:
+    """The seats with a non-hidden character at `loc`, clockwise from the badge holder."""
+    seats = set()
     # A plain loop: cheaper than a comprehension, and every vote starts here.
     for c in state.characters:
         if c.location == loc and not c.hidden:
-            owners.add(c.seat)
-    if len(owners) < 2:
+            seats.add(c.seat)
+    if len(seats) < 2:
         # Nobody or one seat: no order to put them in.
-        return list(owners)
-    return [p for p in state.orders[state.badge] if p in owners]
+        return list(seats)
+    return [p for p in state.orders[state.badge] if p in seats]
 
 
 def martyr_for(state: GameState, seat: int) -> int:

@@ -29,7 +29,6 @@ from PIL import Image
 
 from bot.render.board_labels import BoardLabels
 from bot.render.canvas import TEXT_SIZE, TITLE_SIZE, Canvas, Drawn, Placed, text_box, wrap
-from bot.render.facts import BoardFacts
 from bot.render.glyphs import BOLD, drawable, fit
 from bot.render.legend import draw_footer
 from bot.render.palette import (
@@ -46,6 +45,7 @@ from bot.render.palette import (
     TILE_EDGE,
 )
 from bot.render.tokens import draw_token
+from lockdown_core.board_facts import BoardFacts
 
 WIDTH = 800
 PAD, GAP = 10, 8

@@ -2,9 +2,9 @@
 
 Like the picture it reads only the public view. Each open location also says
 its defence (the strength of the characters there) and whether its Monsters
-would get in, with the rule lines of `bot.render.facts`; its free spots, a
+would get in, with the rule lines of `lockdown_core.board_facts`; its free spots, a
 warning one Monster before it closes, whether it is under attack now, and for
-a closed one why it closed (`bot.render.location_facts`).
+a closed one why it closed (`lockdown_core.board_facts`).
 """
 
 from __future__ import annotations
@@ -12,12 +12,11 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from bot.render.facts import board_facts
 from bot.render.labels import end_line, rule_line
-from bot.render.location_facts import location_facts
 from bot.texts.catalog import Translate
 from lockdown_core import Ruleset, load_ruleset
 from lockdown_core import facts as core_facts
+from lockdown_core.board_facts import board_facts, location_facts
 
 
 @cache

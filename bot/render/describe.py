@@ -15,15 +15,14 @@ from typing import Any
 
 from bot.render.board_text import board_lines
 from bot.render.chart import Series
-from bot.render.facts import board_facts
 from bot.render.glyphs import fit_chars
 from bot.render.labels import end_line, rule_line
-from bot.render.location_facts import location_facts
 from bot.render.replay_gif import frames, record_start, shown_names
 from bot.texts import catalog, t
 from bot.texts.catalog import Translate
 from lockdown_core import ReplayLog, Ruleset
 from lockdown_core import facts as core_facts
+from lockdown_core.board_facts import board_facts, location_facts
 
 # Discord's limit on an attachment's description (MessageAttachmentRequest).
 MAX_DESCRIPTION = 1024

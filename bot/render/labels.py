@@ -11,11 +11,10 @@ from typing import Any
 
 from bot.render.board_image import render_board
 from bot.render.board_labels import BoardLabels
-from bot.render.facts import BoardFacts, board_facts
-from bot.render.location_facts import LocationFacts, location_facts
 from bot.texts.catalog import Translate
 from lockdown_core import Ruleset
 from lockdown_core import facts as core_facts
+from lockdown_core.board_facts import BoardFacts, LocationFacts, board_facts, location_facts
 
 
 def board_labels(

@@ -28,7 +28,6 @@ from PIL import Image
 from bot.render.board_image import PAD, WIDTH, board_picture
 from bot.render.board_labels import BoardLabels
 from bot.render.canvas import Drawn, text_width
-from bot.render.facts import board_facts
 from bot.render.glyphs import BOLD, drawable
 from bot.render.labels import board_labels
 from bot.render.palette import PALETTE
@@ -50,6 +49,7 @@ from lockdown_core import (
     view,
 )
 from lockdown_core.actions import action_revision
+from lockdown_core.board_facts import board_facts
 from lockdown_core.ruleset import RULES_REVISION
 from lockdown_core.scenario_format import Played, Scenario
 from lockdown_core.scenario_setup import build

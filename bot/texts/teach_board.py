@@ -1,4 +1,4 @@
-"""The board as a newcomer needs it at a choice of places: room, Monsters, closing.
+"""The board as a newcomer needs it at a choice of places: space, Monsters, closing.
 
 A destination or a placement die sends a character somewhere; whether it gets
 in (free spots, R1.4, R5.4) and how dangerous it is there (Monsters, closing
@@ -11,18 +11,21 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from bot.texts import catalog, t
-from lockdown_core import GameState, facts
+from lockdown_core import GameState, facts, view
+from lockdown_core.board_facts import location_facts
 
 
 def mall_facts(lang: str, state: GameState, places: Iterable[int]) -> list[str]:
     """One line listing each of `places` (locations, in order, once) with its free spots
     and Monsters, then a warning for those one Monster short of closing or already
-    holding the number (`facts.closing_soon`, as on the board)."""
+    holding the number, as the board shows them (`board_facts.location_facts`)."""
     count = catalog().count
     rules = state.rules
     wanted = sorted(set(places) & set(facts.locations(rules)))
     if not wanted:
         return []
+    # The board's own answers (free spots, closing), as the picture shows them.
+    located = location_facts(view(state, None), rules)
     items = []
     closing = []
     for loc in wanted:
@@ -31,8 +34,7 @@ def mall_facts(lang: str, state: GameState, places: Iterable[int]) -> list[str]:
         if state.closed[loc]:
             items.append(t(lang, "teach.room.closed", location=name))
             continue
-        here = sum(1 for c in state.characters if c.location == loc)
-        free = facts.free_spots(rules, loc, here, closed=False)
+        free = located.free.get(loc)
         if free is None:
             items.append(t(lang, "teach.room.unlimited", location=name, monsters=monsters))
         else:
@@ -48,7 +50,7 @@ def mall_facts(lang: str, state: GameState, places: Iterable[int]) -> list[str]:
                     monsters=monsters,
                 )
             )
-        if facts.closing_soon(rules, loc, state.monsters[loc]):
+        if loc in located.closing:
             closing.append(name)
     lines = [t(lang, "teach.room", places=semicolons(lang, items))]
     if closing:

@@ -22,7 +22,6 @@ from bot.render.board_image import (
 )
 from bot.render.board_labels import BoardLabels
 from bot.render.canvas import Drawn
-from bot.render.facts import board_facts
 from bot.render.glyphs import BOLD, ELLIPSIS, REGULAR, missing
 from bot.render.labels import board_labels, board_png
 from bot.render.palette import ALERT
@@ -39,6 +38,7 @@ from lockdown_core import (
     pending_seats,
     view,
 )
+from lockdown_core.board_facts import board_facts
 from tests.render.checks import check_texts
 
 LABELS = BoardLabels(

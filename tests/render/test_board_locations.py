@@ -12,13 +12,12 @@ from PIL import Image
 from bot.render.board_image import board_picture, location_box
 from bot.render.board_text import board_lines
 from bot.render.canvas import Drawn
-from bot.render.facts import board_facts
 from bot.render.labels import board_labels, board_png
-from bot.render.location_facts import location_facts
 from bot.render.palette import TEXT
 from bot.texts import t
 from bot.texts.catalog import LANGUAGES
 from lockdown_core import GameState, load_ruleset, new_game, view
+from lockdown_core.board_facts import board_facts, location_facts
 from lockdown_core.pieces import Vote
 from tests.render.checks import check_texts
 

@@ -10,12 +10,12 @@ from PIL import Image
 
 from bot.render.board_image import FOOTER, board_picture
 from bot.render.canvas import Drawn
-from bot.render.facts import board_facts
 from bot.render.labels import board_labels, board_png
 from bot.render.legend import GAP, LEGEND_COLS, LEGEND_W, LINE, PAD
 from bot.texts import t
 from bot.texts.catalog import LANGUAGES
 from lockdown_core import load_ruleset, new_game, view
+from lockdown_core.board_facts import board_facts
 from tests.render.checks import check_texts
 from tests.render.test_tokens import _apart, _silhouette
 

@@ -12,12 +12,12 @@ from bot.render.board_image import PAD, WIDTH
 from bot.render.canvas import TITLE_SIZE, text_width
 from bot.render.describe import board_description, gif_description
 from bot.render.examples import late_position
-from bot.render.location_facts import location_facts
 from bot.render.palette import DIM
 from bot.render.replay_gif import Frame, frame_picture, frames, record_start, shown_names
 from bot.texts import catalog, t
 from bot.texts.catalog import LANGUAGES
 from lockdown_core import Step, load_ruleset, new_game, view
+from lockdown_core.board_facts import location_facts
 from tests.render.checks import check_texts
 from tests.render.test_replay_gif import _golden_record
 

@@ -7,7 +7,6 @@ import random
 import re
 from collections.abc import Iterator
 
-from bot.render.location_facts import location_facts
 from bot.texts import t
 from bot.texts.catalog import LANGUAGES
 from bot.texts.teach import STEP_RULES, lesson, teach_lines
@@ -23,6 +22,7 @@ from lockdown_core import (
     pending_seats,
     view,
 )
+from lockdown_core.board_facts import location_facts
 from tests.core.builders import at_destinations, at_turn, position
 from tests.core.random_games import VARIANTS
 from tests.core.test_hidden_information import PERTURBATIONS, Knowledge, copy_state

@@ -147,6 +147,22 @@ def at_badge(state: GameState) -> list[Event]:
     return events
 
 
+def badge_vote(hands: list[list[str]] | None = None, martyr: int = 1) -> GameState:
+    """A badge vote: seats 0 (Leader), 1 and 2 in the Surveillance room, seat 3 elsewhere."""
+    state = position(
+        {"leader": SURVEILLANCE, "blocker": 1, "weeper": 2},
+        {"blocker": SURVEILLANCE, "leader": 1, "weeper": 2},
+        {"weeper": SURVEILLANCE, "blocker": 4, "leader": 4},
+        {"blocker": 5, "leader": 5, "weeper": 5},
+        hands=hands,
+        badge=3,
+        martyr=martyr,
+        dice=[1, 2, 3, 4],
+    )
+    at_badge(state)
+    return state
+
+
 def at_destinations(state: GameState, dice: list[int], seen: tuple[int, ...] = ()) -> list[Event]:
     """Step 3 (R5.1) with these arrival dice already rolled, seen by `seen`."""
     events: list[Event] = []

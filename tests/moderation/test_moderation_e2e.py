@@ -66,6 +66,18 @@ async def configure(
     return await answer_text(fake, ix)
 
 
+async def unlock(fake: FakeDiscord, user: FakeUser, channel: FakeChannel, *variants: str) -> None:
+    """A moderator unlocks `variants` on the server (`/lockdown config variant`)."""
+    for variant in variants:
+        await fake.slash(
+            user,
+            "lockdown",
+            subcommand="config variant",
+            options={"variant": variant, "state": "unlock"},
+            channel=channel,
+        )
+
+
 def recap(fake: FakeDiscord, game: Game) -> FakeMessage:
     wanted = f"ld:p:{game.table.game_id}"
     for message in fake.messages(game.thread):
@@ -316,14 +328,7 @@ async def test_combined_variants_and_open_designations_reach_the_game(
     ana, bo = guild.members
     general = guild.channel("general")
     async with start_client(make_bot(tmp_path / "db.sqlite"), fake_discord) as bot:
-        for variant in ("hush", "armoury", "spare_keys"):
-            await fake_discord.slash(
-                ana,
-                "lockdown",
-                subcommand="config variant",
-                options={"variant": variant, "state": "unlock"},
-                channel=general,
-            )
+        await unlock(fake_discord, ana, general, "hush", "armoury", "spare_keys")
         await configure(fake_discord, ana, general, "variants_offered", "hush armoury")
         await configure(fake_discord, ana, general, "combine_variants", "on")
         await configure(fake_discord, ana, general, "open_designations", "on")

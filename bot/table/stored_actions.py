@@ -10,7 +10,7 @@ from bot.ops import metrics
 from bot.storage.errors import StaleVersion, WrongStatus
 from bot.storage.models import ActionWrite, SeatChange, SeatProgress
 from bot.table.seats import Seat
-from bot.table.store import GameStore, SeatBook, StoreConflict
+from bot.table.store import AcceptedAction, GameStore, SeatBook, StoreConflict
 from bot.table.stored_form import deadline_rows, results
 from lockdown_core import GameState, Step
 
@@ -60,16 +60,8 @@ class StoredActions:
     def remember(self, game_id: int, seats: Sequence[Seat]) -> None:
         self._progress[game_id] = {s.seat: progress_of(s) for s in seats}
 
-    async def record(
-        self,
-        game_id: int,
-        expected_version: int,
-        actor: int | None,
-        action: dict[str, Any],
-        state: GameState,
-        deadline: float | None,
-        seats: list[Seat],
-    ) -> None:
+    async def record(self, accepted: AcceptedAction) -> None:
+        game_id, state = accepted.game_id, accepted.state
         known = self._progress.setdefault(game_id, {})
         changed = [
             SeatProgress(
@@ -78,7 +70,7 @@ class StoredActions:
                 ai_takeover=s.away,
                 no_cards_turn=s.no_cards_turn,
             )
-            for s in seats
+            for s in accepted.seats
             if known.get(s.seat, (0, False, None)) != progress_of(s)
         ]
         try:
@@ -86,12 +78,12 @@ class StoredActions:
                 await self.games.record_action(
                     ActionWrite(
                         game_id,
-                        expected_version,
-                        actor,
-                        action,
+                        accepted.expected_version,
+                        accepted.actor,
+                        accepted.action,
                         state.to_dict(),
                         state.version,
-                        deadline_rows(state, deadline),
+                        deadline_rows(state, accepted.deadline),
                         changed,
                     )
                 )

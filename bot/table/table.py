@@ -20,7 +20,7 @@ from bot.table.reply import Reply, receipt
 from bot.table.scheduler import Handle, Scheduler
 from bot.table.seat_players import AiFactory, SeatPlayers
 from bot.table.seats import Seat
-from bot.table.store import ActionStore, StoreConflict, StoredLog
+from bot.table.store import AcceptedAction, ActionStore, StoreConflict, StoredLog
 from bot.table.talk import apply_stored, with_talk
 from bot.table.timers import TableConfig, missed_deadlines, next_deadline
 from bot.table.tokens import step_token
@@ -189,13 +189,15 @@ class Table:
         if self.store is not None:
             try:
                 await self.store.record(
-                    self.game_id,
-                    expected,
-                    actor(action),
-                    stored,
-                    self.state,
-                    deadline,
-                    self.seats,
+                    AcceptedAction(
+                        self.game_id,
+                        expected,
+                        actor(action),
+                        stored,
+                        self.state,
+                        deadline,
+                        self.seats,
+                    )
                 )
             except StoreConflict:
                 # The store's version moved: someone else stored it first, or our own

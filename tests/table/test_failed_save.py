@@ -27,7 +27,7 @@ from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
 from bot.table.lobby import Lobby
 from bot.table.persist import StoredGames
-from bot.table.seats import Seat
+from bot.table.store import AcceptedAction
 from bot.table.stored_actions import StoredActions
 from bot.table.stored_form import rebuild
 from bot.table.table import Table
@@ -56,25 +56,15 @@ class Witness:
         self.refused: Counter[str] = Counter()
         self.last: dict[int, str] = {}
 
-    async def record(
-        self,
-        game_id: int,
-        expected_version: int,
-        actor: int | None,
-        action: dict[str, Any],
-        state: GameState,
-        deadline: float | None,
-        seats: list[Seat],
-    ) -> None:
+    async def record(self, accepted: AcceptedAction) -> None:
+        kind = str(accepted.action["type"])
         try:
-            await self.inner.record(
-                game_id, expected_version, actor, action, state, deadline, seats
-            )
+            await self.inner.record(accepted)
         except Exception:
-            self.refused[str(action["type"])] += 1
+            self.refused[kind] += 1
             raise
-        self.stored[str(action["type"])] += 1
-        self.last[game_id] = frozen(state)
+        self.stored[kind] += 1
+        self.last[accepted.game_id] = frozen(accepted.state)
 
     async def stored_after(self, game_id: int, version: int) -> list[dict[str, Any]]:
         return await self.inner.stored_after(game_id, version)

@@ -334,19 +334,12 @@ class NewNight(Record):
 
 @dataclass(frozen=True, slots=True)
 class NightRecord:
-    """A planned game night (`/lockdown schedule`); `stage` is what the bot waits for at
-    `due_at`: "start" (open the lobby) or "end" (close the Discord event)."""
+    """A planned game night (`/lockdown schedule`): its `plan` as it was made, and
+    where it stands; `stage` is what the bot waits for at `due_at`: "start" (open the
+    lobby) or "end" (close the Discord event)."""
 
     night_id: int
-    guild_id: int
-    event_id: int
-    channel_id: int
-    host_id: int
-    host_name: str
-    name: str
-    starts_at: datetime
-    ends_at: datetime
-    weekly: bool
+    plan: NewNight
     stage: str
     due_at: datetime
     lobby_id: int | None = None

@@ -145,7 +145,7 @@ async def test_a_weekly_night_from_its_planning_to_next_week(
             planned = await nights.planned(guild.id)
         (night,) = planned
         assert night.stage == "start"
-        assert night.starts_at == begins + timedelta(days=7)
+        assert night.plan.starts_at == begins + timedelta(days=7)
         assert len(fake_discord.threads(general)) == 1, "the lobby opened once"
     fake_discord.assert_no_contract_violations()
 
@@ -266,7 +266,7 @@ async def test_a_moderator_lists_and_cancels_the_planned_nights(
         )
         text = await answer_text(fake_discord, listed)
         nights = await bot.desk.book.servers.nights.planned(guild.id)
-        weekly, hostile = sorted(nights, key=lambda n: n.starts_at)
+        weekly, hostile = sorted(nights, key=lambda n: n.plan.starts_at)
         assert text.index(t("en", "nights.default_name")) < text.index(name_text(HOSTILE))
         assert "@everyone" not in text
         gone = await fake_discord.slash(

@@ -176,13 +176,13 @@ class NightCommands:
             return
         lines = [
             say(
-                "nights.list_entry_weekly" if night.weekly else "nights.list_entry",
+                "nights.list_entry_weekly" if night.plan.weekly else "nights.list_entry",
                 number=night.night_id,
-                name=name_text(night.name),
-                when=discord_time(night.starts_at),
-                channel=f"<#{night.channel_id}>",
+                name=name_text(night.plan.name),
+                when=discord_time(night.plan.starts_at),
+                channel=f"<#{night.plan.channel_id}>",
             )
-            for night in sorted(nights, key=lambda n: n.starts_at)
+            for night in sorted(nights, key=lambda n: n.plan.starts_at)
         ]
         embed = discord.Embed(title=say("nights.list_title"))
         for chunk in split_lines(lines, FIELD_VALUE)[:25]:
@@ -211,7 +211,9 @@ class NightCommands:
         await self.timer.drop(night)
         await self.timer.arm()
         try:
-            await events.delete_event(self.service.client.http, night.guild_id, night.event_id)
+            await events.delete_event(
+                self.service.client.http, night.plan.guild_id, night.plan.event_id
+            )
         except discord.HTTPException as exc:
             log.warning("night %s: its event could not be deleted: %s", night.night_id, exc)
-        await self.service.tell(interaction, "nights.cancelled", name=name_text(night.name))
+        await self.service.tell(interaction, "nights.cancelled", name=name_text(night.plan.name))

@@ -32,18 +32,18 @@ def mall_facts(lang: str, state: GameState, places: Iterable[int]) -> list[str]:
         name = t(lang, f"location.{loc}")
         monsters = count(lang, "monster", state.monsters[loc])
         if state.closed[loc]:
-            items.append(t(lang, "teach.room.closed", location=name))
+            items.append(t(lang, "teach.mall.closed", location=name))
             continue
         free = located.free.get(loc)
         if free is None:
-            items.append(t(lang, "teach.room.unlimited", location=name, monsters=monsters))
+            items.append(t(lang, "teach.mall.unlimited", location=name, monsters=monsters))
         else:
             spots = facts.character_spots(rules, loc)
             free_spots = count(lang, "free_spot", free)
             items.append(
                 t(
                     lang,
-                    "teach.room.item",
+                    "teach.mall.item",
                     location=name,
                     free_spots=free_spots,
                     spots=spots,
@@ -52,12 +52,12 @@ def mall_facts(lang: str, state: GameState, places: Iterable[int]) -> list[str]:
             )
         if loc in located.closing:
             closing.append(name)
-    lines = [t(lang, "teach.room", places=semicolons(lang, items))]
+    lines = [t(lang, "teach.mall", places=semicolons(lang, items))]
     if closing:
         lines.append(
             t(
                 lang,
-                "teach.room.closing",
+                "teach.mall.closing",
                 places=", ".join(closing),
                 monsters=count(lang, "monster", facts.closes_at(rules)),
             )

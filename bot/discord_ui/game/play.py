@@ -183,14 +183,14 @@ class Play:
         names = service.presenters[game_id].names
         chosen: list[str] = []
 
-        def build(index: int) -> Action:
+        def build(seat: int) -> Action:
             """The clicked action, and its words as its button said them (read from the
             state before it is played) for the receipt. A pass on cards is held here,
             under the table's lock: kept if its Done is, undone with it if not."""
-            action = decode(code, index, rules)
+            action = decode(code, seat, rules)
             if passing:
-                passes.hold(table, index)
-            if action in legal_actions(table.state, index):
+                passes.hold(table, seat)
+            if action in legal_actions(table.state, seat):
                 chosen.append(label(action, table.state, names, partial(t, lang)))
             return action
 

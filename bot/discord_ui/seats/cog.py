@@ -101,10 +101,10 @@ class SeatsRoom(Room, name=NAME):
         """`user_id` takes (or reclaims) the seat; what they are shown starts afresh."""
         presenter = self.service.presenters[table.game_id]
 
-        def forget(index: int) -> None:
+        def forget(seat: int) -> None:
             # The newcomer reads what the seat knows, not the lines told to the one before.
-            presenter.inbox[index] = []
-            presenter.nudges.user_ids[index] = user_id
+            presenter.inbox[seat] = []
+            presenter.nudges.user_ids[seat] = user_id
 
         return await handover.take(table, user_id, seat, name, on_taken=forget)
 

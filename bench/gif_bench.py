@@ -1,7 +1,7 @@
 """What a replay GIF being drawn costs the games of its process (issue 27).
 
 Games are kept busy in one process as in `stored_click_bench` (real tables,
-SQLite through the keeper, one stored click every `--interval` seconds), while
+SQLite through the stored_games, one stored click every `--interval` seconds), while
 an event-loop ticker measures how late the loop wakes up. Each mode runs for
 `--seconds`:
 
@@ -32,7 +32,7 @@ from bot.render.replay_gif import game_gif
 from bot.storage.database import Database
 from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
-from bot.table.persist import GameKeeper
+from bot.table.persist import StoredGames
 from lockdown_core import ReplayLog, action_to_dict, legal_actions, pending_seats
 from tests.core.random_games import Game
 
@@ -105,7 +105,7 @@ async def measure(mode: str, seconds: float, interval: float, record: ReplayLog)
                 StillClock(),
                 lambda kind, i, _seed: NoAi(),
                 lambda gid, lobby: Silent(),
-                keeper=GameKeeper(BatchingGameRepository(database)),
+                stored_games=StoredGames(BatchingGameRepository(database)),
             )
             stop = asyncio.Event()
             clicking = asyncio.create_task(clicks(hub, stop, interval))

@@ -121,7 +121,7 @@ async def start_game(fake: FakeDiscord, bot: LockdownBot, guild: FakeGuild) -> G
         raise TimeoutError("the game did not start")
     table = bot.hub.table_in(thread.id)
     assert table is not None
-    people = {s.index: u for s in table.seats for u in (host, guest) if s.user_id == u.id}
+    people = {s.seat: u for s in table.seats for u in (host, guest) if s.user_id == u.id}
     game = Game(fake, bot, thread, table, people)
     deadline = time.monotonic() + PATIENCE
     while not has_board(game):

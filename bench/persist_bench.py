@@ -1,4 +1,4 @@
-"""Persistence benchmark: real tables storing every accepted action through GameKeeper.
+"""Persistence benchmark: real tables storing every accepted action through StoredGames.
 
 Figures (SQLite file with WAL by default; PostgreSQL with `--postgres URL`, each
 phase in a schema of its own, dropped at the end):
@@ -52,7 +52,7 @@ from bot.storage.repository import GameRepository
 from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
 from bot.table.lobby import Lobby
-from bot.table.persist import GameKeeper
+from bot.table.persist import StoredGames
 from bot.table.presenter import Update
 from bot.table.table import Table
 from bot.table.timers import TableConfig
@@ -134,8 +134,10 @@ class NoAi:
         return legal[0]
 
 
-def make_hub(keeper: GameKeeper, clock: StillClock) -> GameHub:
-    return GameHub(clock, lambda kind, i, _seed: NoAi(), lambda gid, lobby: Silent(), keeper=keeper)
+def make_hub(stored_games: StoredGames, clock: StillClock) -> GameHub:
+    return GameHub(
+        clock, lambda kind, i, _seed: NoAi(), lambda gid, lobby: Silent(), stored_games=stored_games
+    )
 
 
 async def new_table(hub: GameHub, index: int) -> Table:
@@ -171,7 +173,7 @@ def peak_rss_mb() -> float:
 async def click_latency(target: Target, clicks: int) -> list[float]:
     async with target.open() as database:
         await database.migrate()
-        hub = make_hub(GameKeeper(BatchingGameRepository(database)), StillClock())
+        hub = make_hub(StoredGames(BatchingGameRepository(database)), StillClock())
         rng = random.Random(1)
         samples: list[float] = []
         index = 0
@@ -190,7 +192,7 @@ async def click_latency(target: Target, clicks: int) -> list[float]:
 async def throughput(target: Target, games: int, actions: int) -> tuple[int, float]:
     async with target.open() as database:
         await database.migrate()
-        hub = make_hub(GameKeeper(BatchingGameRepository(database)), StillClock())
+        hub = make_hub(StoredGames(BatchingGameRepository(database)), StillClock())
         tables = [await new_table(hub, 1000 + i) for i in range(games)]
 
         async def play(table: Table, seed: int) -> int:
@@ -209,10 +211,10 @@ async def cold_start(target: Target) -> None:
     start = time.perf_counter()
     async with target.open() as database:
         await database.migrate()
-        keeper = GameKeeper(BatchingGameRepository(database))
+        stored_games = StoredGames(BatchingGameRepository(database))
         clock = StillClock()
-        hub = make_hub(keeper, clock)
-        loaded = await keeper.load()
+        hub = make_hub(stored_games, clock)
+        loaded = await stored_games.load()
         for game in loaded.games:
             record = game.record
             lobby = Lobby(record.id, record.guild_id, record.channel_id, record.host_user_id)

@@ -1,6 +1,6 @@
 """One click applied and stored, with 200 games running in the process (issue 17).
 
-200 real games are started through `GameHub` and `GameKeeper`; then clicks go
+200 real games are started through `GameHub` and `StoredGames`; then clicks go
 round the games, one at a time: the seat the game waits for picks a legal
 action and `Table.act` returns once it is applied and committed. Finished
 games are replaced, so 200 stay in the process. Figures: p50 and p99 wall
@@ -11,7 +11,7 @@ timers never fire and no AI seat plays, so only the click's own work counts.
 To compare with older code, run that code's own copy of this file with that
 code first on the path, from a folder outside the repository: `cd /tmp &&
 PYTHONPATH=/path/to/old python /path/to/old/bench/stored_click_bench.py`
-(since the table reaches storage through a `GameStore`, the keeper is built
+(since the table reaches storage through a `GameStore`, the stored_games is built
 on a repository instead of a database). `--json` prints one object for
 `bench/compare.py`.
 
@@ -40,7 +40,7 @@ from bot.storage.database import Database, async_url
 from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
 from bot.table.lobby import Lobby
-from bot.table.persist import GameKeeper
+from bot.table.persist import StoredGames
 from bot.table.presenter import Update
 from bot.table.table import Table
 from bot.table.timers import TableConfig
@@ -96,7 +96,7 @@ async def measure(database: Database, clicks: int) -> dict[str, float]:
         StillClock(),
         lambda kind, i, _seed: NoAi(),
         lambda gid, lobby: Silent(),
-        keeper=GameKeeper(BatchingGameRepository(database)),
+        stored_games=StoredGames(BatchingGameRepository(database)),
     )
     tables = [await new_table(hub, index) for index in range(GAMES)]
     started = GAMES

@@ -53,15 +53,15 @@ from bot.render.pool import drawings
 from bot.settings import Settings, StartupError, supported_url
 from bot.storage.database import Database
 from bot.storage.deliveries import DeliveryRepository
-from bot.storage.guilds import GuildRepository
 from bot.storage.interaction_claims import InteractionClaims
 from bot.storage.people import PeopleRepository
 from bot.storage.rating_seasons import SeasonRepository
 from bot.storage.seat_changes import SeatChangeRepository
+from bot.storage.servers import ServerRepository
 from bot.storage.stats import StatsRepository
 from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
-from bot.table.persist import GameKeeper
+from bot.table.persist import StoredGames
 from bot.table.scheduler import AsyncioScheduler, Scheduler
 from bot.table.server_book import ServerBook
 from bot.table.sweeper import DeadlineSweeper
@@ -119,12 +119,15 @@ class LockdownBot(commands.AutoShardedBot):
         self.scheduler = scheduler or AsyncioScheduler()
         self.config = config or TableConfig()
         self.database = database or Database(settings.database_url)
-        self.keeper = GameKeeper(
+        self.stored_games = StoredGames(
             BatchingGameRepository(self.database), seat_book=SeatChangeRepository(self.database)
         )
         # Far deadlines (a slow game's steps) wait in one sweeper, not one task each.
         self.hub = GameHub(
-            DeadlineSweeper(self.scheduler), make_ai, self._presenter_for, keeper=self.keeper
+            DeadlineSweeper(self.scheduler),
+            make_ai,
+            self._presenter_for,
+            stored_games=self.stored_games,
         )
         self.deliver_within = deliver_within
         self.service = GameService(
@@ -137,7 +140,7 @@ class LockdownBot(commands.AutoShardedBot):
             people=PeopleRepository(self.database),
         )
         db = self.database
-        book = ServerBook(GuildRepository(db), StatsRepository(db), self.keeper.games)
+        book = ServerBook(ServerRepository(db), StatsRepository(db), self.stored_games.games)
         self.desk = ServerDesk(self.service, book, SeasonRepository(db), game_pages(settings, db))
         self.rooms = Rooms.build(self.desk)
         self.locks = locks

@@ -27,7 +27,7 @@ from bot.ops.logs import set_log_fields
 from bot.ops.shards import ShardLocks, ShardSet, parse_ids, watch_locks
 from bot.storage.models import Shards
 from bot.table.hub import GameHub
-from bot.table.persist import GameKeeper
+from bot.table.persist import StoredGames
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +46,7 @@ class BotTakingOver(Protocol):
     locks: ShardLocks | None
     gate: InteractionGate
     rooms: Rooms
-    keeper: GameKeeper
+    stored_games: StoredGames
     hub: GameHub
     shard_count: int  # as discord.py types it: None until `take_shards` learns it
     shard_ids: list[int] | None
@@ -77,13 +77,13 @@ async def take_over(bot: BotTakingOver) -> None:
     if bot.locks is not None:
         await take_shards(bot, bot.locks)
     started = time.perf_counter()
-    await resume_games(bot.rooms.game.threads, bot.rooms.lobby.lobbies, bot.keeper)
+    await resume_games(bot.rooms.game.threads, bot.rooms.lobby.lobbies, bot.stored_games)
     metrics.RESUME_SECONDS.set(time.perf_counter() - started)
     bot.resumed = True
     bot.hub.accepting = True
     bot.gate.own()
     if bot.is_ready():  # the gateway's `ready` came first, and armed nothing
-        await bot.rooms.nights.keeper.arm()
+        await bot.rooms.nights.timer.arm()
     if bot.sync_on_start and (bot.owned is None or 0 in bot.owned.ids):
         await bot.sync_command_tree()
     if bot.application_id is not None:
@@ -93,7 +93,7 @@ async def take_over(bot: BotTakingOver) -> None:
 
 async def take_shards(bot: BotTakingOver, locks: ShardLocks) -> None:
     """Learn the shard count, take this process's shards (waiting for them), and
-    make the keeper load and run only their games and lobbies."""
+    make the stored games load and run only their games and lobbies."""
     if bot.shard_count is None:
         bot.shard_count, _url, _limit = await bot.http.get_bot_gateway()
     owned = bot.owned = parse_ids(bot.shard_ids, bot.shard_count)
@@ -101,7 +101,7 @@ async def take_shards(bot: BotTakingOver, locks: ShardLocks) -> None:
     await locks.acquire(owned.ids, count=owned.count, connected=bot.wait_until_ready)
     bot.watch = asyncio.create_task(watch_locks(locks, bot.lose_shards))
     if not owned.everything:
-        bot.keeper.shards = Shards(owned.count, owned.ids)
+        bot.stored_games.shards = Shards(owned.count, owned.ids)
     if len(owned.ids) == 1:
         set_log_fields(shard_id=owned.ids[0])
 

@@ -24,7 +24,7 @@ from lockdown_core.ruleset import RULES_REVISION
 class PlaceFamily:
     """R1.4: `order[i]` is the character that takes die i of the placement roll."""
 
-    player: int
+    seat: int
     order: tuple[int, ...]
 
 
@@ -32,12 +32,12 @@ class PlaceFamily:
 class Done:
     """The seat has nothing (more) to play in this discussion or window."""
 
-    player: int
+    seat: int
 
 
 @dataclass(frozen=True, slots=True)
 class PlayCard:
-    player: int
+    seat: int
     card: str
     character: int | None = None
     location: int | None = None
@@ -45,13 +45,13 @@ class PlayCard:
 
 @dataclass(frozen=True, slots=True)
 class Designate:
-    player: int
+    seat: int
     candidate: int
 
 
 @dataclass(frozen=True, slots=True)
 class BreakTie:
-    player: int
+    seat: int
     candidate: int
 
 
@@ -59,7 +59,7 @@ class BreakTie:
 class SearchTruck:
     """R3.2/R3.3: indexes into the drawn cards; every card not kept or given is boxed."""
 
-    player: int
+    seat: int
     keep: int | None
     give: int | None = None
     give_to: int | None = None
@@ -67,19 +67,19 @@ class SearchTruck:
 
 @dataclass(frozen=True, slots=True)
 class ChooseDestination:
-    player: int
+    seat: int
     location: int
 
 
 @dataclass(frozen=True, slots=True)
 class MoveCharacter:
-    player: int
+    seat: int
     character: int
 
 
 @dataclass(frozen=True, slots=True)
 class Devour:
-    player: int
+    seat: int
     character: int
 
 
@@ -123,17 +123,36 @@ _ADAPTERS: dict[str, TypeAdapter[Any]] = {
 
 def actor(action: Action) -> int | None:
     """The seat that took the action, or None for the table."""
-    return None if isinstance(action, Timeout) else action.player
+    return None if isinstance(action, Timeout) else action.seat
 
 
 # The key of the rules revision in a stored action; absent in logs written before
 # revision 2, which are revision 1.
 REVISION_KEY = "rules"
 
+# The key of the acting seat in the stored form. The code says `seat` (CONTRIBUTING.md,
+# "Glossary"); every stored log, saved game, scenario and golden game says "player",
+# and a stored form is data that must keep reading and hashing the same, so the two
+# names meet here and nowhere else.
+SEAT_KEY = "player"
+
+
+def stored_field(name: str) -> str:
+    """The stored form's key for an action's field."""
+    return SEAT_KEY if name == "seat" else name
+
+
+def action_fields(data: dict[str, Any]) -> dict[str, Any]:
+    """A stored action's fields under their names in the code (`SEAT_KEY` is `seat`);
+    a key `seat`, which no stored form has, is dropped as any unknown key is."""
+    return {
+        ("seat" if key == SEAT_KEY else key): value for key, value in data.items() if key != "seat"
+    }
+
 
 def action_to_dict(action: Action) -> dict[str, Any]:
     """The stored form, marked with the rules revision it is played under."""
-    data = asdict(action)
+    data = {stored_field(name): value for name, value in asdict(action).items()}
     data["type"] = type(action).__name__
     data[REVISION_KEY] = RULES_REVISION
     return data
@@ -159,7 +178,7 @@ def action_from_dict(data: dict[str, Any]) -> Action:
     if not isinstance(name, str) or name not in _ADAPTERS:
         raise IllegalAction("malformed_action")
     try:
-        action: Action = _ADAPTERS[name].validate_python(fields, strict=False)
+        action: Action = _ADAPTERS[name].validate_python(action_fields(fields), strict=False)
     except ValidationError as exc:
         raise IllegalAction("malformed_action") from exc
     return action

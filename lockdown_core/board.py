@@ -1,4 +1,4 @@
-"""Board operations shared by several phases: Monsters, devouring, closing.
+"""Board operations shared by several steps: Monsters, devouring, closing.
 
 Each function mutates the state and appends the events it causes; callers
 have already checked legality, so nothing here can fail half-way.
@@ -107,7 +107,7 @@ def devour(state: GameState, character: Character, events: Events, martyr: int) 
                 "character_devoured",
                 {
                     "character": character.id,
-                    "owner": character.owner,
+                    "owner": character.seat,
                     "kind": character.kind,
                     "location": loc,
                 },
@@ -116,13 +116,13 @@ def devour(state: GameState, character: Character, events: Events, martyr: int) 
     if state.martyr != martyr and events is not None:
         events.append(Event("martyr_taken", {"player": martyr, "from": state.martyr}))
     state.martyr = martyr
-    owner = character.owner
-    if state.badge == owner and not state.has_characters(owner):
-        for seat in state.clockwise_from(owner)[1:]:
-            if state.has_characters(seat):
+    seat = character.seat
+    if state.badge == seat and not state.has_characters(seat):
+        for heir in state.clockwise_from(seat)[1:]:
+            if state.has_characters(heir):
                 if events is not None:
-                    events.append(Event("badge_passed", {"from": owner, "to": seat}))
-                state.badge = seat
+                    events.append(Event("badge_passed", {"from": seat, "to": heir}))
+                state.badge = heir
                 break
     _check_rows(state, events)
 

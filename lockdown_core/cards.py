@@ -17,31 +17,31 @@ _REMOVES = {"baseball_bat": 1, "chainsaw": 2}
 _play = cache(PlayCard)
 
 
-def playable(state: GameState, player: int) -> list[PlayCard]:
-    """Every card play open to `player` right now, with its targets."""
-    if not in_window(state, player):
+def playable(state: GameState, seat: int) -> list[PlayCard]:
+    """Every card play open to `seat` right now, with its targets."""
+    if not in_window(state, seat):
         return []
-    return options_in_window(state, player)
+    return options_in_window(state, seat)
 
 
-def options_in_window(state: GameState, player: int) -> list[PlayCard]:
+def options_in_window(state: GameState, seat: int) -> list[PlayCard]:
     """`playable` for a player already known to be among `window_players`."""
-    hand = state.hands[player]
+    hand = state.hands[seat]
     if not hand:
         return []
     step = state.step
     # Discussions first: most card windows of a game are.
     if step == Step.DISCUSSION:
-        return [] if state.vote is None else _discussion_cards(state, player, hand)
+        return [] if state.vote is None else _discussion_cards(state, seat, hand)
     if step == Step.WALKIE_WINDOW:
-        if "walkie_talkie" in hand and player not in state.dice_seen:
-            return [_play(player, "walkie_talkie")]
+        if "walkie_talkie" in hand and seat not in state.dice_seen:
+            return [_play(seat, "walkie_talkie")]
     elif step == Step.AFTER_MOVE and "energy_drink" in hand:
-        return _energy_drinks(state, player)
+        return _energy_drinks(state, seat)
     return []
 
 
-def _energy_drinks(state: GameState, player: int) -> list[PlayCard]:
+def _energy_drinks(state: GameState, seat: int) -> list[PlayCard]:
     # GameState.free_spot for every location, the characters' places read once.
     places = [c.location for c in state.characters]
     closed, locations = state.closed, state.rules.locations
@@ -51,8 +51,8 @@ def _energy_drinks(state: GameState, player: int) -> list[PlayCard]:
         if not closed[loc] and (spots is None or places.count(loc) < spots):
             open_spots.append(loc)
     return [
-        _play(player, "energy_drink", c.id, loc)
-        for c in state.family(player)
+        _play(seat, "energy_drink", c.id, loc)
+        for c in state.family(seat)
         if c.location > 0
         for loc in open_spots
         if loc != c.location
@@ -66,7 +66,7 @@ _ATTACK_CARDS = frozenset(
 )
 
 
-def _discussion_cards(state: GameState, player: int, hand: list[str]) -> list[PlayCard]:
+def _discussion_cards(state: GameState, seat: int, hand: list[str]) -> list[PlayCard]:
     vote = state.vote
     assert vote is not None
     if _VOTE_CARDS.isdisjoint(hand) if vote.kind != "attack" else _ATTACK_CARDS.isdisjoint(hand):
@@ -76,54 +76,54 @@ def _discussion_cards(state: GameState, player: int, hand: list[str]) -> list[Pl
     mine_here = []
     exposed = []
     # One plain loop over a family of a few: cheaper than two comprehensions.
-    for c in state.family(player):
+    for c in state.family(seat):
         if c.location == loc:
             mine_here.append(c)
             if not c.hidden:
                 exposed.append(c)
     options: list[PlayCard] = []
-    if "gun" in hand and exposed and _another_voter(state, player, loc):
-        options.append(_play(player, "gun"))
+    if "gun" in hand and exposed and _another_voter(state, seat, loc):
+        options.append(_play(seat, "gun"))
     if vote.kind != "attack" or not mine_here:
         return options
     if state.monsters[loc] > 0:
         for card in ("baseball_bat", "chainsaw", "molotov_cocktail"):
             if card in hand:
-                options.append(_play(player, card))
+                options.append(_play(seat, card))
         if "tin_can" in hand:
             options.extend(
-                _play(player, "tin_can", None, target)
+                _play(seat, "tin_can", None, target)
                 for target in range(1, 7)
                 if target != loc and state.free_monster_spot(target)
             )
     if "rotten_meat" in hand:
-        options.extend(_play(player, "rotten_meat", c.id) for c in exposed)
+        options.extend(_play(seat, "rotten_meat", c.id) for c in exposed)
     return options
 
 
-def _another_voter(state: GameState, player: int, loc: int) -> bool:
+def _another_voter(state: GameState, seat: int, loc: int) -> bool:
     """R2.6: a Gun is for a voter of a vote; with a single exposed owner there is none (R7.5)."""
     for c in state.characters:  # noqa: SIM110 (a plain loop costs less than any() here)
-        if c.location == loc and not c.hidden and c.owner != player:
+        if c.location == loc and not c.hidden and c.seat != seat:
             return True
     return False
 
 
 def play(state: GameState, action: PlayCard, events: Events) -> None:
     """Apply a card already checked against `playable`."""
-    player, card = action.player, action.card
-    state.hands[player].remove(card)
+    seat, card = action.seat, action.card
+    state.hands[seat].remove(card)
     state.played.append(card)
-    data: dict[str, object] = {"player": player, "card": card}
+    data: dict[str, object] = {"player": seat, "card": card}
     if card == "walkie_talkie":
-        state.dice_seen.add(player)
+        state.dice_seen.add(seat)
         if events is not None:
             events.append(Event("card_played", data))
-            events.append(Event("dice_seen", {"dice": list(state.dice)}, to=(player,)))
+            events.append(Event("dice_seen", {"dice": list(state.dice)}, to=(seat,)))
         return
     if card == "gun":
         assert state.vote is not None
-        state.vote.guns[player] = state.vote.guns.get(player, 0) + 1
+        state.vote.guns[seat] = state.vote.guns.get(seat, 0) + 1
         data["location"] = state.vote.location
         data["lasts"] = facts.gun_lasts(state.rules, state.vote.kind, state.vote.location)
     elif card == "energy_drink":

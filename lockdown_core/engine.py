@@ -55,15 +55,15 @@ def new_game(
     state = GameState(rules, players, Rng(seed_state(seed)))
     state.seed_hash = seed_hash(seed)
     family = rules.family_for(players)
-    for player in range(players):
+    for seat in range(players):
         for kind in family:
-            state.characters.append(Character(len(state.characters), player, kind, UNPLACED))
+            state.characters.append(Character(len(state.characters), seat, kind, UNPLACED))
     state.deck = rules.deck_list()
     state.rng.shuffle(state.deck)
     for _ in range(rules.start_cards):
-        for player in range(players):
+        for seat in range(players):
             if state.deck:
-                state.hands[player].append(state.deck.pop())
+                state.hands[seat].append(state.deck.pop())
     state.badge = state.rng.below(players)
     state.martyr = (state.badge + 1 + state.rng.below(players - 1)) % players
     if not record:
@@ -101,7 +101,7 @@ def apply(state: GameState, action: Action, revision: int = RULES_REVISION) -> l
     handler = _HANDLERS.get(type(action))
     if handler is None:
         raise IllegalAction("malformed_action")
-    if not isinstance(action, Timeout) and not 0 <= action.player < state.players:
+    if not isinstance(action, Timeout) and not 0 <= action.seat < state.players:
         raise IllegalAction("not_seated")
     events: list[Event] = []
     rules = state.rules
@@ -119,7 +119,7 @@ def apply(state: GameState, action: Action, revision: int = RULES_REVISION) -> l
 
 
 def apply_legal(state: GameState, action: Action, *, record: bool = True) -> list[Event]:
-    """`apply` for an action the caller took from `legal_actions(state, action.player)`
+    """`apply` for an action the caller took from `legal_actions(state, action.seat)`
     on this very state (the simulator's driver), under the current rules revision.
 
     Every legal action passes `apply`'s checks, so they are skipped: they were
@@ -162,8 +162,8 @@ def _timeout(state: GameState, action: Timeout, events: Events, checked: bool) -
             )
         flow.resolve_vote(state, winner, events)
     else:
-        for player in waiting:
-            default = default_action(state, player)
+        for seat in waiting:
+            default = default_action(state, seat)
             assert default is not None
             _HANDLERS[type(default)](state, default, events, False)
     # A default's handler may have noted who was pending before the flow moved on.

@@ -47,7 +47,7 @@ class Ending(Protocol):
     @property
     def result(self) -> Mapping[str, Any] | None: ...
 
-    def has_characters(self, player: int) -> bool: ...
+    def has_characters(self, seat: int) -> bool: ...
 
 
 Condition = Callable[[Ending, list[int]], bool]
@@ -82,7 +82,7 @@ def _whole_family_lost(state: Ending) -> int:
 CONDITIONS: dict[str, Condition] = {
     "11": lambda s, w: _alive(s) == 0,
     "02": lambda s, w: any(
-        all(c.location for c in s.characters if c.owner == p) for p in range(s.players)
+        all(c.location for c in s.characters if c.seat == p) for p in range(s.players)
     ),
     "17": lambda s, w: _alive(s) == 1,
     "19": lambda s, w: len(w) == 2,
@@ -102,7 +102,7 @@ CONDITIONS: dict[str, Condition] = {
     "09": lambda s, w: _whole_family_lost(s) == 2,
     "15": lambda s, w: _alive(s, "leader") >= 3,
     "06": lambda s, w: any(
-        c.location == s.rules.surveillance_room for c in s.characters if c.owner in w
+        c.location == s.rules.surveillance_room for c in s.characters if c.seat in w
     ),
     "20": lambda s, w: _survivor_holds(s, lambda h: not h),
     "13": lambda s, w: not s.deck,

@@ -26,9 +26,9 @@ class Event:
     def public(self) -> bool:
         return self.to is None
 
-    def visible_to(self, player: int | None) -> bool:
+    def visible_to(self, seat: int | None) -> bool:
         """Whether a seat (or the public, for None) is shown this event."""
-        return self.to is None or (player is not None and player in self.to)
+        return self.to is None or (seat is not None and seat in self.to)
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "data": self.data, "to": list(self.to) if self.to else None}

@@ -114,19 +114,19 @@ def reveal_destinations(state: GameState, events: Events) -> None:
     begin_move(state, movers[0], events)
 
 
-def begin_move(state: GameState, player: int, events: Events) -> None:
+def begin_move(state: GameState, seat: int, events: Events) -> None:
     """R5.4: the player's move; with one possible character it is made at once."""
     state.step = Step.MOVE
-    state.mover = player
-    options = moves.move_options(state, player)
+    state.mover = seat
+    options = moves.move_options(state, seat)
     if len(options) > 1:
-        state.next_pending = [player]
+        state.next_pending = [seat]
         return
     if options:
-        moves.move_character(state, player, options[0], "move", events)
+        moves.move_character(state, seat, options[0], "move", events)
     else:
         if events is not None:
-            events.append(Event("no_move", {"player": player}))
+            events.append(Event("no_move", {"player": seat}))
     begin_after_move(state, events)
 
 
@@ -146,14 +146,14 @@ def next_mover(state: GameState, events: Events) -> None:
     that chose a destination (R5.4); once all have moved, the Monsters arrive."""
     order = state.orders[state.badge]
     destinations = state.destinations
-    for player in order[order.index(state.mover) + 1 :]:
-        if player in destinations:
-            begin_move(state, player, events)
+    for seat in order[order.index(state.mover) + 1 :]:
+        if seat in destinations:
+            begin_move(state, seat, events)
             return
     monsters_arrive(state, events)
 
 
-# Phase 5 (R6) -----------------------------------------------------------------
+# Step 5 (R6) ------------------------------------------------------------------
 
 
 def monsters_arrive(state: GameState, events: Events) -> None:
@@ -162,7 +162,7 @@ def monsters_arrive(state: GameState, events: Events) -> None:
     next_attack(state, events)
 
 
-# Phase 6 (R7) -----------------------------------------------------------------
+# Step 6 (R7) ------------------------------------------------------------------
 
 
 def next_attack(state: GameState, events: Events) -> None:
@@ -240,7 +240,7 @@ def after_attack_discussion(state: GameState, events: Events) -> None:
             events.append(Event("attack_averted", {"location": loc}))
         next_attack(state, events)
         return
-    candidates = votes.exposed_owners(state, loc)
+    candidates = votes.exposed_seats(state, loc)
     if not candidates:
         returned = board.remove_monsters(state, loc, state.monsters[loc])
         if events is not None:
@@ -255,14 +255,14 @@ def after_attack_discussion(state: GameState, events: Events) -> None:
     votes.begin_designation(state, events)
 
 
-def begin_devour(state: GameState, player: int, events: Events) -> None:
+def begin_devour(state: GameState, seat: int, events: Events) -> None:
     state.step = Step.DEVOUR
-    state.mover = player
-    options = votes.devour_options(state, player)
+    state.mover = seat
+    options = votes.devour_options(state, seat)
     if len(options) == 1:
         finish_devour(state, options[0], events)
     else:
-        state.next_pending = [player]
+        state.next_pending = [seat]
 
 
 def finish_devour(state: GameState, character_id: int, events: Events) -> None:
@@ -271,7 +271,7 @@ def finish_devour(state: GameState, character_id: int, events: Events) -> None:
     assert vote is not None
     character = state.characters[character_id]
     loc = vote.location
-    board.devour(state, character, events, votes.martyr_for(state, character.owner))
+    board.devour(state, character, events, votes.martyr_for(state, character.seat))
     if loc == state.rules.parking_lot:
         board.remove_monsters(state, loc, 1)
         if events is not None:
@@ -318,7 +318,7 @@ def _start_vote(
 ) -> None:
     vote = Vote(kind, loc)
     vote.guns = guns
-    vote.candidates = votes.exposed_owners(state, loc)
+    vote.candidates = votes.exposed_seats(state, loc)
     state.vote = vote
     if kind != "attack" and len(vote.candidates) == 1:
         # R2.5: a single candidate wins without discussion or designation.

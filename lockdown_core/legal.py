@@ -45,7 +45,7 @@ __all__ = [
 class Decision:
     """One seat owes an answer of this kind; `step` names the kind."""
 
-    player: int
+    seat: int
     step: str
 
 
@@ -75,21 +75,21 @@ def _pending_now(state: GameState) -> list[int]:
     return [state.mover]
 
 
-def is_pending(state: GameState, player: int) -> bool:
+def is_pending(state: GameState, seat: int) -> bool:
     """`player in pending_seats(state)`, checked for that one seat (a hot path)."""
     step = state.step
     if step in WINDOW_STEPS:
-        return windows.in_window(state, player)
+        return windows.in_window(state, seat)
     if step == Step.DESIGNATION:
         assert state.vote is not None
-        return player in votes.voters(state) and player not in state.vote.designations
+        return seat in votes.voters(state) and seat not in state.vote.designations
     if step == Step.DESTINATIONS:
-        return moves.owes_destination(state, player)
+        return moves.owes_destination(state, seat)
     if step == Step.TIEBREAK:
-        return player == state.martyr
+        return seat == state.martyr
     if step == Step.GAME_OVER:
         return False
-    return player == state.mover
+    return seat == state.mover
 
 
 def pending(state: GameState) -> list[Decision]:
@@ -103,26 +103,26 @@ _place = cache(PlaceFamily)
 
 
 @cache
-def _each(kind: Callable[[int, int], A], player: int, targets: tuple[int, ...]) -> tuple[A, ...]:
+def _each(kind: Callable[[int, int], A], seat: int, targets: tuple[int, ...]) -> tuple[A, ...]:
     """`kind(player, t)` for every target, in order."""
-    return tuple(kind(player, t) for t in targets)
+    return tuple(kind(seat, t) for t in targets)
 
 
-def truck_options(state: GameState, player: int) -> list[SearchTruck]:
+def truck_options(state: GameState, seat: int) -> list[SearchTruck]:
     """R3.2/R3.3 (and Rationing): keep, give to another seat, box the rest."""
-    return list(_truck_options(player, len(state.drawn), state.players, state.rules.truck_gift))
+    return list(_truck_options(seat, len(state.drawn), state.players, state.rules.truck_gift))
 
 
 @cache
-def _truck_options(player: int, n: int, players: int, gift: bool) -> tuple[SearchTruck, ...]:
-    others = [p for p in range(players) if p != player]
+def _truck_options(seat: int, n: int, players: int, gift: bool) -> tuple[SearchTruck, ...]:
+    others = [p for p in range(players) if p != seat]
     if not gift:
-        return tuple(SearchTruck(player, keep=i) for i in range(n))
+        return tuple(SearchTruck(seat, keep=i) for i in range(n))
     if n == 1:
-        gifts = (SearchTruck(player, keep=None, give=0, give_to=p) for p in others)
-        return (SearchTruck(player, keep=0), *gifts)
+        gifts = (SearchTruck(seat, keep=None, give=0, give_to=p) for p in others)
+        return (SearchTruck(seat, keep=0), *gifts)
     return tuple(
-        SearchTruck(player, keep=i, give=j, give_to=p)
+        SearchTruck(seat, keep=i, give=j, give_to=p)
         for i in range(n)
         for j in range(n)
         if i != j
@@ -130,7 +130,7 @@ def _truck_options(player: int, n: int, players: int, gift: bool) -> tuple[Searc
     )
 
 
-def placement_options(state: GameState, player: int) -> list[PlaceFamily]:
+def placement_options(state: GameState, seat: int) -> list[PlaceFamily]:
     """R1.4: one assignment of the dice for each distinct outcome, where each
     character ends up.
 
@@ -139,22 +139,22 @@ def placement_options(state: GameState, player: int) -> list[PlaceFamily]:
     character takes the spot (and which goes to the Parking lot) is the
     player's choice, so each of those outcomes is offered.
     """
-    family = tuple([c.id for c in state.family(player) if c.location])
+    family = tuple([c.id for c in state.family(seat) if c.location])
     # Where die i lands does not depend on who is given it: worked out once.
     landing = tuple(placement_landing(state, family))
-    return list(_placements(player, family, landing))
+    return list(_placements(seat, family, landing))
 
 
 # Bounded: a few thousand rolls of the commonest families cover almost every game.
 @lru_cache(maxsize=4096)
 def _placements(
-    player: int, family: tuple[int, ...], landing: tuple[int, ...]
+    seat: int, family: tuple[int, ...], landing: tuple[int, ...]
 ) -> tuple[PlaceFamily, ...]:
     """`placement_options` once the landings are known: they depend on nothing else, and
     the same few families and rolls come back game after game."""
     if len(set(landing)) == len(landing) == len(family):
         # Every die lands somewhere else: each assignment is an outcome of its own.
-        return tuple(_place(player, order) for order in permutations(family))
+        return tuple(_place(seat, order) for order in permutations(family))
     seen: set[tuple[tuple[int, int], ...]] = set()
     options = []
     for order in permutations(family):
@@ -162,7 +162,7 @@ def _placements(
         key = tuple(sorted(zip(order, landing, strict=True)))
         if key not in seen:
             seen.add(key)
-            options.append(_place(player, order))
+            options.append(_place(seat, order))
     return tuple(options)
 
 
@@ -194,43 +194,43 @@ def _free_spots(state: GameState, loc: int, most: int, places: list[int]) -> int
     return most if room is None else room
 
 
-def legal_actions(state: GameState, player: int, pending: bool = False) -> list[Action]:
-    """Everything `player` may do right now (empty when nothing is asked of them).
+def legal_actions(state: GameState, seat: int, pending: bool = False) -> list[Action]:
+    """Everything `seat` may do right now (empty when nothing is asked of them).
 
-    `pending=True` says the caller has just taken `player` from
+    `pending=True` says the caller has just taken `seat` from
     `pending_seats(state)`, so whether the seat may act is not asked again
     (the simulator's driver, where that check was a tenth of the work)."""
     step = state.step
     # Each branch builds its list at once: this runs for every simulated action.
     if step in WINDOW_STEPS:
-        if pending or windows.in_window(state, player):
-            return [*cards.options_in_window(state, player), _done(player)]
+        if pending or windows.in_window(state, seat):
+            return [*cards.options_in_window(state, seat), _done(seat)]
         return []
     if step == Step.DESIGNATION:
         vote = state.vote
         assert vote is not None
-        if pending or player in vote.candidates:
-            return list(_each(Designate, player, tuple(vote.candidates)))
+        if pending or seat in vote.candidates:
+            return list(_each(Designate, seat, tuple(vote.candidates)))
         return []
     if step == Step.TIEBREAK:
         assert state.vote is not None
-        if pending or player == state.martyr:
-            return list(_each(BreakTie, player, tuple(state.vote.tied)))
+        if pending or seat == state.martyr:
+            return list(_each(BreakTie, seat, tuple(state.vote.tied)))
         return []
     if step == Step.DESTINATIONS:
-        if pending or (state.has_characters(player) and player != state.badge):
-            return list(_each(ChooseDestination, player, moves.open_destinations(state, player)))
+        if pending or (state.has_characters(seat) and seat != state.badge):
+            return list(_each(ChooseDestination, seat, moves.open_destinations(state, seat)))
         return []
-    if step == Step.GAME_OVER or player != state.mover:
+    if step == Step.GAME_OVER or seat != state.mover:
         return []
     if step == Step.PLACEMENT:
-        return list(placement_options(state, player))
+        return list(placement_options(state, seat))
     if step == Step.TRUCK_CHOICE:
-        return list(truck_options(state, player))
+        return list(truck_options(state, seat))
     if step == Step.BADGE_DESTINATION:
-        return list(_each(ChooseDestination, player, moves.open_destinations(state, player)))
+        return list(_each(ChooseDestination, seat, moves.open_destinations(state, seat)))
     if step == Step.MOVE:
-        return list(_each(MoveCharacter, player, tuple(moves.move_options(state, player))))
+        return list(_each(MoveCharacter, seat, tuple(moves.move_options(state, seat))))
     if step == Step.DEVOUR:
-        return list(_each(Devour, player, tuple(votes.devour_options(state, player))))
+        return list(_each(Devour, seat, tuple(votes.devour_options(state, seat))))
     return []

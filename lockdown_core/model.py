@@ -144,11 +144,11 @@ class GameState:
 
     # Derived facts used all over the engine -------------------------------
 
-    def family(self, owner: int) -> list[Character]:
+    def family(self, seat: int) -> list[Character]:
         """Every character of one seat, alive or not, in id order."""
         if self._indexed != len(self.characters):
             self._index_families()
-        return self._families[owner]
+        return self._families[seat]
 
     def families(self) -> list[list[Character]]:
         """`family(seat)` for every seat, for a loop over all of them (one check, not one
@@ -160,20 +160,20 @@ class GameState:
     def _index_families(self) -> None:
         self._families = [[] for _ in range(self.players)]
         for c in self.characters:
-            self._families[c.owner].append(c)
+            self._families[c.seat].append(c)
         self._indexed = len(self.characters)
 
-    def living(self, owner: int | None = None) -> list[Character]:
-        if owner is None:
+    def living(self, seat: int | None = None) -> list[Character]:
+        if seat is None:
             return [c for c in self.characters if c.location]
-        return [c for c in self.family(owner) if c.location]
+        return [c for c in self.family(seat) if c.location]
 
     def at(self, loc: int) -> list[Character]:
         return [c for c in self.characters if c.location == loc]
 
-    def has_characters(self, player: int) -> bool:
+    def has_characters(self, seat: int) -> bool:
         # A plain loop: any() over a generator or a map costs more, on a hot path.
-        for c in self.family(player):  # noqa: SIM110
+        for c in self.family(seat):  # noqa: SIM110
             if c.location:
                 return True
         return False
@@ -200,8 +200,8 @@ class GameState:
     def clockwise_from(self, start: int) -> list[int]:
         return list(self.orders[start])
 
-    def next_left(self, player: int) -> int:
-        return (player + 1) % self.players
+    def next_left(self, seat: int) -> int:
+        return (seat + 1) % self.players
 
     # JSON ----------------------------------------------------------------
 
@@ -321,7 +321,7 @@ class GameState:
             "rows_triggered": len(self.rows_triggered) != len(self.rules.cold_storage_rows),
             "characters": any(
                 c.id != index
-                or c.owner not in seats
+                or c.seat not in seats
                 or c.kind not in self.kind_specs
                 or not UNPLACED <= c.location <= 6
                 for index, c in enumerate(self.characters)
@@ -349,15 +349,15 @@ def _fresh(value: Any) -> Any:
 
 def _character(index: int, row: Any) -> Character:
     """One stored character row `[owner, kind, location]`, types checked."""
-    owner, kind, location = row
+    seat, kind, location = row
     if not isinstance(kind, str):
         raise TypeError(f"malformed character row {row!r}")
-    return Character(index, int(owner), kind, int(location))
+    return Character(index, int(seat), kind, int(location))
 
 
 def _character_v1(row: Any) -> Character:
     """One character row of schema 1, `[id, owner, kind, location, hidden]`."""
-    cid, owner, kind, location, hidden = row
+    cid, seat, kind, location, hidden = row
     if not isinstance(kind, str):
         raise TypeError(f"malformed character row {row!r}")
-    return Character(int(cid), int(owner), kind, int(location), stored_flag(hidden))
+    return Character(int(cid), int(seat), kind, int(location), stored_flag(hidden))

@@ -12,21 +12,21 @@ from lockdown_core.events import Event, Events
 from lockdown_core.model import GameState
 
 
-def destination_options(state: GameState, player: int) -> list[int]:
+def destination_options(state: GameState, seat: int) -> list[int]:
     """R5.2: open locations where the player has a character that is not there yet.
 
     Empty for a seat with no character (R8.6), and also for one whose every
     character is in the only open location (the Parking lot, once 1-5 are
     closed): that seat has no destination and no move this turn.
     """
-    return list(open_destinations(state, player))
+    return list(open_destinations(state, seat))
 
 
-def open_destinations(state: GameState, player: int) -> tuple[int, ...]:
+def open_destinations(state: GameState, seat: int) -> tuple[int, ...]:
     """`destination_options` as a shared tuple, for the paths that only read it: every
     destination step asks it of each seat."""
     first = 0
-    for c in state.family(player):
+    for c in state.family(seat):
         loc = c.location
         if loc > 0:
             if not first:
@@ -51,23 +51,23 @@ def destination_players(state: GameState) -> list[int]:
     return [p for p in range(state.players) if p not in chosen and open_destinations(state, p)]
 
 
-def owes_destination(state: GameState, player: int) -> bool:
+def owes_destination(state: GameState, seat: int) -> bool:
     """`player in destination_players(state)`, checked for that one seat."""
     return (
-        0 <= player < state.players
-        and player not in state.destinations
-        and bool(open_destinations(state, player))
+        0 <= seat < state.players
+        and seat not in state.destinations
+        and bool(open_destinations(state, seat))
     )
 
 
-def move_target(state: GameState, player: int) -> int:
+def move_target(state: GameState, seat: int) -> int:
     """Where the player's move takes a character (R5.4): their destination, or
     the Parking lot when the destination is full."""
-    dest = state.destinations[player]
+    dest = state.destinations[seat]
     return dest if state.free_spot(dest) else state.rules.parking_lot
 
 
-def move_options(state: GameState, player: int) -> list[int]:
+def move_options(state: GameState, seat: int) -> list[int]:
     """Characters the player may move now (R5.4), as ids.
 
     Never one already at the destination: with a free spot it has nowhere to
@@ -77,9 +77,9 @@ def move_options(state: GameState, player: int) -> list[int]:
     reading, where a character at a full destination was sent to the Parking lot.
     """
     if state.rules.revision < 2:
-        to = move_target(state, player)
-        return [c.id for c in state.family(player) if c.location and c.location != to]
-    dest = state.destinations[player]
+        to = move_target(state, seat)
+        return [c.id for c in state.family(seat) if c.location and c.location != to]
+    dest = state.destinations[seat]
     parking = state.rules.parking_lot
     # Excluded: the destination, and the Parking lot when the move would lead there
     # (a full destination). Whether it is full is asked only of a family that has
@@ -87,7 +87,7 @@ def move_options(state: GameState, player: int) -> list[int]:
     options = []
     parked = False
     # One plain loop over a family of a few: cheaper than comprehensions.
-    for c in state.family(player):
+    for c in state.family(seat):
         loc = c.location
         if loc and loc != dest:
             options.append(c.id)
@@ -98,17 +98,17 @@ def move_options(state: GameState, player: int) -> list[int]:
 
 
 def move_character(
-    state: GameState, player: int, character_id: int, reason: str, events: Events
+    state: GameState, seat: int, character_id: int, reason: str, events: Events
 ) -> None:
     character = state.characters[character_id]
-    dest = state.destinations[player]
-    to = move_target(state, player)
+    dest = state.destinations[seat]
+    to = move_target(state, seat)
     if events is not None:
         events.append(
             Event(
                 "character_moved",
                 {
-                    "player": player,
+                    "player": seat,
                     "character": character_id,
                     "kind": character.kind,
                     "from": character.location,

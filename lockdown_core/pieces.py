@@ -38,11 +38,11 @@ WINDOW_STEPS = frozenset((Step.DISCUSSION, Step.WALKIE_WINDOW, Step.AFTER_MOVE))
 class Character:
     """One character token; `location` is 1-6, COLD once devoured, UNPLACED at setup."""
 
-    __slots__ = ("hidden", "id", "kind", "location", "owner")
+    __slots__ = ("hidden", "id", "kind", "location", "seat")
 
-    def __init__(self, id: int, owner: int, kind: str, location: int, hidden: bool = False) -> None:
+    def __init__(self, id: int, seat: int, kind: str, location: int, hidden: bool = False) -> None:
         self.id = id
-        self.owner = owner
+        self.seat = seat
         self.kind = kind
         self.location = location
         self.hidden = hidden
@@ -54,7 +54,7 @@ class Character:
     def to_list(self) -> list[Any]:
         """The stored row; the id is the row's index and hiding is listed apart, as
         almost no character is ever hidden."""
-        return [self.owner, self.kind, self.location]
+        return [self.seat, self.kind, self.location]
 
 
 class Vote:

@@ -12,16 +12,16 @@ from lockdown_core.model import GameState
 from lockdown_core.pieces import Step
 
 
-def begin_placement(state: GameState, player: int, events: Events) -> None:
+def begin_placement(state: GameState, seat: int, events: Events) -> None:
     """R1.4: the player rolls one die per character and will assign them."""
-    count = len(state.living(player))
+    count = len(state.living(seat))
     state.step = Step.PLACEMENT
-    state.mover = player
-    state.next_pending = [player]
+    state.mover = seat
+    state.next_pending = [seat]
     state.dice = state.rng.roll(count)
     state.dice_revealed = True
     if events is not None:
-        events.append(Event("placement_rolled", {"player": player, "dice": list(state.dice)}))
+        events.append(Event("placement_rolled", {"player": seat, "dice": list(state.dice)}))
 
 
 def after_placement(state: GameState, events: Events) -> None:

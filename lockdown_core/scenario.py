@@ -110,13 +110,13 @@ def _expect_refusal(state: GameState, entry: Refused, where: str, unsaid: int) -
 def _ref(state: GameState, ref: str, where: str) -> Character:
     seat, kind = ref.split(":")
     for c in state.characters:
-        if c.owner == int(seat) and c.kind == kind:
+        if c.seat == int(seat) and c.kind == kind:
             return c
     raise ScenarioError(f"{where}: no character {ref!r} in this game")
 
 
 def _name(c: Character) -> str:
-    return f"{c.owner}:{c.kind}"
+    return f"{c.seat}:{c.kind}"
 
 
 def _place_name(loc: int) -> int | str:

@@ -25,7 +25,9 @@ from lockdown_core.actions import (
     ACTION_TYPES,
     REVISION_KEY,
     Action,
+    action_fields,
     action_revision,
+    stored_field,
 )
 from lockdown_core.errors import IllegalAction
 from lockdown_core.pieces import COLD, UNPLACED
@@ -87,15 +89,15 @@ def _parse_action(value: object) -> Played:
     name = data.pop("type", None)
     if not isinstance(name, str) or name not in ACTION_TYPES:
         raise ValueError(f"type: {name!r} is not one of {', '.join(ACTION_TYPES)}")
-    known = {f.name for f in fields(ACTION_TYPES[name])}
+    known = {stored_field(f.name) for f in fields(ACTION_TYPES[name])}
     extra = sorted(set(data) - known)
     if extra:
         raise ValueError(f"{name}: unknown field {extra[0]!r}")
     try:
-        action: Action = _ACTION_ADAPTERS[name].validate_python(data)
+        action: Action = _ACTION_ADAPTERS[name].validate_python(action_fields(data))
     except ValidationError as exc:
         first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
+        where = ".".join(stored_field(str(p)) for p in first["loc"])
         raise ValueError(f"{name}: field {where}: {first['msg']}") from exc
     return Played(action, revision)
 
@@ -104,14 +106,14 @@ ScenarioAction = Annotated[Played, PlainValidator(_parse_action)]
 
 
 class Start(_Strict):
-    """Where the scenario enters the game (see docs/scenarios.md for each phase)."""
+    """Where the scenario enters the game (see docs/scenarios.md for each step)."""
 
-    phase: Literal[
+    step: Literal[
         "placement", "turn", "badge", "destinations", "arrivals", "attacks", "end_of_turn"
     ] = "turn"
     dice: list[Die] | None = Field(default=None, max_length=6)
     dice_seen: list[Seat] = []
-    player: Seat | None = None
+    seat: Seat | None = None
 
 
 class Position(_Strict):

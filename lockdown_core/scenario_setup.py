@@ -142,39 +142,39 @@ def _set_cards(state: GameState, pos: Position) -> None:
 def _enter(state: GameState, pos: Position, events: list[Event]) -> None:
     """Reach the start step through the engine's own flow, as a real game would."""
     start = pos.start
-    phase = start.phase
+    step = start.step
     unplaced = [c for c in state.characters if c.location == UNPLACED]
-    if phase == "placement":
-        player = state.badge if start.player is None else start.player
-        if player >= state.players or not any(c.owner == player for c in unplaced):
-            raise ScenarioError(f"position.start.player: seat {player} has nobody to place")
+    if step == "placement":
+        seat = state.badge if start.seat is None else start.seat
+        if seat >= state.players or not any(c.seat == seat for c in unplaced):
+            raise ScenarioError(f"position.start.seat: seat {seat} has nobody to place")
     elif unplaced:
-        raise ScenarioError("position.characters: 'unplaced' only with the placement phase")
-    if start.dice is not None and phase not in ("destinations", "arrivals", "attacks"):
+        raise ScenarioError("position.characters: 'unplaced' only with the placement step")
+    if start.dice is not None and step not in ("destinations", "arrivals", "attacks"):
         raise ScenarioError("position.start.dice: only for destinations, arrivals and attacks")
-    if start.dice is None and phase in ("destinations", "arrivals"):
-        raise ScenarioError(f"position.start.dice: required to start at {phase}")
-    if start.dice_seen and phase != "destinations":
-        raise ScenarioError("position.start.dice_seen: only for the destinations phase")
-    if start.player is not None and phase != "placement":
-        raise ScenarioError("position.start.player: only for the placement phase")
+    if start.dice is None and step in ("destinations", "arrivals"):
+        raise ScenarioError(f"position.start.dice: required to start at {step}")
+    if start.dice_seen and step != "destinations":
+        raise ScenarioError("position.start.dice_seen: only for the destinations step")
+    if start.seat is not None and step != "placement":
+        raise ScenarioError("position.start.seat: only for the placement step")
     state.turn = pos.turn
     state.dice = list(start.dice or [])
-    if phase == "placement":
+    if step == "placement":
         state.turn = 0
-        placement.begin_placement(state, player, events)
-    elif phase == "turn":
+        placement.begin_placement(state, seat, events)
+    elif step == "turn":
         state.turn = pos.turn - 1
         flow.start_turn(state, events)
-    elif phase == "badge":
+    elif step == "badge":
         flow.begin_badge(state, events)
-    elif phase == "destinations":
+    elif step == "destinations":
         state.dice_seen = set(start.dice_seen)
         flow.begin_destinations(state, events)
-    elif phase == "arrivals":
+    elif step == "arrivals":
         state.dice_revealed = True
         flow.monsters_arrive(state, events)
-    elif phase == "attacks":
+    elif step == "attacks":
         state.dice_revealed = True
         state.attack_location = 0
         flow.next_attack(state, events)

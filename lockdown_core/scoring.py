@@ -13,11 +13,11 @@ def scores(state: GameState) -> list[int]:
     totals = [0] * state.players
     for c in state.characters:
         if c.location:
-            totals[c.owner] += specs[c.kind].points
-    for player in range(state.players):
-        if state.has_characters(player):
-            keys = state.hands[player].count("keys_of_the_truck")
-            totals[player] += keys * state.rules.keys_points
+            totals[c.seat] += specs[c.kind].points
+    for seat in range(state.players):
+        if state.has_characters(seat):
+            keys = state.hands[seat].count("keys_of_the_truck")
+            totals[seat] += keys * state.rules.keys_points
     return totals
 
 

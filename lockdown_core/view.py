@@ -14,8 +14,8 @@ from lockdown_core.model import GameState
 from lockdown_core.pieces import Step
 
 
-def view(state: GameState, player: int | None = None) -> dict[str, Any]:
-    """The JSON-ready view for `player`, or the public view for None."""
+def view(state: GameState, seat: int | None = None) -> dict[str, Any]:
+    """The JSON-ready view for `seat`, or the public view for None."""
     vote = state.vote
     secret_step = state.step in (Step.BADGE_DESTINATION, Step.DESTINATIONS)
     data: dict[str, Any] = {
@@ -28,7 +28,7 @@ def view(state: GameState, player: int | None = None) -> dict[str, Any]:
         "characters": [
             {
                 "id": c.id,
-                "owner": c.owner,
+                "owner": c.seat,
                 "kind": c.kind,
                 "location": c.location,
                 "hidden": c.hidden,
@@ -57,7 +57,7 @@ def view(state: GameState, player: int | None = None) -> dict[str, Any]:
         ),
         "vote": None,
         "result": state.result,
-        "seat": player,
+        "seat": seat,
     }
     if vote is not None:
         public_ballots = vote.revealed or state.rules.open_ballots
@@ -72,15 +72,15 @@ def view(state: GameState, player: int | None = None) -> dict[str, Any]:
             "guns": {str(p): n for p, n in sorted(vote.guns.items())},
             "tied": list(vote.tied),
         }
-    if player is None:
+    if seat is None:
         return data
-    data["hand"] = list(state.hands[player])
-    if player in state.dice_seen and not state.dice_revealed:
+    data["hand"] = list(state.hands[seat])
+    if seat in state.dice_seen and not state.dice_revealed:
         data["dice"] = list(state.dice)
-    if state.step == Step.TRUCK_CHOICE and state.mover == player:
+    if state.step == Step.TRUCK_CHOICE and state.mover == seat:
         data["drawn"] = list(state.drawn)
-    if secret_step and player in state.destinations:
-        data["my_destination"] = state.destinations[player]
-    if vote is not None and player in vote.designations and data["vote"]["designations"] == {}:
-        data["vote"]["my_designation"] = vote.designations[player]
+    if secret_step and seat in state.destinations:
+        data["my_destination"] = state.destinations[seat]
+    if vote is not None and seat in vote.designations and data["vote"]["designations"] == {}:
+        data["vote"]["my_designation"] = vote.designations[seat]
     return data

@@ -25,47 +25,47 @@ def weights_of(state: GameState, vote: Vote) -> dict[int, int]:
     loc = vote.location
     families = state.families()
     # Only the voters' own families can weigh: a few characters rather than all.
-    for player in weights:
-        for c in families[player]:
+    for seat in weights:
+        for c in families[seat]:
             if c.location == loc and not c.hidden:
-                weights[player] += specs[c.kind].votes
-    for player, guns in vote.guns.items():
-        if player in weights:
-            weights[player] += guns
+                weights[seat] += specs[c.kind].votes
+    for seat, guns in vote.guns.items():
+        if seat in weights:
+            weights[seat] += guns
     return weights
 
 
-def exposed_owners(state: GameState, loc: int) -> list[int]:
-    """Players with a non-hidden character at `loc`, clockwise from the badge holder."""
-    owners = set()
+def exposed_seats(state: GameState, loc: int) -> list[int]:
+    """The seats with a non-hidden character at `loc`, clockwise from the badge holder."""
+    seats = set()
     # A plain loop: cheaper than a comprehension, and every vote starts here.
     for c in state.characters:
         if c.location == loc and not c.hidden:
-            owners.add(c.owner)
-    if len(owners) < 2:
+            seats.add(c.seat)
+    if len(seats) < 2:
         # Nobody or one seat: no order to put them in.
-        return list(owners)
-    return [p for p in state.orders[state.badge] if p in owners]
+        return list(seats)
+    return [p for p in state.orders[state.badge] if p in seats]
 
 
-def martyr_for(state: GameState, owner: int) -> int:
+def martyr_for(state: GameState, seat: int) -> int:
     """R8.2, or the Vendetta variant: the heaviest voter against the victim."""
     vote = state.vote
     if state.rules.martyr_rule != "vendetta" or vote is None or not vote.revealed:
-        return owner
+        return seat
     weights = weights_of(state, vote)
-    against = {v: weights[v] for v, c in vote.designations.items() if c == owner}
+    against = {v: weights[v] for v, c in vote.designations.items() if c == seat}
     if not against:
-        return owner
+        return seat
     heaviest = max(against.values())
     top = [v for v, w in against.items() if w == heaviest]
-    return top[0] if len(top) == 1 else owner
+    return top[0] if len(top) == 1 else seat
 
 
-def devour_options(state: GameState, player: int) -> list[int]:
+def devour_options(state: GameState, seat: int) -> list[int]:
     assert state.vote is not None
     loc = state.vote.location
-    return [c.id for c in state.family(player) if c.location == loc and not c.hidden]
+    return [c.id for c in state.family(seat) if c.location == loc and not c.hidden]
 
 
 def begin_designation(state: GameState, events: Events) -> None:

@@ -93,9 +93,9 @@ def window_players(state: GameState) -> list[int]:
     return []
 
 
-def in_window(state: GameState, player: int) -> bool:
+def in_window(state: GameState, seat: int) -> bool:
     """`player in window_players(state)`, checked for that one seat (a hot path)."""
-    if not 0 <= player < state.players or not state.hands[player] or player in state.acted:
+    if not 0 <= seat < state.players or not state.hands[seat] or seat in state.acted:
         return False
     step = state.step
     if step == Step.DISCUSSION:
@@ -104,13 +104,13 @@ def in_window(state: GameState, player: int) -> bool:
             return False
         if vote.kind == "attack":
             loc = vote.location
-            here = loc in [c.location for c in state.family(player)]
+            here = loc in [c.location for c in state.family(seat)]
             return here and not _all_played(state, _ATTACK)
-        return player in vote.candidates and not _all_played(state, _VOTE)
+        return seat in vote.candidates and not _all_played(state, _VOTE)
     if step == Step.WALKIE_WINDOW:
         return not _all_played(state, _WALKIE)
     if step == Step.AFTER_MOVE:
-        return player == state.mover and not _all_played(state, _ENERGY)
+        return seat == state.mover and not _all_played(state, _ENERGY)
     return False
 
 

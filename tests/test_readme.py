@@ -114,8 +114,8 @@ def test_every_link_lands_on_a_file_and_heading(path: Path) -> None:
 
 def test_the_slug_follows_github() -> None:
     assert slug("Invite the bot to a server") == "invite-the-bot-to-a-server"
-    assert slug("R5. Phases 3 and 4 — where to go, over here") == (
-        "r5-phases-3-and-4--where-to-go-over-here"
+    assert slug("R5. Steps 3 and 4 — where to go, over here") == (
+        "r5-steps-3-and-4--where-to-go-over-here"
     )
     assert slug("`lockdown replay`") == "lockdown-replay"
     assert slug("Running it (operators)") == "running-it-operators"

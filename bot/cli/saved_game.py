@@ -22,9 +22,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bot.table.seats import Seat
+from bot.table.store import AcceptedAction
 from bot.table.talk import TALK
-from lockdown_core import GameState, ReplayLog
+from lockdown_core import ReplayLog
 from lockdown_core.ai import AI_KINDS
 
 # The key of the terminal game's own settings in its file.
@@ -59,17 +59,8 @@ class SavedLog:
         self.setup = setup
         self.write()
 
-    async def record(
-        self,
-        game_id: int,
-        expected_version: int,
-        actor: int | None,
-        action: dict[str, Any],
-        state: GameState,
-        deadline: float | None,
-        seats: list[Seat],
-    ) -> None:
-        self.log.actions.append(action)
+    async def record(self, accepted: AcceptedAction) -> None:
+        self.log.actions.append(accepted.action)
         self.write()
 
     def write(self) -> None:

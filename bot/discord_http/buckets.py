@@ -63,7 +63,7 @@ class Bucket:
     period: float = 0.0  # the longest window Discord told of
     window_end: float | None = None  # the earliest end told of the window last heard of
 
-    def room(self, now: float) -> bool:
+    def has_space(self, now: float) -> bool:
         if self.reset_at is not None and now >= self.reset_at:
             # The window is over; what is still on its way may count in the next one.
             self.remaining = max(0, self.limit - self.in_flight)
@@ -146,7 +146,7 @@ class Buckets:
             return []
         return [self._states[key] for key in self._known.get(major, ())]
 
-    def room(self, route_key: str, major: str, now: float) -> bool:
+    def has_space(self, route_key: str, major: str, now: float) -> bool:
         return not self._blocking(route_key, major, now)
 
     def free_at(self, route_key: str, major: str, now: float) -> float | None:
@@ -157,7 +157,7 @@ class Buckets:
     def _blocking(self, route_key: str, major: str, now: float) -> list[Bucket]:
         """The buckets that hold a request of this route back at `now`."""
         own = self.state(self.key(route_key, major))
-        return [b for b in (own, *self._siblings(route_key, major)) if not b.room(now)]
+        return [b for b in (own, *self._siblings(route_key, major)) if not b.has_space(now)]
 
     def take(self, route_key: str, major: str) -> str:
         """Count one request going out; the key of the bucket it is counted in."""

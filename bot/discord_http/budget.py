@@ -80,7 +80,7 @@ class GlobalWindow:
         self._flying = 0
         self._answered: deque[float] = deque()  # when each answered request stops counting
 
-    def room(self, now: float) -> bool:
+    def has_space(self, now: float) -> bool:
         while self._answered and self._answered[0] <= now:
             self._answered.popleft()
         return self._flying + len(self._answered) < self.per_second
@@ -201,14 +201,14 @@ class Budget:
                 self._sent(ticket, now)
                 chosen.append(ticket)
                 continue
-            if full or not self.global_window.room(now):
+            if full or not self.global_window.has_space(now):
                 if not full:
                     full = True
                     wake = _earliest(wake, self.global_window.free_at())
                 self._keep(ticket, kept, held)
                 continue
             key = self.buckets.key(ticket.route_key, ticket.major)
-            if key in blocked or not self.buckets.room(ticket.route_key, ticket.major, now):
+            if key in blocked or not self.buckets.has_space(ticket.route_key, ticket.major, now):
                 if key not in blocked:
                     blocked.add(key)
                     wake = _earliest(

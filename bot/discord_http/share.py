@@ -8,7 +8,7 @@ the 50, the part of the servers (and so of the games) it runs. The shares add
 up to the whole budget when the processes cover every shard once, which the
 shard locks guarantee; during a deploy's hand-over the new process waits for
 its shards before it runs a game, so two processes never spend one share for
-long. Guilds spread evenly over shards (`(guild_id >> 22) % SHARD_COUNT`), so
+long. Servers spread evenly over shards (`(guild_id >> 22) % SHARD_COUNT`), so
 a share in proportion to shards is a share in proportion to demand.
 """
 

@@ -39,7 +39,7 @@ GAME_PERMISSIONS = (
     ("attach_files", "permission.attach_files"),
     ("read_message_history", "permission.read_message_history"),
 )
-# What game nights need besides (`/lockdown schedule`): guild-wide, optional otherwise.
+# What game nights need besides (`/lockdown schedule`): server-wide, optional otherwise.
 MANAGE_EVENTS = "permission.manage_events"
 # A practice game (`/lockdown practice`) is played in a private thread, not a public one.
 PRACTICE_PERMISSIONS = tuple(

@@ -23,7 +23,7 @@ LOBBY = r"ld:l:(?P<lobby>\d+):(?P<op>join|leave|ai|noai|start|fill)"
 ABORT = r"ld:x:(?P<game>\d+)"
 SEAT = r"ld:s:(?P<game>\d+):(?P<op>leave|bye|end)"
 TAKE = r"ld:t:(?P<game>\d+):(?P<seat>\d+)"
-REQUEST = r"ld:r:(?P<game>\d+):(?P<seat>\d+):(?P<user>\d+):(?P<answer>yes|no)"
+APPROVAL = r"ld:r:(?P<game>\d+):(?P<seat>\d+):(?P<user>\d+):(?P<answer>yes|no)"
 VARIANTS = r"ld:v:(?P<lobby>\d+)"
 PLAY_AGAIN = r"ld:p:(?P<game>\d+)"
 SHARE_PAGE = r"ld:w:(?P<game>\d+)"
@@ -39,7 +39,7 @@ LIVE = tuple(
         ABORT,
         SEAT,
         TAKE,
-        REQUEST,
+        APPROVAL,
         VARIANTS,
         PLAY_AGAIN,
         SHARE_PAGE,
@@ -80,7 +80,7 @@ def take(game_id: int, seat: int) -> str:
     return f"ld:t:{game_id}:{seat}"
 
 
-def request(game_id: int, seat: int, user_id: int, answer: str) -> str:
+def approval(game_id: int, seat: int, user_id: int, answer: str) -> str:
     return f"ld:r:{game_id}:{seat}:{user_id}:{answer}"
 
 

@@ -23,7 +23,7 @@ import discord
 from bot.discord_ui.game.threads import GameThreads
 from bot.discord_ui.lobby.lobbies import Lobbies
 from bot.ops.logs import log_fields
-from bot.table.persist import GameKeeper, UnloadableGame
+from bot.table.persist import StoredGames, UnloadableGame
 from bot.table.store import Cursor
 from bot.texts import t
 
@@ -44,14 +44,16 @@ class ResumeReport:
     endings: list[int] = field(default_factory=list)
 
 
-async def resume_games(threads: GameThreads, lobbies: Lobbies, keeper: GameKeeper) -> ResumeReport:
+async def resume_games(
+    threads: GameThreads, lobbies: Lobbies, stored_games: StoredGames
+) -> ResumeReport:
     """Load every running game and every lobby into the hub; pause and announce the
     games that cannot be, skip the lobbies that cannot be."""
     service = threads.service
     report = ResumeReport()
     # Lobbies first: a resumed game's grace period starts when its table begins.
-    await resume_lobbies(lobbies, keeper, report)
-    loaded = await keeper.load()
+    await resume_lobbies(lobbies, stored_games, report)
+    loaded = await stored_games.load()
     cursors = await service.cursors([game.record.id for game in loaded.games])
     for game in loaded.games:
         # The game's ids on every line it logs from now on: its timer, AI and delivery
@@ -61,10 +63,10 @@ async def resume_games(threads: GameThreads, lobbies: Lobbies, keeper: GameKeepe
             await table.begin([], game.deadline)
             service.presenters[table.game_id].resume(table)
         report.resumed.append(table.game_id)
-    await deliver_endings(threads, keeper, report)
+    await deliver_endings(threads, stored_games, report)
     for broken in loaded.broken:
         log.error("game %s cannot be resumed and is paused: %s", broken.game_id, broken.reason)
-        await keeper.pause(broken.game_id, broken.reason[:500])
+        await stored_games.pause(broken.game_id, broken.reason[:500])
         await _announce(service.client, broken, "notice.game_unloadable")
         report.paused.append(broken.game_id)
     log.info(
@@ -77,17 +79,17 @@ async def resume_games(threads: GameThreads, lobbies: Lobbies, keeper: GameKeepe
     return report
 
 
-async def resume_lobbies(lobbies: Lobbies, keeper: GameKeeper, report: ResumeReport) -> None:
+async def resume_lobbies(lobbies: Lobbies, stored_games: StoredGames, report: ResumeReport) -> None:
     """Every stored lobby back in the hub, its old buttons and variant menu working again.
 
-    A lobby whose row cannot be read has been closed by the keeper: its thread
+    A lobby whose row cannot be read has been closed by the stored_games: its thread
     is told, in the lobby's language, to open a new one. One whose server
     settings cannot be read (maybe for a moment) is logged and skipped, left
     stored as it is. Either way its buttons answer that the lobby is closed,
     and every other lobby comes back.
     """
     try:
-        loaded = await keeper.load_lobbies()
+        loaded = await stored_games.load_lobbies()
     except Exception:  # the games must come back even if no lobby can
         log.exception("no lobby could be resumed")
         return
@@ -105,7 +107,9 @@ async def resume_lobbies(lobbies: Lobbies, keeper: GameKeeper, report: ResumeRep
         report.lobbies.append(stored.lobby.lobby_id)
 
 
-async def deliver_endings(threads: GameThreads, keeper: GameKeeper, report: ResumeReport) -> None:
+async def deliver_endings(
+    threads: GameThreads, stored_games: StoredGames, report: ResumeReport
+) -> None:
     """Games that ended but whose end never reached their thread: post it now.
 
     The process stopped (or Discord refused) between a game's last stored
@@ -125,7 +129,7 @@ async def deliver_endings(threads: GameThreads, keeper: GameKeeper, report: Resu
         return
     for game_id in game_ids:
         try:
-            game = await keeper.finished_game(game_id)
+            game = await stored_games.finished_game(game_id)
             table = threads.restore(game, cursors.get(game_id, Cursor()), ended=True)
         except Exception:  # one game's failure must spare the others
             log.exception("game %s: its end cannot be posted", game_id)

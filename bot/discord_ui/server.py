@@ -17,8 +17,8 @@ from bot.discord_ui import reply
 from bot.discord_ui.service import GameService, is_moderator, locale_lang, server_locale
 from bot.rating.book import RatingStore
 from bot.table.game_pages import GamePages
-from bot.table.guild_settings import GuildConfig
 from bot.table.server_book import ServerBook
+from bot.table.server_settings import ServerConfig
 from bot.texts import t
 from bot.texts.catalog import Translate
 
@@ -42,7 +42,7 @@ class ServerDesk:
         # The finished games' pages on the web (`lockdown-web`); None: no links.
         self.pages = pages
 
-    def lang(self, interaction: discord.Interaction[Any], config: GuildConfig) -> str:
+    def lang(self, interaction: discord.Interaction[Any], config: ServerConfig) -> str:
         """The reader's language: their Discord locale, else the server's setting."""
         return locale_lang(interaction.locale, config.language)
 
@@ -51,7 +51,7 @@ class ServerDesk:
         lang = self.service.lang(interaction)
         return lambda key, **params: t(lang, key, **params)
 
-    async def config(self, interaction: discord.Interaction[Any], guild_id: int) -> GuildConfig:
+    async def config(self, interaction: discord.Interaction[Any], guild_id: int) -> ServerConfig:
         """The server's settings; until a moderator sets a language, the server's
         preferred locale on Discord decides it."""
         config = await self.book.config(guild_id, server_locale(interaction))
@@ -59,7 +59,7 @@ class ServerDesk:
         return config
 
     async def tell_unreadable(
-        self, interaction: discord.Interaction[Any], guild_id: int, config: GuildConfig
+        self, interaction: discord.Interaction[Any], guild_id: int, config: ServerConfig
     ) -> None:
         """Once, in the channel of the command that found it: the server's settings could
         not be read, the defaults apply, a moderator can set them again."""
@@ -71,11 +71,11 @@ class ServerDesk:
         try:
             await channel.send(t(config.language, "notice.settings_unreadable"))
         except discord.HTTPException:
-            log.warning("guild %s: could not say that its settings were unreadable", guild_id)
+            log.warning("server %s: could not say that its settings were unreadable", guild_id)
 
     async def context(
         self, interaction: discord.Interaction[Any]
-    ) -> tuple[discord.Guild, GuildConfig, str] | None:
+    ) -> tuple[discord.Guild, ServerConfig, str] | None:
         """For a server-wide listing: the server, its settings and the reader's language.
 
         Defers (the answer reads the database); None, after saying why, outside a server.
@@ -97,7 +97,7 @@ class ServerDesk:
             kwargs["embed"] = embed
         await reply.send(interaction, text or None, **kwargs)
 
-    async def moderator_guild(self, interaction: discord.Interaction[Any]) -> discord.Guild | None:
+    async def moderator_server(self, interaction: discord.Interaction[Any]) -> discord.Guild | None:
         """The guard of every moderator's command (settings, ratings): the server, with
         the answer deferred (it reads the database); None, after saying why, for anyone
         without Manage Server (`refuse_non_moderator`)."""

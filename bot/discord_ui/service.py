@@ -30,7 +30,7 @@ from bot.texts.lang import locale_language
 from lockdown_core import Event
 
 if TYPE_CHECKING:
-    from bot.table.guild_settings import GuildConfig
+    from bot.table.server_settings import ServerConfig
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +80,7 @@ class GameMeta:
 class LobbyPlan:
     """What a lobby was opened with: the server's settings then, and what it offers."""
 
-    config: GuildConfig
+    config: ServerConfig
     offered: list[str]
 
 

@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 
 from bot.render.canvas import Canvas
 from bot.render.glyphs import font
-from bot.render.palette import DIM, FAMILY_COLOURS, INK, ROOM, ROOM_EDGE, TEXT
+from bot.render.palette import DIM, FAMILY_COLOURS, INK, TEXT, TILE, TILE_EDGE
 from bot.texts.catalog import decimal
 from bot.texts.catalog import percent as written_percent
 
@@ -140,7 +140,7 @@ def panel(canvas: Canvas, box: tuple[int, int, int, int], bars: Bars, label_line
     """A grouped bar chart: one slot per group, one bar per series in each slot."""
     x0, y0, x1, y1 = box
     draw = canvas.draw
-    draw.rounded_rectangle(box, radius=10, fill=ROOM, outline=ROOM_EDGE, width=2)
+    draw.rounded_rectangle(box, radius=10, fill=TILE, outline=TILE_EDGE, width=2)
     title_lines = whole_lines(bars.title, x1 - x0 - 24, TEXT_SIZE, True)
     for i, line in enumerate(title_lines):
         canvas.text((x0 + 12, y0 + 8 + i * LINE), line, bold=True)
@@ -157,14 +157,14 @@ def panel(canvas: Canvas, box: tuple[int, int, int, int], bars: Bars, label_line
     plot_bottom = y1 - 10 - (label_lines + len(key)) * LINE
     for fraction in (0.0, 0.5, 1.0):
         y = round(plot_bottom - (plot_bottom - plot_top) * fraction)
-        draw.line((left, y, right, y), fill=ROOM_EDGE, width=1)
+        draw.line((left, y, right, y), fill=TILE_EDGE, width=1)
     canvas.text((left - 6, plot_top), bars.show(scale), fill=DIM, anchor="rm", width=axis_w)
     canvas.text((left - 6, plot_bottom), bars.show(0.0), fill=DIM, anchor="rm", width=axis_w)
     slot = (right - left) / max(len(bars.groups), 1)
     bar = max(4, min(60, int((slot - 14) / max(len(bars.values), 1))))
     # A value is written over its bar when it fits beside its neighbours' (a lone series
     # has its whole slot).
-    room = bar - 4 if len(bars.values) > 1 else int(slot) - 8
+    space = bar - 4 if len(bars.values) > 1 else int(slot) - 8
 
     def height(value: float) -> int:
         return round((plot_bottom - plot_top) * min(value / scale, 1.0))
@@ -185,9 +185,9 @@ def panel(canvas: Canvas, box: tuple[int, int, int, int], bars: Bars, label_line
                 draw.line((mid - cap, y_hi, mid + cap, y_hi), fill=TEXT, width=2)
                 draw.line((mid - cap, y_lo, mid + cap, y_lo), fill=TEXT, width=2)
                 top = min(top, y_hi)
-            # The value above its bar when there is room for it beside its neighbours' values.
+            # The value above its bar when there is space for it beside its neighbours' values.
             value = bars.show(row[g])
-            if font(TEXT_SIZE).getlength(value) <= room:
+            if font(TEXT_SIZE).getlength(value) <= space:
                 canvas.text((mid, top - 4), value, fill=TEXT, anchor="md")
         for i, line in enumerate(whole_lines(group, int(slot) - 6)):
             canvas.text((round(centre), plot_bottom + 6 + i * LINE), line, anchor="ma")

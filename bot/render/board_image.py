@@ -10,8 +10,8 @@ Every word is drawn with the shipped DejaVu Sans (`glyphs`), names the font
 cannot draw fall back to what it can (or the seat's label), and every text is
 cut with an ellipsis to the box it owns, so nothing overlaps whatever the
 language or the name. Nothing is told by colour alone: families have shapes
-(`tokens`), a room the Monsters would get into says so in bold with a mark,
-the room under attack has a thick outline and a mark.
+(`tokens`), a location the Monsters would get into says so in bold with a mark,
+the location under attack has a thick outline and a mark.
 
 The same board is often asked for again (a board message edited, a GIF frame,
 a reposted board): `render_board` keeps the last PNGs by their inputs.
@@ -29,7 +29,6 @@ from PIL import Image
 
 from bot.render.board_labels import BoardLabels
 from bot.render.canvas import TEXT_SIZE, TITLE_SIZE, Canvas, Drawn, Placed, Spot, text_box, wrap
-from bot.render.facts import BoardFacts
 from bot.render.glyphs import BOLD, drawable, fit
 from bot.render.legend import draw_footer
 from bot.render.palette import (
@@ -40,12 +39,13 @@ from bot.render.palette import (
     EMPTY_SPOT,
     MONSTER,
     PALETTE,
-    ROOM,
-    ROOM_EDGE,
     SAFE,
     TEXT,
+    TILE,
+    TILE_EDGE,
 )
 from bot.render.tokens import draw_token
+from lockdown_core.board_facts import BoardFacts
 
 WIDTH = 800
 PAD, GAP = 10, 8
@@ -57,13 +57,13 @@ LINE = 26
 NAME_W = CELL_W - 54
 FOOTER = TOP + 2 * (CELL_H + GAP) + 2
 HEIGHT = FOOTER + 66 + 3 * (LINE + 6) + 10
-# The rows at the bottom of a room that can close, from its bottom edge.
+# The rows at the bottom of a location that can close, from its bottom edge.
 DEFENCE_Y, WARNING_Y, FREE_Y, MONSTERS_Y = 32, 60, 88, 120
 # How many PNGs `render_board` keeps: a game's board and a few recent ones.
 MEMO_SIZE = 32
 
 
-def room_box(loc: int) -> tuple[int, int, int, int]:
+def location_box(loc: int) -> tuple[int, int, int, int]:
     """The rectangle of a location on the picture."""
     col, row = (loc - 1) % COLS, (loc - 1) // COLS
     x = PAD + col * (CELL_W + GAP)
@@ -123,26 +123,26 @@ def _draw_tokens(
         canvas.text((x1 - 10, top), f"+{len(here) - capacity}", anchor="ra", within=box)
 
 
-def _room_frame(
+def _location_frame(
     canvas: Canvas, loc: int, name: str, closed: tuple[str, str] | None, under_attack: bool
 ) -> None:
-    """What a room shows that changes seldom: its frame, number, name, the attack mark,
-    and a closed room whole (`closed` is its word and its reason)."""
-    x0, y0, x1, y1 = box = room_box(loc)
+    """What a location shows that changes seldom: its frame, number, name, the attack mark,
+    and a closed location whole (`closed` is its word and its reason)."""
+    x0, y0, x1, y1 = box = location_box(loc)
     draw = canvas.draw
     draw.rounded_rectangle(
-        box, radius=10, fill=CLOSED if closed else ROOM, outline=ROOM_EDGE, width=2
+        box, radius=10, fill=CLOSED if closed else TILE, outline=TILE_EDGE, width=2
     )
     # The location's number in a badge, its name beside it on up to two lines.
     draw.rounded_rectangle(
-        (x0 + 8, y0 + 8, x0 + 36, y0 + 36), radius=6, fill=MONSTER if under_attack else ROOM_EDGE
+        (x0 + 8, y0 + 8, x0 + 36, y0 + 36), radius=6, fill=MONSTER if under_attack else TILE_EDGE
     )
     badge = (x0 + 8, y0 + 8, x0 + 36, y0 + 36)
     canvas.text((x0 + 22, y0 + 22), str(loc), TEXT_SIZE, bold=True, anchor="mm", within=badge)
     for i, line in enumerate(_name_lines(name)):
         canvas.text((x0 + 44, y0 + 10 + i * LINE), line, bold=True, width=NAME_W, within=box)
-    # The room under attack: a thick light outline, and crossed swords where the free
-    # spots line leaves room for them.
+    # The location under attack: a thick light outline, and crossed swords where the free
+    # spots line leaves space for them.
     if under_attack:
         draw.rounded_rectangle(box, radius=10, outline=TEXT, width=6)
         at = (x1 - 12, y1 - FREE_Y)
@@ -157,23 +157,23 @@ def _name_lines(name: str) -> tuple[str, ...]:
 
 # A layer is 2 MB: a few languages' worth are kept.
 @lru_cache(maxsize=4)
-def _rooms_layer(
+def _locations_layer(
     names: tuple[str, ...],
 ) -> tuple[Image.Image, tuple[Placed, ...], tuple[Spot, ...]]:
-    """The background and every room's frame, open and calm, drawn once per process for
-    each set of location names; a closed or attacked room is drawn over it."""
+    """The background and every location's frame, open and calm, drawn once per process for
+    each set of location names; a closed or attacked location is drawn over it."""
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     canvas = Canvas(image)
     for loc, name in enumerate(names, start=1):
-        _room_frame(canvas, loc, name, None, False)
+        _location_frame(canvas, loc, name, None, False)
     return image, tuple(canvas.drawn.texts), tuple(canvas.drawn.dropped)
 
 
-def _inside(box: tuple[int, int, int, int], room: tuple[int, int, int, int]) -> bool:
-    return room[0] <= box[0] and box[2] <= room[2] and room[1] <= box[1] and box[3] <= room[3]
+def _inside(box: tuple[int, int, int, int], frame: tuple[int, int, int, int]) -> bool:
+    return frame[0] <= box[0] and box[2] <= frame[2] and frame[1] <= box[1] and box[3] <= frame[3]
 
 
-def _draw_room(
+def _draw_location(
     canvas: Canvas,
     loc: int,
     data: dict[str, Any],
@@ -182,13 +182,13 @@ def _draw_room(
     monster_spots: int,
     facts: BoardFacts | None,
 ) -> None:
-    """What changes in an open room: its characters, Monsters, free spots and defence."""
-    x0, y0, _, y1 = box = room_box(loc)
+    """What changes in an open location: its characters, Monsters, free spots and defence."""
+    x0, y0, _, y1 = box = location_box(loc)
     draw = canvas.draw
     if loc in data["closed"]:
         return
     lines = _name_lines(drawable(labels.locations[loc], str(loc), BOLD))
-    # The free spots line leaves room for the attack mark of the rooms layer.
+    # The free spots line leaves space for the attack mark of the locations layer.
     mark = 0
     if attacked(data) == loc:
         swords = text_box((0, 0), "⚔", TITLE_SIZE, True, "ra")
@@ -223,7 +223,7 @@ def _draw_defence(
     facts: BoardFacts | None,
     occupied: bool,
 ) -> None:
-    """The defence line: a warning mark and a thick room outline where the Monsters would
+    """The defence line: a warning mark and a thick location outline where the Monsters would
     get in, a tick where the defence holds, so that the two differ without their red and
     green."""
     x0, y0, x1, y1 = box
@@ -232,15 +232,15 @@ def _draw_defence(
     # Nobody there, nothing attacked (R7.1): the line would only puzzle.
     if defence is None or not text or not occupied:
         return
-    at, room = (x0 + 12, y1 - DEFENCE_Y), CELL_W - 24
+    at, space = (x0 + 12, y1 - DEFENCE_Y), CELL_W - 24
     if defence.breached:
-        canvas.text(at, "⚠ " + text, fill=ALERT, width=room, within=box)
-        # The Monsters would get in: the whole room says so, not only its last line.
+        canvas.text(at, "⚠ " + text, fill=ALERT, width=space, within=box)
+        # The Monsters would get in: the whole location says so, not only its last line.
         canvas.draw.rounded_rectangle((x0, y0, x1, y1), radius=10, outline=ALERT, width=4)
     elif defence.monsters:
-        canvas.text(at, "✓ " + text, fill=SAFE, width=room, within=box)
+        canvas.text(at, "✓ " + text, fill=SAFE, width=space, within=box)
     else:
-        canvas.text(at, text, fill=DIM, width=room, within=box)
+        canvas.text(at, text, fill=DIM, width=space, within=box)
 
 
 def board_picture(
@@ -256,16 +256,16 @@ def board_picture(
         raise ValueError("the board picture is drawn from the public view only")
     # The locations are the labels' (`board_labels` asks the core for them).
     names = tuple(drawable(name, str(loc), BOLD) for loc, name in labels.locations.items())
-    layer, static, dropped = _rooms_layer(names)
+    layer, static, dropped = _locations_layer(names)
     image = layer.copy()
     canvas = Canvas(image)
     redrawn = [loc for loc in labels.locations if loc in data["closed"] or loc == attacked(data)]
-    boxes = [room_box(loc) for loc in redrawn]
+    boxes = [location_box(loc) for loc in redrawn]
     canvas.drawn.texts.extend(p for p in static if not any(_inside(p.box, b) for b in boxes))
     canvas.drawn.dropped.extend(s for s in dropped if s.within not in boxes)
     for loc in redrawn:
         closed = (labels.closed, labels.closed_reason) if loc in data["closed"] else None
-        _room_frame(canvas, loc, names[loc - 1], closed, loc == attacked(data))
+        _location_frame(canvas, loc, names[loc - 1], closed, loc == attacked(data))
     # The title keeps what it needs up to 55% of the width; the step and deck get the rest.
     # The band above the rooms; a glyph's side bearing may reach into the margin.
     header = (0, 0, WIDTH, TOP)
@@ -284,7 +284,7 @@ def board_picture(
         at = (PAD, 48)
         canvas.text(at, labels.end_line, fill=DIM, width=WIDTH - 2 * PAD, within=header)
     for loc in labels.locations:
-        _draw_room(canvas, loc, data, labels, spots[loc], monster_spots[loc], facts)
+        _draw_location(canvas, loc, data, labels, spots[loc], monster_spots[loc], facts)
     equal = facts is not None and facts.equal
     draw_footer(canvas, data, labels, cold_rows, equal, FOOTER)
     quantized = image.quantize(palette=PALETTE, dither=Image.Dither.NONE)

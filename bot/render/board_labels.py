@@ -1,6 +1,6 @@
 """`BoardLabels`: every word the board picture shows, in the game's language.
 
-A module of its own because two modules draw with it, the rooms
+A module of its own because two modules draw with it, the locations
 (`board_image`) and the footer under them (`legend`), and the first calls the
 second: held in either, it would close a circle between them.
 """

@@ -2,9 +2,9 @@
 
 Like the picture it reads only the public view. Each open location also says
 its defence (the strength of the characters there) and whether its Monsters
-would get in, with the rule lines of `bot.render.facts`; its free spots, a
+would get in, with the rule lines of `lockdown_core.board_facts`; its free spots, a
 warning one Monster before it closes, whether it is under attack now, and for
-a closed one why it closed (`bot.render.room_facts`).
+a closed one why it closed (`lockdown_core.board_facts`).
 """
 
 from __future__ import annotations
@@ -12,13 +12,12 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from bot.render.facts import board_facts
 from bot.render.labels import end_line, rule_line
-from bot.render.room_facts import room_facts
 from bot.texts import t
 from bot.texts.catalog import and_list
 from lockdown_core import Ruleset, load_ruleset
 from lockdown_core import facts as core_facts
+from lockdown_core.board_facts import board_facts, location_facts
 
 
 @cache
@@ -47,7 +46,7 @@ def board_lines(
         raise ValueError("the board text is written from the public view only")
     rules = rules or _rules(tuple(data["variants"]))
     facts = board_facts(data, rules)
-    rooms = room_facts(data, rules)
+    located = location_facts(data, rules)
     lines = []
     for loc in core_facts.locations(rules):
         title = say(f"location.{loc}")
@@ -57,7 +56,7 @@ def board_lines(
                     "board.closed_line",
                     number=loc,
                     location=title,
-                    close_at=rooms.close_at,
+                    close_at=located.close_at,
                     parking_to=say(f"location.{core_facts.overflow(rules)}.to"),
                 )
             )
@@ -82,12 +81,14 @@ def board_lines(
         if defence is not None:
             key = "board.defence_gets_in" if defence.breached else "board.defence_text"
             line = say(key, line=line, strength=defence.strength)
-        if loc in rooms.free:
-            line = say("board.free_text", line=line, free=rooms.free[loc])
-        if loc in rooms.closing:
+        if loc in located.free:
+            line = say("board.free_text", line=line, free=located.free[loc])
+        if loc in located.closing:
             monsters = data["monsters"][loc - 1]
-            line = say("board.closing_text", line=line, monsters=monsters, close_at=rooms.close_at)
-        if rooms.attacked == loc:
+            line = say(
+                "board.closing_text", line=line, monsters=monsters, close_at=located.close_at
+            )
+        if located.attacked == loc:
             line = say("board.attacked_text", line=line)
         lines.append(line)
     by_id = {c["id"]: c for c in data["characters"]}

@@ -15,15 +15,14 @@ from typing import Any
 
 from bot.render.board_text import board_lines
 from bot.render.chart import Series
-from bot.render.facts import board_facts
 from bot.render.glyphs import fit_chars
 from bot.render.labels import end_line, rule_line
 from bot.render.replay_gif import frames, record_start, shown_names
-from bot.render.room_facts import room_facts
 from bot.texts import catalog, t
 from bot.texts.catalog import and_list, decimal
 from lockdown_core import ReplayLog, Ruleset
 from lockdown_core import facts as core_facts
+from lockdown_core.board_facts import board_facts, location_facts
 
 # Discord's limit on an attachment's description (MessageAttachmentRequest).
 MAX_DESCRIPTION = 1024
@@ -50,7 +49,7 @@ def board_description(data: dict[str, Any], rules: Ruleset, names: list[str], la
     if len(whole) <= MAX_DESCRIPTION:
         return whole
     facts = board_facts(data, rules)
-    rooms = room_facts(data, rules)
+    located = location_facts(data, rules)
     lines = []
     for loc in core_facts.locations(rules):
         location = say(f"location.{loc}")
@@ -67,11 +66,11 @@ def board_description(data: dict[str, Any], rules: Ruleset, names: list[str], la
                 monsters=catalog().count(lang, "monster", data["monsters"][loc - 1]),
             )
         ]
-        if loc in rooms.free:
-            parts.append(catalog().count(lang, "free_spot", rooms.free[loc]))
-        if loc in rooms.closing:
-            parts.append(say("board.alt_closing", close_at=rooms.close_at))
-        if rooms.attacked == loc:
+        if loc in located.free:
+            parts.append(catalog().count(lang, "free_spot", located.free[loc]))
+        if loc in located.closing:
+            parts.append(say("board.alt_closing", close_at=located.close_at))
+        if located.attacked == loc:
             parts.append(say("board.alt_attacked"))
         lines.append(and_list(lang, parts))
     lines += [rule_line(facts, say), end_line(facts, say)]

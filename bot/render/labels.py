@@ -11,11 +11,10 @@ from typing import Any
 
 from bot.render.board_image import render_board
 from bot.render.board_labels import BoardLabels
-from bot.render.facts import BoardFacts, board_facts
-from bot.render.room_facts import RoomFacts, room_facts
 from bot.texts.catalog import Translate
 from lockdown_core import Ruleset
 from lockdown_core import facts as core_facts
+from lockdown_core.board_facts import BoardFacts, LocationFacts, board_facts, location_facts
 
 
 def board_labels(
@@ -41,20 +40,22 @@ def board_labels(
         rule=rule_line(facts, say),
         end_line=end_line(facts, say),
         seats=[say("board.seat", number=seat + 1) for seat in range(data["players"])],
-        **room_labels(room_facts(data, rules), say),
+        **location_labels(location_facts(data, rules), say),
     )
 
 
-def room_labels(rooms: RoomFacts, say: Translate) -> dict[str, Any]:
+def location_labels(located: LocationFacts, say: Translate) -> dict[str, Any]:
     """The free spots of each location, the warning of those about to close, and why a
     closed location closed: the `free`, `warnings` and `closed_reason` of `BoardLabels`."""
     return {
         "free": {
             loc: say("board.free", free=free) if free else say("board.full")
-            for loc, free in rooms.free.items()
+            for loc, free in located.free.items()
         },
-        "warnings": {loc: say("board.closes_at", close_at=rooms.close_at) for loc in rooms.closing},
-        "closed_reason": say("board.closed_reason", close_at=rooms.close_at),
+        "warnings": {
+            loc: say("board.closes_at", close_at=located.close_at) for loc in located.closing
+        },
+        "closed_reason": say("board.closed_reason", close_at=located.close_at),
     }
 
 

@@ -15,8 +15,8 @@ from PIL import Image
 Colour = tuple[int, int, int]
 
 BACKGROUND: Colour = (24, 26, 33)
-ROOM: Colour = (44, 48, 60)
-ROOM_EDGE: Colour = (92, 98, 120)
+TILE: Colour = (44, 48, 60)
+TILE_EDGE: Colour = (92, 98, 120)
 TEXT: Colour = (236, 236, 242)
 DIM: Colour = (165, 169, 185)
 MONSTER: Colour = (214, 48, 60)
@@ -35,8 +35,8 @@ FAMILY_COLOURS: tuple[Colour, ...] = (
 )
 BASE_COLOURS = (
     BACKGROUND,
-    ROOM,
-    ROOM_EDGE,
+    TILE,
+    TILE_EDGE,
     TEXT,
     DIM,
     MONSTER,
@@ -49,9 +49,9 @@ BASE_COLOURS = (
 )
 
 
-def family_colour(owner: int) -> Colour:
+def family_colour(seat: int) -> Colour:
     """The colour of a seat's family."""
-    return FAMILY_COLOURS[owner % len(FAMILY_COLOURS)]
+    return FAMILY_COLOURS[seat % len(FAMILY_COLOURS)]
 
 
 def _blend(a: Colour, b: Colour, t: float) -> Colour:
@@ -68,21 +68,21 @@ def _palette() -> Image.Image:
     picture never depend on its content and a GIF's frames share one palette."""
     pairs = [
         (TEXT, BACKGROUND),
-        (TEXT, ROOM),
+        (TEXT, TILE),
         (TEXT, CLOSED),
         (TEXT, MONSTER),
         (DIM, BACKGROUND),
-        (DIM, ROOM),
-        (ALERT, ROOM),
+        (DIM, TILE),
+        (ALERT, TILE),
         (ALERT, BACKGROUND),
-        (SAFE, ROOM),
-        (ROOM_EDGE, BACKGROUND),
-        (EMPTY_SPOT, ROOM),
+        (SAFE, TILE),
+        (TILE_EDGE, BACKGROUND),
+        (EMPTY_SPOT, TILE),
         (EMPTY_SPOT, BACKGROUND),
-        (MONSTER, ROOM),
+        (MONSTER, TILE),
         (MONSTER, CLOSED),
         *((INK, colour) for colour in FAMILY_COLOURS),
-        *((colour, ROOM) for colour in FAMILY_COLOURS),
+        *((colour, TILE) for colour in FAMILY_COLOURS),
         *((colour, BACKGROUND) for colour in FAMILY_COLOURS),
     ]
     colours = list(dict.fromkeys(BASE_COLOURS))

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from PIL import Image
 
 from bot.render.canvas import TEXT_SIZE, TITLE_SIZE, Canvas, Drawn
-from bot.render.palette import ALERT, BACKGROUND, DIM, ROOM, ROOM_EDGE, SAFE, Colour
+from bot.render.palette import ALERT, BACKGROUND, DIM, SAFE, TILE, TILE_EDGE, Colour
 from bot.texts import t
 
 WIDTH, HEIGHT = 720, 400
@@ -63,7 +63,7 @@ def podium_picture(
         x0 = left + column * STEP_W
         top_y = base - STEP_H[place]
         canvas.draw.rectangle(
-            (x0 + 6, top_y, x0 + STEP_W - 6, base), fill=ROOM, outline=ROOM_EDGE, width=2
+            (x0 + 6, top_y, x0 + STEP_W - 6, base), fill=TILE, outline=TILE_EDGE, width=2
         )
         centre = x0 + STEP_W // 2
         medal = (centre - 18, top_y + 10, centre + 18, top_y + 46)

@@ -28,7 +28,6 @@ from PIL import Image
 from bot.render.board_image import PAD, WIDTH, board_picture
 from bot.render.board_labels import BoardLabels
 from bot.render.canvas import Drawn, text_width
-from bot.render.facts import board_facts
 from bot.render.glyphs import BOLD, drawable
 from bot.render.labels import board_labels
 from bot.render.palette import PALETTE
@@ -50,6 +49,7 @@ from lockdown_core import (
     view,
 )
 from lockdown_core.actions import action_revision
+from lockdown_core.board_facts import board_facts
 from lockdown_core.ruleset import RULES_REVISION
 from lockdown_core.scenario_format import Played, Scenario
 from lockdown_core.scenario_setup import build
@@ -125,12 +125,12 @@ def _whole_sentences(line: str) -> str:
     "A new game begins: ... Seat 1 holds…" was cut in the middle of who holds what
     (the legend shows the badge and the Martyr anyway). A first sentence too long
     for the line is left to the board to cut."""
-    room = WIDTH - 2 * PAD
-    if text_width(line) <= room:
+    space = WIDTH - 2 * PAD
+    if text_width(line) <= space:
         return line
     kept = ""
     for sentence in re.findall(r"[^.!?…]+[.!?…]+\s*|[^.!?…]+$", line):
-        if kept and text_width(kept + sentence.rstrip()) > room:
+        if kept and text_width(kept + sentence.rstrip()) > space:
             break
         kept += sentence
     return kept.rstrip()

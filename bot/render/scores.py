@@ -1,10 +1,10 @@
 """The replay's last picture: the final scores, in full, above the whole final board.
 
-The game's end used to be a two-line caption that ran under the rooms and was
+The game's end used to be a two-line caption that ran under the locations and was
 cut in half: the climax of the replay could not be read. Then the scores got
-a panel over the first row of rooms, which hid locations 1 to 3 at the very
+a panel over the first row of locations, which hid locations 1 to 3 at the very
 moment a viewer looks for who survived where. Now the panel takes the first
-row's place and the whole board (rooms, Cold storage, legend) is drawn
+row's place and the whole board (locations, Cold storage, legend) is drawn
 smaller beneath it. One line per seat, winners starred, each line inside the
 picture whatever the names (six seats of 32 characters fit; a longer name
 gives way before its score does).
@@ -43,7 +43,7 @@ def draw_scores(
     lang: str,
     drawn: Drawn,
 ) -> Image.Image:
-    """`picture` with the score panel where its first row of rooms was and the board
+    """`picture` with the score panel where its first row of locations was and the board
     beneath, smaller, on the fixed palette; `drawn` is updated to match."""
     image = _board_below_panel(picture.convert("RGB"), drawn)
     canvas = Canvas(image)
@@ -96,7 +96,7 @@ def draw_scores(
 
 
 def _board_below_panel(board: Image.Image, drawn: Drawn) -> Image.Image:
-    """The title and caption as they were, room for the panel, then everything the
+    """The title and caption as they were, space for the panel, then everything the
     board drew below its title, scaled to the height left and centred; `drawn` keeps
     the title's texts and gets the board's at their new place and size."""
     below = TOP + CELL_H + GAP

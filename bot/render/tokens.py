@@ -18,9 +18,9 @@ SHAPES = ("circle", "square", "diamond", "hexagon", "shield", "cross")
 LETTER_FLOOR = 12
 
 
-def shape_of(owner: int) -> str:
+def shape_of(seat: int) -> str:
     """The outline of a seat's tokens."""
-    return SHAPES[owner % len(SHAPES)]
+    return SHAPES[seat % len(SHAPES)]
 
 
 def outline(shape: str, centre: tuple[int, int], radius: int) -> list[tuple[float, float]]:
@@ -73,13 +73,13 @@ def outline(shape: str, centre: tuple[int, int], radius: int) -> list[tuple[floa
 
 
 def draw_shape(
-    canvas: Canvas, centre: tuple[int, int], radius: int, owner: int, hidden: bool = False
+    canvas: Canvas, centre: tuple[int, int], radius: int, seat: int, hidden: bool = False
 ) -> None:
     """The family's shape in its colour; a hidden character gets a thick light outline."""
-    fill = family_colour(owner)
+    fill = family_colour(seat)
     edge = TEXT if hidden else None
     width = 3 if hidden else 1
-    points = outline(shape_of(owner), centre, radius)
+    points = outline(shape_of(seat), centre, radius)
     if points:
         canvas.draw.polygon(points, fill=fill, outline=edge, width=width)
     else:
@@ -92,12 +92,12 @@ def draw_token(
     canvas: Canvas,
     centre: tuple[int, int],
     radius: int,
-    owner: int,
+    seat: int,
     letter: str,
     hidden: bool = False,
 ) -> None:
     """A character: its family's shape, and its kind's letter in the middle."""
-    draw_shape(canvas, centre, radius, owner, hidden)
+    draw_shape(canvas, centre, radius, seat, hidden)
     x, y = centre
     square = (x - radius, y - radius, x + radius, y + radius)
     canvas.text(

@@ -2,7 +2,7 @@
 
 `bot.storage.database.Database(url)` opens SQLite (aiosqlite) or PostgreSQL
 (asyncpg); call `await database.migrate()` at start-up. The repositories
-(`repository`, `guilds`, `stats`, `deliveries`, `people`) take the database
+(`repository`, `servers`, `stats`, `deliveries`, `people`) take the database
 and hand back plain data (`bot.storage.models`), never rows bound to a
 session; `write_behind.BatchingGameRepository` is the game repository whose
 accepted actions share transactions. It knows nothing of Discord, nor of the

@@ -87,7 +87,7 @@ async def require_exists(conn: AsyncConnection, game_id: int) -> None:
 async def require_status(
     conn: AsyncConnection, game_id: int, allowed: tuple[GameStatus, ...]
 ) -> int:
-    """Check the game's status; returns its guild id. Locks the row on PostgreSQL."""
+    """Check the game's status; returns its server's `guild_id`. Locks the row on PostgreSQL."""
     row = (
         await conn.execute(
             select(t.games.c.status, t.games.c.guild_id)

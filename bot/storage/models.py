@@ -223,14 +223,14 @@ class SeatResult(Record):
     cards_played: tuple[str, ...] = ()
 
 
-class GuildSettings(Record):
+class ServerSettings(Record):
     """A server's settings; `updated_at` is None while it has never had any stored."""
 
     guild_id: int
     values: dict[str, Any]
     updated_at: datetime | None
     # Why the stored row could not be read, when this very read found it so and put it
-    # aside (`GuildRepository.settings`); None otherwise, also on every later read.
+    # aside (`ServerRepository.settings`); None otherwise, also on every later read.
     quarantined: str | None = None
 
 
@@ -334,19 +334,12 @@ class NewNight(Record):
 
 @dataclass(frozen=True, slots=True)
 class NightRecord:
-    """A planned game night (`/lockdown schedule`); `stage` is what the bot waits for at
-    `due_at`: "start" (open the lobby) or "end" (close the Discord event)."""
+    """A planned game night (`/lockdown schedule`): its `plan` as it was made, and
+    where it stands; `stage` is what the bot waits for at `due_at`: "start" (open the
+    lobby) or "end" (close the Discord event)."""
 
     night_id: int
-    guild_id: int
-    event_id: int
-    channel_id: int
-    host_id: int
-    host_name: str
-    name: str
-    starts_at: datetime
-    ends_at: datetime
-    weekly: bool
+    plan: NewNight
     stage: str
     due_at: datetime
     lobby_id: int | None = None

@@ -60,7 +60,7 @@ def _listed(text: str, guild_id: int, what: str) -> list[Any]:
     except ValueError:
         value = None
     if not isinstance(value, list) or not all(isinstance(v, (str, int)) for v in value):
-        log.error("guild %s: its %s could not be read; none apply", guild_id, what)
+        log.error("server %s: its %s could not be read; none apply", guild_id, what)
         return []
     return value
 

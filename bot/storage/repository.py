@@ -256,7 +256,7 @@ class GameRepository:
         drop_deadlines: bool = False,
         **values: Any,
     ) -> int:
-        """Change the status if it is one of `allowed`; returns the game's guild id."""
+        """Change the status if it is one of `allowed`; returns the game's `guild_id`."""
         guild_id = await require_status(conn, game_id, allowed)
         await conn.execute(
             update(t.games).where(t.games.c.id == game_id).values(status=target, **values)

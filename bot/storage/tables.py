@@ -132,7 +132,7 @@ class DeadlineRow(StorageTable, table=True):
     due_at: datetime = Field(sa_type=UTCDateTime)
 
 
-class GuildSettingsRow(StorageTable, table=True):
+class ServerSettingsRow(StorageTable, table=True):
     __tablename__ = "guild_settings"
 
     guild_id: int = Field(
@@ -327,7 +327,7 @@ games = _table(GameRow)
 seats = _table(SeatRow)
 actions = _table(ActionRow)
 deadlines = _table(DeadlineRow)
-guild_settings = _table(GuildSettingsRow)
+guild_settings = _table(ServerSettingsRow)
 settings_audit = _table(SettingsAuditRow)
 unlocked_epilogues = _table(UnlockedEpilogueRow)
 variant_overrides = _table(VariantOverrideRow)

@@ -21,7 +21,7 @@ from bot.storage import tables as t
 from bot.storage.database import Database
 from bot.storage.models import GameStatus, RecentGame
 
-# The server setting that turns the pages off (`GuildConfig.web_pages`), as stored.
+# The server setting that turns the pages off (`ServerConfig.web_pages`), as stored.
 WEB_PAGES_KEY = "web_pages"
 
 
@@ -50,7 +50,7 @@ def pages_on(settings_text: str | None) -> bool:
     if settings_text is None:
         return True
     try:
-        values = jsontext.load_object(settings_text, "guild settings")
+        values = jsontext.load_object(settings_text, "server settings")
     except ValueError:
         return True
     return values.get(WEB_PAGES_KEY, True) is not False

@@ -11,8 +11,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from bot.table.guild_settings import GuildConfig
 from bot.table.lobby import LobbyError
+from bot.table.server_settings import ServerConfig
 from bot.texts import t
 from lockdown_core import load_ruleset, load_variants
 from lockdown_core.variant_clashes import clashes
@@ -66,7 +66,7 @@ def variant_statuses(
     return statuses
 
 
-def offered_variants(config: GuildConfig, statuses: Sequence[VariantStatus]) -> list[str]:
+def offered_variants(config: ServerConfig, statuses: Sequence[VariantStatus]) -> list[str]:
     """The variants a host may pick: unlocked, and offered by the server's settings."""
     offered = config.offered_variants
     return [s.key for s in statuses if s.unlocked and (offered is None or s.key in offered)]
@@ -105,7 +105,7 @@ def never_together(variants: Iterable[str]) -> list[tuple[str, str]]:
     return [(clash.first, clash.second) for clash in clashes(variants)]
 
 
-def game_variants(chosen: Sequence[str], config: GuildConfig) -> list[str]:
+def game_variants(chosen: Sequence[str], config: ServerConfig) -> list[str]:
     """The variants a game is dealt with: the host's pick, plus Open ballots when the
     server plays designations in the open: the server's own rule (R11.5), whether or not
     its campaign unlocked Open ballots, which clashes with no variant."""

@@ -95,8 +95,8 @@ def _move_label(action: MoveCharacter, state: GameState, say: Translate) -> str:
     nothing away.
     """
     character = character_label(state, action.character, say)
-    to = move_target(state, action.player)
-    if to == state.destinations[action.player]:
+    to = move_target(state, action.seat)
+    if to == state.destinations[action.seat]:
         return say("action.move", character=character)
     return say("action.move_full", character=character, location_to=say(f"location.{to}.to"))
 

@@ -3,7 +3,7 @@ recent games with theirs, and a practice game's page shared by its player.
 
 A link is given only where its page answers: the operators set up `lockdown-web`
 (the application passes `page_url`, else there are no links at all) and the
-server did not turn its pages off (`GuildConfig.web_pages`). The stores are
+server did not turn its pages off (`ServerConfig.web_pages`). The stores are
 storage's `WebPages` and `PageShares`, seen through `PageStore` and `ShareStore`.
 A practice game has a page only once its player shares it: the game was private.
 """

@@ -35,7 +35,7 @@ log = logging.getLogger(__name__)
 
 def open_seats(seats: list[Seat]) -> list[int]:
     """The seats a person may take now: played by a stand-in and nobody's yet."""
-    return [s.index for s in seats if not s.is_ai and (s.left or s.away) and s.ai_until is None]
+    return [s.seat for s in seats if not s.is_ai and (s.left or s.away) and s.ai_until is None]
 
 
 def stand_ins(seats: list[Seat], changes: Sequence[SeatChange], token: str) -> None:
@@ -43,7 +43,7 @@ def stand_ins(seats: list[Seat], changes: Sequence[SeatChange], token: str) -> N
     its stand-in's until that step ends, as it was before the restart."""
     last = {change.seat: change for change in changes}
     for seat in seats:
-        change = last.get(seat.index)
+        change = last.get(seat.seat)
         if (
             change is not None
             and change.change == "took"
@@ -89,7 +89,7 @@ def first_seat(seats: list[Seat], user_id: int) -> int | None:
     replaced at), or None for a person new to the table."""
     for seat in seats:
         if not seat.is_ai and (seat.user_id == user_id or user_id in (seat.former or ())):
-            return seat.index
+            return seat.seat
     return None
 
 
@@ -146,7 +146,7 @@ async def _commit(
         assert seat.user_id is not None
         try:
             kept = SeatChange(
-                seat=seat.index,
+                seat=seat.seat,
                 user_id=seat.user_id,
                 change=change,
                 version=table.state.version,
@@ -156,7 +156,7 @@ async def _commit(
             )
             await store.change_seat(table.game_id, kept)
         except Exception:
-            log.exception("game %s: seat %s could not change hands", table.game_id, seat.index)
+            log.exception("game %s: seat %s could not change hands", table.game_id, seat.seat)
             seat.user_id, seat.missed_deadlines = before.user_id, before.missed_deadlines
             seat.left, seat.away, seat.ai_until = before.left, before.away, before.ai_until
             seat.no_cards_turn, seat.former = before.no_cards_turn, before.former
@@ -178,19 +178,19 @@ async def leave(table: Table, user_id: int) -> Reply:
         before = copy(seat)
         _set(seat, user_id, left=True, ai_until=None)
         if not await _commit(
-            table, seat, before, "left", Notice("handover.notice.left", {"seat": seat.index})
+            table, seat, before, "left", Notice("handover.notice.left", {"seat": seat.seat})
         ):
             return Reply(False, "error.try_again")
         return Reply(True, "handover.left")
 
 
-def is_reclaim(table: Table, user_id: int, index: int) -> bool:
+def is_reclaim(table: Table, user_id: int, seat: int) -> bool:
     """The click on Take this seat is the seat's own person's: no approval is asked."""
-    return 0 <= index < len(table.seats) and table.seats[index].user_id == user_id
+    return 0 <= seat < len(table.seats) and table.seats[seat].user_id == user_id
 
 
-def take_refusal(table: Table, user_id: int, index: int) -> Reply | None:
-    """Why `user_id` may not take (or reclaim) seat `index` now; None if they may.
+def take_refusal(table: Table, user_id: int, seat: int) -> Reply | None:
+    """Why `user_id` may not take (or reclaim) `seat` now; None if they may.
 
     Only the seat they held first, if they held any (`first_seat`). Asked again
     when a host approves a request, since the table moved meanwhile.
@@ -198,22 +198,22 @@ def take_refusal(table: Table, user_id: int, index: int) -> Reply | None:
     refused = _refusal(table)
     if refused is not None:
         return refused
-    if not 0 <= index < len(table.seats):
+    if not 0 <= seat < len(table.seats):
         return Reply(False, "handover.error.no_such_seat")
-    seat = table.seats[index]
-    if seat.is_ai:
+    held = table.seats[seat]
+    if held.is_ai:
         return Reply(False, "handover.error.ai_seat")
-    if seat.user_id == user_id:
-        return None if seat.left or seat.away else Reply(False, "handover.error.yours_already")
+    if held.user_id == user_id:
+        return None if held.left or held.away else Reply(False, "handover.error.yours_already")
     if table.seat_of(user_id) is not None:
         return Reply(False, "handover.error.already_seated")
     if any(s.former is None for s in table.seats):
         return Reply(False, "handover.error.history_unknown")
     first = first_seat(table.seats, user_id)
-    if first is not None and first != index:
+    if first is not None and first != seat:
         # They know another seat's hand and destination: one seat per game.
         return Reply(False, "handover.error.one_seat")
-    if index not in open_seats(table.seats):
+    if seat not in open_seats(table.seats):
         return Reply(False, "handover.error.not_free")
     return None
 
@@ -221,7 +221,7 @@ def take_refusal(table: Table, user_id: int, index: int) -> Reply | None:
 async def take(
     table: Table,
     user_id: int,
-    index: int,
+    seat: int,
     name: str,
     on_taken: Callable[[int], None] | None = None,
 ) -> Reply:
@@ -232,27 +232,27 @@ async def take(
     whoever shows the game forgets what it told the person before.
     """
     async with table.lock:
-        refused = take_refusal(table, user_id, index)
+        refused = take_refusal(table, user_id, seat)
         if refused is not None:
             return refused
-        seat = table.seats[index]
-        if seat.user_id == user_id:
-            return await _reclaim(table, seat)
-        before = copy(seat)
-        _replace(seat, seat.user_id, user_id)
-        _set(seat, user_id, left=False, ai_until=table.token)
-        notice = Notice("handover.notice.taken", {"seat": index, "taker": name})
-        if not await _commit(table, seat, before, "took", notice, name):
+        held = table.seats[seat]
+        if held.user_id == user_id:
+            return await _reclaim(table, held)
+        before = copy(held)
+        _replace(held, held.user_id, user_id)
+        _set(held, user_id, left=False, ai_until=table.token)
+        notice = Notice("handover.notice.taken", {"seat": seat, "taker": name})
+        if not await _commit(table, held, before, "took", notice, name):
             return Reply(False, "error.try_again")
         if on_taken is not None:
-            on_taken(index)
+            on_taken(seat)
         return Reply(True, "handover.taken")
 
 
 async def _reclaim(table: Table, seat: Seat) -> Reply:
     before = copy(seat)
     _set(seat, seat.user_id, left=False, ai_until=None)
-    notice = Notice("handover.notice.reclaimed", {"seat": seat.index})
+    notice = Notice("handover.notice.reclaimed", {"seat": seat.seat})
     if not await _commit(table, seat, before, "reclaimed", notice):
         return Reply(False, "error.try_again")
     return Reply(True, "handover.reclaimed")

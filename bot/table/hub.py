@@ -13,7 +13,7 @@ import secrets
 from collections.abc import Callable
 
 from bot.table.lobby import Lobby, LobbyError
-from bot.table.persist import GameKeeper
+from bot.table.persist import StoredGames
 from bot.table.scheduler import Scheduler
 from bot.table.seat_players import AiFactory
 from bot.table.store import ActionStore
@@ -38,13 +38,13 @@ class GameHub:
         ai_factory: AiFactory,
         presenter_factory: PresenterFactory,
         store: ActionStore | None = None,
-        keeper: GameKeeper | None = None,
+        stored_games: StoredGames | None = None,
     ) -> None:
         self.scheduler = scheduler
         self.ai_factory = ai_factory
         self.presenter_factory = presenter_factory
-        self.keeper = keeper
-        self.store = store if store is not None or keeper is None else keeper.actions
+        self.stored_games = stored_games
+        self.store = store if store is not None or stored_games is None else stored_games.actions
         self.lobbies: dict[int, Lobby] = {}
         self.tables: dict[int, Table] = {}
         self.by_channel: dict[int, int] = {}
@@ -53,7 +53,7 @@ class GameHub:
         self._lobby_locks: dict[int, asyncio.Lock] = {}
 
     def next_id(self) -> int:
-        """An id for a lobby without a keeper, above every id this hub has seen."""
+        """An id for a lobby without a stored_games, above every id this hub has seen."""
         self._last_id += 1
         return self._last_id
 
@@ -72,7 +72,7 @@ class GameHub:
     ) -> Lobby:
         """A new lobby, the host seated (or seated by `seat`, as for "Play again").
 
-        With a keeper the lobby is stored with its seats before anyone sees it,
+        With a stored_games the lobby is stored with its seats before anyone sees it,
         and its id is the stored game's, which its game keeps.
         """
         if not self.accepting:
@@ -83,8 +83,8 @@ class GameHub:
             lobby.join(host_id, host_name)
         else:
             seat(lobby)
-        if self.keeper is not None:
-            lobby.lobby_id = await self.keeper.open_lobby(lobby, language)
+        if self.stored_games is not None:
+            lobby.lobby_id = await self.stored_games.open_lobby(lobby, language)
             self._seen(lobby.lobby_id)
         else:
             lobby.lobby_id = self.next_id()
@@ -95,8 +95,8 @@ class GameHub:
         """A lobby that could not be shown (Discord refused its thread): gone, row and all."""
         self.lobbies.pop(lobby_id, None)
         self._lobby_locks.pop(lobby_id, None)
-        if self.keeper is not None:
-            await self.keeper.abort(lobby_id)
+        if self.stored_games is not None:
+            await self.stored_games.abort(lobby_id)
 
     async def expire_lobby(self, lobby: Lobby) -> bool:
         """A lobby its server's time-out closes: gone, row and all, unless it started or
@@ -131,8 +131,8 @@ class GameHub:
             variants = list(lobby.variants)
             try:
                 change(lobby)
-                if self.keeper is not None:
-                    await self.keeper.store_lobby(lobby)
+                if self.stored_games is not None:
+                    await self.stored_games.store_lobby(lobby)
             except LobbyError:
                 lobby.seats, lobby.variants = seats, variants
                 raise
@@ -143,10 +143,10 @@ class GameHub:
 
     async def status_of(self, game_id: int) -> str | None:
         """A game without a table here as the store knows it (`paused` when it could not
-        be loaded); None without a keeper, or for a game the store does not have."""
-        if self.keeper is None:
+        be loaded); None without a stored_games, or for a game the store does not have."""
+        if self.stored_games is None:
             return None
-        return await self.keeper.status(game_id)
+        return await self.stored_games.status(game_id)
 
     def table_in(self, channel_id: int) -> Table | None:
         game_id = self.by_channel.get(channel_id)
@@ -166,7 +166,7 @@ class GameHub:
         Under the lobby's lock, so the game is dealt with the seats and variants
         the last stored change left. `game_variants` turns the lobby's chosen
         variants into the game's (a server's settings may add some); the lobby
-        itself keeps its choice, in case the start fails. With a keeper the
+        itself keeps its choice, in case the start fails. With a stored_games the
         game is stored (running, with its seed) before anyone sees it. The
         game keeps the lobby's id either way.
         """
@@ -185,9 +185,9 @@ class GameHub:
             table = self.add_table(game_id, state, lobby, config, ai_seed)
             table.seed = game_seed
             del self.lobbies[lobby.lobby_id]
-            if self.keeper is not None:
+            if self.stored_games is not None:
                 try:
-                    await self.keeper.start_game(
+                    await self.stored_games.start_game(
                         game_id,
                         seats=lobby.seats,
                         variants=variants,
@@ -208,8 +208,8 @@ class GameHub:
 
     async def board_posted(self, game_id: int, message_id: int) -> None:
         """The presenter posted a game's board: remember it for the next start."""
-        if self.keeper is not None:
-            await self.keeper.board_posted(game_id, message_id)
+        if self.stored_games is not None:
+            await self.stored_games.board_posted(game_id, message_id)
 
     def add_table(
         self,
@@ -240,8 +240,8 @@ class GameHub:
     async def abort(self, game_id: int) -> None:
         """A game given up: it leaves the hub and is never resumed."""
         self.close(game_id)
-        if self.keeper is not None:
-            await self.keeper.abort(game_id)
+        if self.stored_games is not None:
+            await self.stored_games.abort(game_id)
 
     def close(self, game_id: int) -> None:
         table = self.tables.pop(game_id, None)

@@ -129,8 +129,8 @@ class Lobby:
         self._check_manager(user_id, is_moderator, key)
 
     def _renumber(self) -> None:
-        for index, seat in enumerate(self.seats):
-            seat.index = index
+        for number, seat in enumerate(self.seats):
+            seat.seat = number
 
 
 def is_ai_kind(kind: str) -> bool:

@@ -1,6 +1,6 @@
 """The table's games kept by storage, so that nothing a player did is lost.
 
-`GameKeeper` is the one place where a table meets its `GameStore`: it opens a game's
+`StoredGames` is the one place where a table meets its `GameStore`: it opens a game's
 row when its lobby opens, stores the lobby's seats and variants at each
 change, starts the game, stores every accepted action (`StoredActions`, the
 table's `ActionStore`), remembers the board message, writes the results at
@@ -123,7 +123,7 @@ def stored_timers(values: dict[str, Any]) -> Timers:
     return Timers(**values) if values else Timers()
 
 
-class GameKeeper:
+class StoredGames:
     """A game's life in its store, seen from the table: start, play, board, pause, load."""
 
     def __init__(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from lockdown_core import Action, Event, Timeout
+from lockdown_core import Action, Event, actor
 
 
 @dataclass(slots=True)
@@ -23,8 +23,3 @@ def receipt(action: Action, events: list[Event]) -> Reply:
     seat = actor(action)
     mine = [e for e in events if e.to is not None and seat is not None and seat in e.to]
     return Reply(True, "ui.receipt.ok", private=mine)
-
-
-def actor(action: Action) -> int | None:
-    """The seat that acted; None for the table's own `Timeout`."""
-    return None if isinstance(action, Timeout) else action.player

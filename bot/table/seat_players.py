@@ -57,34 +57,34 @@ class SeatPlayers:
         self.reasons = Reasons()
         self.held = Held()
 
-    def player_for(self, index: int) -> SeatPlayer:
-        """The player of seat `index`; a person's stand-in plays the default kind."""
-        if index not in self._made:
-            kind = self._seats[index].ai_kind or "cautious"
-            self._made[index] = self._factory(kind, index, f"{self.seed}/{index}")
-        return self._made[index]
+    def player_for(self, seat: int) -> SeatPlayer:
+        """The player of `seat`; a person's stand-in plays the default kind."""
+        if seat not in self._made:
+            kind = self._seats[seat].ai_kind or "cautious"
+            self._made[seat] = self._factory(kind, seat, f"{self.seed}/{seat}")
+        return self._made[seat]
 
-    def answers(self, index: int, state: GameState) -> bool:
-        """The table answers seat `index`'s decision now, without a person's click."""
-        seat = self._seats[index]
-        return seat.played_by_ai or seat.passes(state)
+    def answers(self, seat: int, state: GameState) -> bool:
+        """The table answers `seat`'s decision now, without a person's click."""
+        sitting = self._seats[seat]
+        return sitting.played_by_ai or sitting.passes(state)
 
-    def choose(self, index: int, state: GameState, legal: list[Action]) -> Action:
-        """Seat `index`'s AI picks one of `legal` from its view; what it said with it is
+    def choose(self, seat: int, state: GameState, legal: list[Action]) -> Action:
+        """`seat`'s AI picks one of `legal` from its view; what it said with it is
         kept for `stored`. A seat whose person passes on cards says Done, whoever
         plays it: their word holds for the stand-in too, and says nothing."""
-        if self._seats[index].passes(state):
+        if self._seats[seat].passes(state):
             self._said = None
-            return Done(index)
-        before = self._words.get(index)
+            return Done(seat)
+        before = self._words.get(seat)
         if before is not None and before[0] == state.version and before[1] in legal:
             self._said = (before[1], before[2])
             return before[1]
-        player = self.player_for(index)
-        action = player.choose(view(state, index), legal)
-        said = heard(player, index, self._seats[index].is_ai, state, legal, action)
+        player = self.player_for(seat)
+        action = player.choose(view(state, seat), legal)
+        said = heard(player, seat, self._seats[seat].is_ai, state, legal, action)
         if said is not None:
-            self._words[index] = (state.version, action, said)
+            self._words[seat] = (state.version, action, said)
         self._said = None if said is None else (action, said)
         return action
 
@@ -109,6 +109,6 @@ class SeatPlayers:
         self.held.note(events)
         for seat in self._seats:
             if seat.played_by_ai:
-                mine = [e for e in events if e.visible_to(seat.index)]
+                mine = [e for e in events if e.visible_to(seat.seat)]
                 if mine:
-                    self.player_for(seat.index).observe(mine)
+                    self.player_for(seat.seat).observe(mine)

@@ -16,7 +16,7 @@ class Seat:
     after they left (`left`: they no longer see it), or, for one more step, after
     someone took it over (`ai_until`: the step's token the stand-in finishes)."""
 
-    index: int
+    seat: int
     name: str
     user_id: int | None = None
     ai_kind: str | None = None

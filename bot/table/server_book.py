@@ -19,9 +19,9 @@ from bot.table.campaign import (
     variant_of,
     variant_statuses,
 )
-from bot.table.guild_settings import GuildConfig, SettingError
 from bot.table.seats import Seat
-from bot.table.store import GameStore, GuildStore, StatsStore
+from bot.table.server_settings import ServerConfig, SettingError
+from bot.table.store import GameStore, ServerStore, StatsStore
 from bot.texts import choose_lang
 from lockdown_core import GameState, epilogue_to_unlock
 
@@ -29,8 +29,8 @@ log = logging.getLogger(__name__)
 
 
 class ServerBook:
-    def __init__(self, guilds: GuildStore, stats: StatsStore, games: GameStore) -> None:
-        self.guilds = guilds
+    def __init__(self, servers: ServerStore, stats: StatsStore, games: GameStore) -> None:
+        self.servers = servers
         self.stats = stats
         self.games = games
         # Servers whose unreadable settings row was just put aside, not yet told so.
@@ -38,19 +38,19 @@ class ServerBook:
 
     # Settings ------------------------------------------------------------------
 
-    async def config(self, guild_id: int, locale: str | None = None) -> GuildConfig:
+    async def config(self, guild_id: int, locale: str | None = None) -> ServerConfig:
         """The server's settings; its language, until a moderator sets one, follows
         `locale`, the server's preferred locale on Discord (French reads French)."""
-        stored = await self.guilds.settings(guild_id)
+        stored = await self.servers.settings(guild_id)
         if stored.quarantined is not None:
             log.error(
-                "guild %s: its settings row could not be read (%s); kept in the settings' "
+                "server %s: its settings row could not be read (%s); kept in the settings' "
                 "audit, defaults apply",
                 guild_id,
                 stored.quarantined,
             )
             self._unreadable.add(guild_id)
-        return GuildConfig.from_stored(stored.values, choose_lang(None, locale))
+        return ServerConfig.from_stored(stored.values, choose_lang(None, locale))
 
     def take_unreadable(self, guild_id: int) -> bool:
         """True once after this server's unreadable settings were put aside (by `config`):
@@ -62,7 +62,7 @@ class ServerBook:
 
     async def change(
         self, guild_id: int, user_id: int, key: str, value: Any, locale: str | None = None
-    ) -> GuildConfig:
+    ) -> ServerConfig:
         """Check one setting against its range, then store it (audited with who changed it)."""
         current = await self.config(guild_id, locale)
         changed = current.with_value(key, value)
@@ -71,26 +71,26 @@ class ServerBook:
                 if variant not in variant_epilogues():
                     raise SettingError("error.variant_unknown")
         stored = changed.stored()
-        await self.guilds.update_settings(guild_id, user_id, {key: stored[key]})
-        log.info("guild %s: user %s set %s to %r", guild_id, user_id, key, stored[key])
+        await self.servers.update_settings(guild_id, user_id, {key: stored[key]})
+        log.info("server %s: user %s set %s to %r", guild_id, user_id, key, stored[key])
         return changed
 
     async def history(self, guild_id: int, limit: int = 5) -> list[SettingsChange]:
-        return await self.guilds.settings_history(guild_id, limit=limit)
+        return await self.servers.settings_history(guild_id, limit=limit)
 
     # Campaign and variants -------------------------------------------------------
 
     async def unlocked_epilogues(self, guild_id: int) -> list[str]:
-        return [e.code for e in await self.guilds.epilogues(guild_id)]
+        return [e.code for e in await self.servers.epilogues(guild_id)]
 
     async def variants(self, guild_id: int) -> list[VariantStatus]:
-        overrides = await self.guilds.variant_overrides(guild_id)
+        overrides = await self.servers.variant_overrides(guild_id)
         return variant_statuses(
             await self.unlocked_epilogues(guild_id),
             {key: o.unlocked for key, o in overrides.items()},
         )
 
-    async def offered(self, guild_id: int, config: GuildConfig) -> list[str]:
+    async def offered(self, guild_id: int, config: ServerConfig) -> list[str]:
         return offered_variants(config, await self.variants(guild_id))
 
     async def set_variant(self, guild_id: int, user_id: int, variant: str, state: str) -> None:
@@ -98,12 +98,12 @@ class ServerBook:
         if variant not in variant_epilogues():
             raise SettingError("error.variant_unknown")
         if state == "campaign":
-            await self.guilds.clear_variant_override(guild_id, variant)
+            await self.servers.clear_variant_override(guild_id, variant)
         else:
-            await self.guilds.set_variant_override(
+            await self.servers.set_variant_override(
                 guild_id, variant, unlocked=state == "unlock", by_user_id=user_id
             )
-        log.info("guild %s: user %s set variant %s to %s", guild_id, user_id, variant, state)
+        log.info("server %s: user %s set variant %s to %s", guild_id, user_id, variant, state)
 
     async def close_game(self, guild_id: int, game_id: int | None, state: GameState) -> str | None:
         """R10.2-R10.4 at a game's end: the epilogue this game unlocks here, if any.
@@ -116,7 +116,7 @@ class ServerBook:
         unlocked set only grows.
         """
         if game_id is not None:
-            for epilogue in await self.guilds.epilogues(guild_id):
+            for epilogue in await self.servers.epilogues(guild_id):
                 if epilogue.game_id == game_id:
                     return epilogue.code
         unlocked = await self.unlocked_epilogues(guild_id)
@@ -124,16 +124,20 @@ class ServerBook:
             code = epilogue_to_unlock(state, unlocked)
             if code is None:
                 return None
-            if await self.guilds.unlock_epilogue(guild_id, code, game_id):
+            if await self.servers.unlock_epilogue(guild_id, code, game_id):
                 break
             unlocked = [*unlocked, code]  # taken meanwhile: each turn leaves one code fewer
         log.info(
-            "guild %s: game %s unlocked epilogue %s (%s)", guild_id, game_id, code, variant_of(code)
+            "server %s: game %s unlocked epilogue %s (%s)",
+            guild_id,
+            game_id,
+            code,
+            variant_of(code),
         )
         return code
 
     async def finished_seats(self, game_id: int) -> tuple[int, list[Seat]] | None:
-        """The guild and seats of a finished game, for "Play again" after a restart."""
+        """The server and seats of a finished game, for "Play again" after a restart."""
         try:
             record = await self.games.get_game(game_id)
         except GameNotFound:

@@ -1,11 +1,11 @@
 """What the table needs kept, said as interfaces: storage's repositories fit them.
 
 The table never reaches the database itself. A `Table` hands each accepted
-action to an `ActionStore`; `GameKeeper` keeps a game's whole life in a
+action to an `ActionStore`, as one `AcceptedAction`; `StoredGames` keeps a game's whole life in a
 `GameStore` (`bot.storage`'s `GameRepository` is one, its
 `BatchingGameRepository` the one a running bot uses, and the table's tests use
 an in-memory one); `ServerBook` reads and writes a server's shared history
-through a `GuildStore` and a `StatsStore`; the Discord layer reaches a
+through a `ServerStore` and a `StatsStore`; the Discord layer reaches a
 thread's delivery cursor and a person's own choices through `Deliveries` and
 `People`. What crosses these interfaces is storage's plain data
 (`bot.storage.models`) and its refusals (`bot.storage.errors`), never a row
@@ -15,6 +15,7 @@ or a connection: those two are the only modules of storage the table imports.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol, runtime_checkable
 
@@ -24,7 +25,6 @@ from bot.storage.models import (
     Cursor,
     GamePlace,
     GamesAndLogs,
-    GuildSettings,
     LeaderboardEntry,
     NewGame,
     OpenLobbies,
@@ -32,6 +32,7 @@ from bot.storage.models import (
     SeatChange,
     SeatRecord,
     SeatResult,
+    ServerSettings,
     SettingsChange,
     Shards,
     StoredGame,
@@ -44,34 +45,46 @@ from bot.table.seats import Seat
 from lockdown_core import GameState
 
 __all__ = [
+    "AcceptedAction",
     "ActionStore",
     "Cursor",
     "Deliveries",
     "GameStore",
-    "GuildStore",
     "People",
     "Reader",
     "SeatBook",
+    "ServerStore",
     "StatsStore",
     "StoreConflict",
     "StoredLog",
 ]
 
 
+@dataclass(frozen=True, slots=True)
+class AcceptedAction:
+    """One action the table accepted, as it hands it to its `ActionStore`: in game
+    `game_id` at version `expected_version`, by seat `actor` (None: the table's own
+    `Timeout`), in its stored form; the `state` it left, the next step's `deadline`
+    (the scheduler's time; None: no timer) and the `seats` as they stand after it.
+
+    The table's value, not storage's `ActionWrite`: a store makes its own rows of it
+    (the snapshot, the deadlines, the seats whose progress changed), and the terminal's
+    saved game needs only the action."""
+
+    game_id: int
+    expected_version: int
+    actor: int | None
+    action: dict[str, Any]
+    state: GameState
+    deadline: float | None
+    seats: list[Seat]
+
+
 class ActionStore(Protocol):
     """Where a table's accepted actions are kept; raises `StoreConflict` if the version
     moved under us."""
 
-    async def record(
-        self,
-        game_id: int,
-        expected_version: int,
-        actor: int | None,
-        action: dict[str, Any],
-        state: GameState,
-        deadline: float | None,
-        seats: list[Seat],
-    ) -> None: ...
+    async def record(self, accepted: AcceptedAction) -> None: ...
 
 
 @runtime_checkable
@@ -160,15 +173,15 @@ class GameStore(Protocol):
     ) -> GamesAndLogs: ...
 
 
-class GuildStore(Protocol):
+class ServerStore(Protocol):
     """A server's settings (audited), its campaign's unlocked epilogues and the variants
     its moderators opened or closed by hand."""
 
-    async def settings(self, guild_id: int) -> GuildSettings: ...
+    async def settings(self, guild_id: int) -> ServerSettings: ...
 
     async def update_settings(
         self, guild_id: int, user_id: int, changes: Mapping[str, Any]
-    ) -> GuildSettings: ...
+    ) -> ServerSettings: ...
 
     async def settings_history(self, guild_id: int, *, limit: int = 50) -> list[SettingsChange]: ...
 

@@ -10,7 +10,7 @@ from bot.ops import metrics
 from bot.storage.errors import StaleVersion, WrongStatus
 from bot.storage.models import ActionWrite, SeatChange, SeatProgress
 from bot.table.seats import Seat
-from bot.table.store import GameStore, SeatBook, StoreConflict
+from bot.table.store import AcceptedAction, GameStore, SeatBook, StoreConflict
 from bot.table.stored_form import deadline_rows, results
 from lockdown_core import GameState, Step
 
@@ -58,40 +58,32 @@ class StoredActions:
         return [row.action for row in await self.games.action_log(game_id, after=version)]
 
     def remember(self, game_id: int, seats: Sequence[Seat]) -> None:
-        self._progress[game_id] = {s.index: progress_of(s) for s in seats}
+        self._progress[game_id] = {s.seat: progress_of(s) for s in seats}
 
-    async def record(
-        self,
-        game_id: int,
-        expected_version: int,
-        actor: int | None,
-        action: dict[str, Any],
-        state: GameState,
-        deadline: float | None,
-        seats: list[Seat],
-    ) -> None:
+    async def record(self, accepted: AcceptedAction) -> None:
+        game_id, state = accepted.game_id, accepted.state
         known = self._progress.setdefault(game_id, {})
         changed = [
             SeatProgress(
-                seat=s.index,
+                seat=s.seat,
                 missed_deadlines=s.missed_deadlines,
                 ai_takeover=s.away,
                 no_cards_turn=s.no_cards_turn,
             )
-            for s in seats
-            if known.get(s.index, (0, False, None)) != progress_of(s)
+            for s in accepted.seats
+            if known.get(s.seat, (0, False, None)) != progress_of(s)
         ]
         try:
             with metrics.timed_store():
                 await self.games.record_action(
                     ActionWrite(
                         game_id,
-                        expected_version,
-                        actor,
-                        action,
+                        accepted.expected_version,
+                        accepted.actor,
+                        accepted.action,
                         state.to_dict(),
                         state.version,
-                        deadline_rows(state, deadline),
+                        deadline_rows(state, accepted.deadline),
                         changed,
                     )
                 )

@@ -17,6 +17,7 @@ from bot.table.seats import Seat
 from bot.table.talk import replay_with_talk
 from bot.table.tokens import step_token
 from lockdown_core import Event, GameState, ReplayLog
+from lockdown_core.actions import SEAT_KEY
 from lockdown_core.pieces import COLD
 
 
@@ -35,7 +36,7 @@ def deadline_rows(state: GameState, deadline: float | None) -> dict[str, datetim
 def seat_records(seats: Sequence[Seat]) -> list[SeatRecord]:
     return [
         SeatRecord(
-            seat=s.index,
+            seat=s.seat,
             display_name=s.name,
             user_id=s.user_id,
             ai_kind=s.ai_kind,
@@ -72,19 +73,19 @@ def results(state: GameState, actions: Sequence[dict[str, Any]]) -> list[SeatRes
     played: dict[int, list[str]] = {p: [] for p in range(state.players)}
     for action in actions:
         if action.get("type") == "PlayCard":
-            played[int(action["player"])].append(str(action["card"]))
+            played[int(action[SEAT_KEY])].append(str(action["card"]))
     seat_results = []
-    for player in range(state.players):
-        family = state.family(player)
+    for seat in range(state.players):
+        family = state.family(seat)
         survivors = Counter(c.kind for c in family if c.location > 0)
         seat_results.append(
             SeatResult(
-                seat=player,
-                score=scores[player],
-                winner=player in winners,
+                seat=seat,
+                score=scores[seat],
+                winner=seat in winners,
                 survivors_by_kind=dict(survivors),
                 devoured_count=sum(1 for c in family if c.location == COLD),
-                cards_played=tuple(played[player]),
+                cards_played=tuple(played[seat]),
             )
         )
     return seat_results

@@ -16,11 +16,11 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from bot.table.presenter import Notice, Update
-from bot.table.reply import Reply, actor, receipt
+from bot.table.reply import Reply, receipt
 from bot.table.scheduler import Handle, Scheduler
 from bot.table.seat_players import AiFactory, SeatPlayers
 from bot.table.seats import Seat
-from bot.table.store import ActionStore, StoreConflict, StoredLog
+from bot.table.store import AcceptedAction, ActionStore, StoreConflict, StoredLog
 from bot.table.talk import apply_stored, with_talk
 from bot.table.timers import TableConfig, missed_deadlines, next_deadline
 from bot.table.tokens import step_token
@@ -32,6 +32,7 @@ from lockdown_core import (
     IllegalAction,
     Step,
     Timeout,
+    actor,
     apply,
     legal_actions,
     pending_seats,
@@ -148,13 +149,13 @@ class Table:
                 return Reply(False, "handover.error.next_step")
             marks = seat_marks(self.seats)  # before `build`, which may mark a pass on cards
             try:
-                action = build(seat.index)
+                action = build(seat.seat)
             except IllegalAction as exc:
                 return Reply(False, f"error.{exc.key}", dict(exc.params))
             notices: list[Notice] = []
             if seat.away:
                 seat.away = False
-                notices.append(Notice("notice.seat_back", {"seat": seat.index}))
+                notices.append(Notice("notice.seat_back", {"seat": seat.seat}))
             seat.missed_deadlines = 0
             return await self._apply(action, notices, marks)
 
@@ -188,13 +189,15 @@ class Table:
         if self.store is not None:
             try:
                 await self.store.record(
-                    self.game_id,
-                    expected,
-                    actor(action),
-                    stored,
-                    self.state,
-                    deadline,
-                    self.seats,
+                    AcceptedAction(
+                        self.game_id,
+                        expected,
+                        actor(action),
+                        stored,
+                        self.state,
+                        deadline,
+                        self.seats,
+                    )
                 )
             except StoreConflict:
                 # The store's version moved: someone else stored it first, or our own
@@ -377,7 +380,7 @@ class Table:
     def private_events(self, events: list[Event]) -> dict[int, list[Event]]:
         """What each seat alone (or with a few others) was shown among `events`, in order."""
         return {
-            seat.index: [e for e in events if e.to is not None and e.visible_to(seat.index)]
+            seat.seat: [e for e in events if e.to is not None and e.visible_to(seat.seat)]
             for seat in self.seats
         }
 

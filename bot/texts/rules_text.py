@@ -13,8 +13,9 @@ from collections.abc import Mapping, Sequence
 
 from bot.texts import catalog, t
 from bot.texts.catalog import and_list
-from lockdown_core import GameState, Ruleset, Step, facts
+from lockdown_core import GameState, Ruleset, Step, facts, view
 from lockdown_core.board import attack_uses_equal
+from lockdown_core.board_facts import board_facts
 from lockdown_core.ruleset import EndRule
 from lockdown_core.votes import weights_of
 
@@ -115,12 +116,10 @@ def unseen_dice(lang: str, state: GameState, seat: int) -> str | None:
 
 def living_line(lang: str, state: GameState) -> str:
     """R9.1 with this game's numbers: when the game ends, and where it stands now."""
-    living = sum(1 for c in state.characters if c.location)
-    limit = facts.end_threshold(state.rules, state.players)
-    if limit is None:
-        families = sum(1 for p in range(state.players) if state.has_characters(p))
-        return t(lang, "rules.end.one_family", families=families)
-    return t(lang, "rules.end.living", limit=limit, living=living)
+    board = board_facts(view(state, None), state.rules)
+    if board.end_at is None:
+        return t(lang, "rules.end.one_family", families=board.families)
+    return t(lang, "rules.end.living", limit=board.end_at, living=board.living)
 
 
 def _per_kind(lang: str, numbers: Mapping[str, int]) -> str:

@@ -118,7 +118,7 @@ async def play_until_a_vote(folder: Path) -> tuple[Shot, Shot, Shot]:
             await fake.wait_until(lambda: bot.hub.table_in(thread.id) is not None, within=10)
             table = bot.hub.table_in(thread.id)
             assert table is not None
-            people = {s.index: u for s in table.seats for u in guild.members if s.user_id == u.id}
+            people = {s.seat: u for s in table.seats for u in guild.members if s.user_id == u.id}
             game = Game(fake, bot, thread, table, people)
             await fake.wait_until(lambda: has_board(fake, thread.id), within=10)
             rng = random.Random(7)

@@ -318,8 +318,8 @@ class CautiousPlayer:
         weights = dict.fromkeys(candidates, 0)
         for c in exposed:
             weights[c["owner"]] += board.kinds[c["kind"]].votes
-        for player in candidates:
-            weights[player] += guns.get(player, 0)
+        for seat in candidates:
+            weights[seat] += guns.get(seat, 0)
         target = self._target(board, candidates)
         others = [p for p in candidates if p != board.me]
         choices = [[c for c in candidates if c != p] for p in others]

@@ -86,8 +86,8 @@ class Forecast:
                 strength[loc] += power
                 if weeps:
                     weepers[loc] += 1
-                owner = c["owner"]
-                if owner == me:
+                seat = c["owner"]
+                if seat == me:
                     cid = c["id"]
                     mine.append((cid, loc, points))
                     info[cid] = (loc, power, weeps)
@@ -98,7 +98,7 @@ class Forecast:
                         held.append(points)
                         held.sort()
                 else:
-                    others[loc] |= 1 << owner
+                    others[loc] |= 1 << seat
         self.crowd, self.weepers, self.strength = crowd, weepers, strength
         self.mine, self.info = mine, info
         # The seats at each location once this seat is there too: only the locations

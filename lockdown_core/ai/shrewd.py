@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,6 +61,13 @@ from lockdown_core.ai.votes import attack_ballot
 from lockdown_core.ai.worlds import WorldBoard
 from lockdown_core.events import Event
 from lockdown_core.pieces import Step
+
+# What a destination or a move is weighed with (`_destinations`, `_moves`): the options,
+# each one's cost in every world drawn from the belief, and its own loss there.
+Weigh = Callable[
+    [Mapping[str, Any], Sequence[Action], Belief, random.Random],
+    tuple[list[int], list[list[float]], list[list[float]]],
+]
 
 # How much the spread of its losses over the worlds counts, for a persona with no
 # appetite for risk (risk 0); none at risk 1.
@@ -114,14 +121,14 @@ class ShrewdPlayer(CautiousPlayer):
         if view["step"] == Step.DISCUSSION:
             self._intend(view)
         if isinstance(first, ChooseDestination):
-            action = self._go(view, legal) if len(legal) > 1 else first
+            action = self._decide(self._destinations, view, legal) if len(legal) > 1 else first
             if view["step"] == Step.BADGE_DESTINATION:
                 self._announce(view)
             return action
         if len(legal) == 1:
             return first
         if isinstance(first, MoveCharacter):
-            return self._step(view, legal)
+            return self._decide(self._moves, view, legal)
         if isinstance(first, Designate) and view["vote"]["kind"] == "attack":
             return self._ballot(view, legal)
         if isinstance(first, SearchTruck):
@@ -197,12 +204,14 @@ class ShrewdPlayer(CautiousPlayer):
         others = [p for p in range(board.players) if p != self.seat and scores[p] > 0]
         return max(others, key=lambda p: (scores[p], -p)) if others else None
 
-    # Where to go ------------------------------------------------------------------
-
-    def _go(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        _, rows, _ = self._destinations(view, legal, self.belief, self._rnd_for(view))
+    def _decide(self, weigh: Weigh, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        """A destination or a move: `weigh` (`_destinations` or `_moves`) costs each option
+        in the worlds its belief draws, and the persona's judgement picks one."""
+        _, rows, _ = weigh(view, legal, self.belief, self._rnd_for(view))
         self.tally["decisions"] += 1
         return self._best(self._judge(rows), legal)
+
+    # Where to go ------------------------------------------------------------------
 
     def _destinations(
         self,
@@ -224,7 +233,7 @@ class ShrewdPlayer(CautiousPlayer):
                 options = plans(view, tables, p, fixed)
                 if options:
                     predicted[p] = options
-        mine = [i for i, o in enumerate(board.owner) if o == me and board.locs[i] > 0]
+        mine = [i for i, o in enumerate(board.seat_of) if o == me and board.locs[i] > 0]
         dests = [a.location for a in legal if isinstance(a, ChooseDestination)]
         worlds = self.budget.worlds(len(dests) * max(len(mine) - 1, 1))
         pool = belief.unknown_cards(view)
@@ -298,11 +307,6 @@ class ShrewdPlayer(CautiousPlayer):
         return self.rationale
 
     # Whom to move -----------------------------------------------------------------
-
-    def _step(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        _, rows, _ = self._moves(view, legal, self.belief, self._rnd_for(view))
-        self.tally["decisions"] += 1
-        return self._best(self._judge(rows), legal)
 
     def _moves(
         self,

@@ -28,9 +28,9 @@ def weights(board: Board, vote: Mapping[str, Any]) -> dict[int, int]:
     for c in board.at(vote["location"]):
         if not c["hidden"] and c["owner"] in out:
             out[c["owner"]] += board.kinds[c["kind"]].votes
-    for player, guns in vote["guns"].items():
-        if int(player) in out:
-            out[int(player)] += guns
+    for seat, guns in vote["guns"].items():
+        if int(seat) in out:
+            out[int(seat)] += guns
     return out
 
 

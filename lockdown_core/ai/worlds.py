@@ -29,7 +29,7 @@ class WorldBoard:
         self.players: int = view["players"]
         self.parking = tables.parking
         chars = view["characters"]
-        self.owner: list[int] = [c["owner"] for c in chars]
+        self.seat_of: list[int] = [c["owner"] for c in chars]
         self.locs: list[int] = [c["location"] for c in chars]
         traits = [tables.traits[c["kind"]] for c in chars]
         self.power = [t[0] for t in traits]
@@ -40,7 +40,7 @@ class WorldBoard:
         self.index = {c["id"]: i for i, c in enumerate(chars)}
         # Per character: owner, strength, pull on Monsters, votes, points.
         self.info = list(
-            zip(self.owner, self.power, self.weeps, self.votes, self.points, strict=True)
+            zip(self.seat_of, self.power, self.weeps, self.votes, self.points, strict=True)
         )
         self.monsters: list[int] = [0, *view["monsters"]]
         self.closed: set[int] = set(view["closed"])

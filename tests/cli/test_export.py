@@ -12,7 +12,7 @@ from bot.cli import main as cli
 from bot.storage.database import Database
 from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
-from bot.table.persist import GameKeeper
+from bot.table.persist import StoredGames
 from bot.table.table import Table
 from bot.table.timers import TableConfig
 from bot.texts import catalog
@@ -28,7 +28,7 @@ async def _play(url: str, finish: bool) -> tuple[int, Table]:
             scheduler,
             lambda kind, index, _seed: RandomSeat(index),
             lambda game_id, lobby: RecordingPresenter(),
-            keeper=GameKeeper(BatchingGameRepository(database)),
+            stored_games=StoredGames(BatchingGameRepository(database)),
         )
         lobby = await hub.open_lobby(1, 2, 100, "ana")
         lobby.add_ai(100, "random")

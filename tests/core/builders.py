@@ -2,7 +2,7 @@
 
 `position(...)` builds a `GameState` from one dict per seat (kind -> place),
 Monsters, hands, deck, badge, Martyr and forced dice; the `at_*` functions then
-enter a phase through the engine's own flow functions, exactly as a real game
+enter a step through the engine's own flow functions, exactly as a real game
 reaches it, and return the events of the way in. `act` applies actions and
 collects their events; `refuse` checks that an action is refused with its key
 and leaves the game byte-for-byte as it was.
@@ -122,7 +122,7 @@ def new_setup(
     return state
 
 
-# Entering a phase ------------------------------------------------------------------
+# Entering a step ------------------------------------------------------------------
 
 
 def at_placement(state: GameState) -> list[Event]:
@@ -133,7 +133,7 @@ def at_placement(state: GameState) -> list[Event]:
 
 
 def at_turn(state: GameState) -> list[Event]:
-    """Phase 1 of `state.turn` (the truck, R3)."""
+    """Step 1 of `state.turn` (the truck, R3)."""
     events: list[Event] = []
     state.turn -= 1
     flow.start_turn(state, events)
@@ -141,14 +141,30 @@ def at_turn(state: GameState) -> list[Event]:
 
 
 def at_badge(state: GameState) -> list[Event]:
-    """Phase 2 (R4); the arrival dice come from `dice`."""
+    """Step 2 (R4); the arrival dice come from `dice`."""
     events: list[Event] = []
     flow.begin_badge(state, events)
     return events
 
 
+def badge_vote(hands: list[list[str]] | None = None, martyr: int = 1) -> GameState:
+    """A badge vote: seats 0 (Leader), 1 and 2 in the Surveillance room, seat 3 elsewhere."""
+    state = position(
+        {"leader": SURVEILLANCE, "blocker": 1, "weeper": 2},
+        {"blocker": SURVEILLANCE, "leader": 1, "weeper": 2},
+        {"weeper": SURVEILLANCE, "blocker": 4, "leader": 4},
+        {"blocker": 5, "leader": 5, "weeper": 5},
+        hands=hands,
+        badge=3,
+        martyr=martyr,
+        dice=[1, 2, 3, 4],
+    )
+    at_badge(state)
+    return state
+
+
 def at_destinations(state: GameState, dice: list[int], seen: tuple[int, ...] = ()) -> list[Event]:
-    """Phase 3 (R5.1) with these arrival dice already rolled, seen by `seen`."""
+    """Step 3 (R5.1) with these arrival dice already rolled, seen by `seen`."""
     events: list[Event] = []
     state.dice = list(dice)
     state.dice_seen = set(seen)
@@ -157,7 +173,7 @@ def at_destinations(state: GameState, dice: list[int], seen: tuple[int, ...] = (
 
 
 def at_arrivals(state: GameState, dice: list[int]) -> list[Event]:
-    """Phase 5 (R6) with these revealed dice, then on to the attacks."""
+    """Step 5 (R6) with these revealed dice, then on to the attacks."""
     events: list[Event] = []
     state.dice = list(dice)
     state.dice_revealed = True
@@ -166,7 +182,7 @@ def at_arrivals(state: GameState, dice: list[int]) -> list[Event]:
 
 
 def at_attacks(state: GameState) -> list[Event]:
-    """Phase 6 (R7) from location 1."""
+    """Step 6 (R7) from location 1."""
     events: list[Event] = []
     state.dice_revealed = True
     state.attack_location = 0
@@ -208,7 +224,7 @@ def refuse(state: GameState, action: Action, key: str) -> IllegalAction:
 
 def char(state: GameState, seat: int, kind: str) -> Character:
     """The character of this kind in seat's family."""
-    return next(c for c in state.characters if c.owner == seat and c.kind == kind)
+    return next(c for c in state.characters if c.seat == seat and c.kind == kind)
 
 
 def where(state: GameState, seat: int, kind: str) -> int:

@@ -52,7 +52,7 @@ def test_r9_1_the_game_ends_exactly_where_the_facts_say(
         for character in state.characters[:devoured]:
             character.location = COLD
         living = total - devoured
-        families = len({c.owner for c in state.characters if c.location})
+        families = len({c.seat for c in state.characters if c.location})
         at_end_of_turn(state)
         ends = facts.game_ends(ruleset, players, living, families)
         assert (state.step == Step.GAME_OVER) == ends, (living, families)

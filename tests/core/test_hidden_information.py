@@ -15,7 +15,7 @@ public and to every seat not entitled to the difference: same views, same
 legal actions, and the same seats waited for. The twins are then played on
 with the same actions of unaffected seats (and timeouts), and the public
 events must stay identical until the information is legitimately revealed, so
-that no phase lasts longer or shorter because of what somebody holds.
+that no step lasts longer or shorter because of what somebody holds.
 """
 
 from __future__ import annotations
@@ -175,13 +175,13 @@ class Auditor:
         elif kind == "destination_receipt":
             assert len(to) == 1
             if isinstance(action, ChooseDestination):
-                assert to == (action.player,)
+                assert to == (action.seat,)
             else:
                 assert isinstance(action, Timeout)
                 assert to[0] in knowledge.timed_out
         elif kind == "designation_receipt":
             assert isinstance(action, Designate)
-            assert to == (action.player,)
+            assert to == (action.seat,)
         else:
             assert kind == "hand_dealt"
             assert action is None

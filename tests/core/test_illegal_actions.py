@@ -35,7 +35,6 @@ from lockdown_core import (
 )
 from tests.core.builders import (
     PARKING,
-    SURVEILLANCE,
     act,
     at_attacks,
     at_badge,
@@ -43,6 +42,7 @@ from tests.core.builders import (
     at_end_of_turn,
     at_placement,
     at_turn,
+    badge_vote,
     char,
     new_setup,
     position,
@@ -60,28 +60,12 @@ def placement() -> GameState:
     return state
 
 
-def room(hands: list[list[str]], martyr: int = 3) -> GameState:
-    """A badge vote: seats 0 (Leader), 1 and 2 in the Surveillance room, seat 3 elsewhere."""
-    state = position(
-        {"leader": SURVEILLANCE, "blocker": 1, "weeper": 2},
-        {"blocker": SURVEILLANCE, "leader": 1, "weeper": 2},
-        {"weeper": SURVEILLANCE, "blocker": 4, "leader": 4},
-        {"blocker": 5, "leader": 5, "weeper": 5},
-        hands=hands,
-        badge=3,
-        martyr=martyr,
-        dice=[1, 2, 3, 4],
-    )
-    at_badge(state)
-    return state
-
-
 def discussion() -> GameState:
-    return room([["tin_can", "gun"], [], [], ["gun"]])
+    return badge_vote([["tin_can", "gun"], [], [], ["gun"]], martyr=3)
 
 
 def designation() -> GameState:
-    return room([[], [], [], []])
+    return badge_vote([[], [], [], []], martyr=3)
 
 
 def tiebreak() -> GameState:
@@ -467,7 +451,7 @@ def candidates(state: GameState, rnd: random.Random) -> list[Action]:
                     location=rnd.choice([None, *range(-1, 8)]),
                 )
             )
-        family = [c.id for c in state.characters if c.owner == seat]
+        family = [c.id for c in state.characters if c.seat == seat]
         rnd.shuffle(family)
         actions.append(PlaceFamily(seat, tuple(family)))
         actions.append(PlaceFamily(seat, tuple(family[:-1])))
@@ -475,7 +459,7 @@ def candidates(state: GameState, rnd: random.Random) -> list[Action]:
 
 
 def is_legal(state: GameState, action: Action) -> bool:
-    player = action.player  # type: ignore[union-attr]
+    player = action.seat  # type: ignore[union-attr]
     if not 0 <= player < state.players:
         return False
     if isinstance(action, PlaceFamily):

@@ -83,7 +83,7 @@ class Invariants:
         assert sorted(state.cold_storage) == cold, "Cold storage holds exactly the devoured"
         assert state.cold_storage == self.devoured, "Cold storage fills in devouring order"
         for c in state.characters:
-            assert 0 <= c.owner < state.players
+            assert 0 <= c.seat < state.players
             assert UNPLACED <= c.location <= 6
             assert not (c.hidden and c.location == COLD)
         if state.step != Step.PLACEMENT:

@@ -101,7 +101,7 @@ def test_r0_location_codes_for_cold_storage_and_unplaced() -> None:
     assert COLD == 0
     assert UNPLACED == -1
     # 3 players: blocker, leader, weeper, useless; those not listed are devoured.
-    assert [c.location for c in state.characters if c.owner == 0] == [1, COLD, COLD, COLD]
+    assert [c.location for c in state.characters if c.seat == 0] == [1, COLD, COLD, COLD]
     assert state.characters[8 + 2].location == UNPLACED
     assert not state.characters[1].alive
     assert state.characters[0].alive

@@ -35,7 +35,7 @@ def test_r1_1_each_player_gets_a_family_useless_only_at_three(players: int) -> N
     state, _ = new_game(rules(), players, seed=players)
     family = ["blocker", "leader", "weeper"] + (["useless"] if players == 3 else [])
     for seat in range(players):
-        assert sorted(c.kind for c in state.characters if c.owner == seat) == sorted(family)
+        assert sorted(c.kind for c in state.characters if c.seat == seat) == sorted(family)
     assert all(c.location == UNPLACED for c in state.characters)
 
 
@@ -75,7 +75,7 @@ def test_r1_3_badge_and_martyr_go_to_two_different_players_from_the_seed() -> No
 
 
 def test_r1_3_the_arrival_dice_come_with_the_badge() -> None:
-    """The holder rolls the 4 arrival dice in phase 2 of turn 1."""
+    """The holder rolls the 4 arrival dice in step 2 of turn 1."""
     state = new_setup(3, badge=1, dice=[1, 2, 4, 5] * 4)
     events = at_placement(state)
     events += act(state, Timeout(), Timeout(), Timeout())
@@ -257,7 +257,7 @@ def test_r1_5_first_arrival_uses_runoff() -> None:
     ]
 
 
-def test_r1_6_the_game_then_starts_at_turn_1_phase_1() -> None:
+def test_r1_6_the_game_then_starts_at_turn_1_step_1() -> None:
     state, events = setup_four_players()
     events += act(state, PlaceFamily(2, (6, 7, 8)), PlaceFamily(3, (11, 9, 10)))
     events += act(state, PlaceFamily(0, (0, 2, 1)), Timeout())
@@ -265,7 +265,7 @@ def test_r1_6_the_game_then_starts_at_turn_1_phase_1() -> None:
     assert kinds.index("monsters_arrive") < kinds.index("turn_started")
     assert one(events, "turn_started").data == {"turn": 1}
     assert "attack_started" not in kinds, "the first arrival is not followed by attacks"
-    # Phase 1: seat 3's Weeper alone in the Parking lot wins the truck vote (R2.5, R3.2).
+    # Step 1: seat 3's Weeper alone in the Parking lot wins the truck vote (R2.5, R3.2).
     assert state.turn == 1
     assert state.step == Step.TRUCK_CHOICE
     assert state.mover == 3

@@ -31,6 +31,7 @@ from tests.core.builders import (
     at_attacks,
     at_badge,
     at_turn,
+    badge_vote,
     char,
     of_kind,
     one,
@@ -38,21 +39,6 @@ from tests.core.builders import (
     refuse,
     where,
 )
-
-
-def badge_vote(hands: list[list[str]] | None = None, martyr: int = 1) -> GameState:
-    state = position(
-        {"leader": SURVEILLANCE, "blocker": 1, "weeper": 2},
-        {"blocker": SURVEILLANCE, "leader": 1, "weeper": 2},
-        {"weeper": SURVEILLANCE, "blocker": 4, "leader": 4},
-        {"blocker": 5, "leader": 5, "weeper": 5},
-        hands=hands,
-        badge=3,
-        martyr=martyr,
-        dice=[1, 2, 3, 4],
-    )
-    at_badge(state)
-    return state
 
 
 def test_r2_1_voters_are_the_players_with_a_character_there() -> None:

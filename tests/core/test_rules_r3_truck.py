@@ -1,4 +1,4 @@
-"""R3: phase 1, who searches the truck (a vote in the Parking lot)."""
+"""R3: step 1, who searches the truck (a vote in the Parking lot)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""R4: phase 2, the Security badge, the secret roll and the Walkie-talkies."""
+"""R4: step 2, the Security badge, the secret roll and the Walkie-talkies."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ from tests.core.builders import (
 DICE = [2, 4, 4, 6]
 
 
-def badge_phase(
+def badge_step(
     in_room: tuple[int, ...], hands: list[list[str]] | None = None, badge: int = 0
 ) -> tuple[GameState, list]:
     """Seats in `in_room` have their Leader in the Surveillance room; seat 3 has no character."""
@@ -41,7 +41,7 @@ def badge_phase(
 
 
 def test_r4_1_a_vote_in_the_surveillance_room_winner_takes_the_badge_at_once() -> None:
-    state, _ = badge_phase(in_room=(1, 2))
+    state, _ = badge_step(in_room=(1, 2))
     assert state.vote is not None
     assert state.vote.kind == "badge"
     assert state.vote.location == SURVEILLANCE
@@ -55,7 +55,7 @@ def test_r4_1_a_vote_in_the_surveillance_room_winner_takes_the_badge_at_once() -
 
 
 def test_r4_1_the_holder_can_win_its_own_badge_back() -> None:
-    state, events = badge_phase(in_room=(0,))
+    state, events = badge_step(in_room=(0,))
     assert one(events, "badge_taken").data == {"player": 0, "from": 0}
     assert state.badge == 0
     assert state.badge_won
@@ -63,7 +63,7 @@ def test_r4_1_the_holder_can_win_its_own_badge_back() -> None:
 
 
 def test_r4_2_an_empty_surveillance_room_the_holder_keeps_the_badge() -> None:
-    state, events = badge_phase(in_room=(), badge=1)
+    state, events = badge_step(in_room=(), badge=1)
     assert one(events, "badge_kept").data == {"player": 1}
     assert "designation_started" not in [e.kind for e in events]
     assert state.badge == 1
@@ -71,7 +71,7 @@ def test_r4_2_an_empty_surveillance_room_the_holder_keeps_the_badge() -> None:
 
 
 def test_r4_3_the_holder_rolls_in_secret_and_sees_dice_won_in_the_vote() -> None:
-    state, events = badge_phase(in_room=(1, 2))
+    state, events = badge_step(in_room=(1, 2))
     events = act(state, Designate(1, 1), Designate(2, 1))
     rolled = one(events, "dice_rolled")
     assert rolled.public
@@ -88,7 +88,7 @@ def test_r4_3_the_holder_rolls_in_secret_and_sees_dice_won_in_the_vote() -> None
 
 
 def test_r4_3_a_kept_badge_does_not_show_the_dice() -> None:
-    state, events = badge_phase(in_room=())
+    state, events = badge_step(in_room=())
     assert one(events, "dice_rolled").data == {"player": 0, "count": 4}
     assert of_kind(events, "dice_seen") == []
     assert state.dice_seen == set()
@@ -107,7 +107,7 @@ def test_r4_3_a_badge_won_in_an_earlier_turn_does_not_show_the_dice() -> None:
 
 
 def test_r4_4_walkie_talkie_right_after_the_roll_shows_the_dice() -> None:
-    state, events = badge_phase(in_room=(), hands=[[], ["walkie_talkie"], [], []])
+    state, events = badge_step(in_room=(), hands=[[], ["walkie_talkie"], [], []])
     assert state.step == Step.WALKIE_WINDOW
     assert pending_seats(state) == [1]
     events = act(state, PlayCard(1, "walkie_talkie"))
@@ -122,21 +122,21 @@ def test_r4_4_walkie_talkie_right_after_the_roll_shows_the_dice() -> None:
 
 
 def test_r4_4_the_holder_of_a_kept_badge_may_use_a_walkie_talkie() -> None:
-    state, _ = badge_phase(in_room=(), hands=[["walkie_talkie"], [], [], []])
+    state, _ = badge_step(in_room=(), hands=[["walkie_talkie"], [], [], []])
     act(state, PlayCard(0, "walkie_talkie"))
     assert state.dice_seen == {0}
     assert view(state, 0)["dice"] == DICE
 
 
 def test_r4_4_a_player_with_no_character_may_use_a_walkie_talkie() -> None:
-    state, _ = badge_phase(in_room=(), hands=[[], [], [], ["walkie_talkie"]])
+    state, _ = badge_step(in_room=(), hands=[[], [], [], ["walkie_talkie"]])
     assert pending_seats(state) == [3]
     act(state, PlayCard(3, "walkie_talkie"))
     assert view(state, 3)["dice"] == DICE
 
 
 def test_r4_4_a_holder_who_already_sees_the_dice_cannot_play_one() -> None:
-    state, _ = badge_phase(in_room=(0,), hands=[["walkie_talkie"], [], [], []])
+    state, _ = badge_step(in_room=(0,), hands=[["walkie_talkie"], [], [], []])
     assert state.step == Step.WALKIE_WINDOW
     refuse(state, PlayCard(0, "walkie_talkie"), "card_not_playable_now")
     act(state, Done(0))
@@ -145,7 +145,7 @@ def test_r4_4_a_holder_who_already_sees_the_dice_cannot_play_one() -> None:
 
 def test_r4_4_the_window_waits_for_every_hand_then_closes() -> None:
     hands = [["gun"], ["walkie_talkie", "gun"], [], ["walkie_talkie"]]
-    state, _ = badge_phase(in_room=(), hands=hands)
+    state, _ = badge_step(in_room=(), hands=hands)
     assert pending_seats(state) == [0, 1, 3]
     refuse(state, PlayCard(0, "gun"), "card_not_playable_now")
     act(state, Done(0), PlayCard(1, "walkie_talkie"))
@@ -159,7 +159,7 @@ def test_r4_4_the_window_waits_for_every_hand_then_closes() -> None:
 
 
 def test_r4_4_the_window_closes_when_its_timer_runs_out() -> None:
-    state, _ = badge_phase(in_room=(), hands=[[], ["walkie_talkie"], [], []])
+    state, _ = badge_step(in_room=(), hands=[[], ["walkie_talkie"], [], []])
     act(state, Timeout())
     assert state.step == Step.BADGE_DESTINATION
     assert state.hands[1] == ["walkie_talkie"]
@@ -167,7 +167,7 @@ def test_r4_4_the_window_closes_when_its_timer_runs_out() -> None:
 
 
 def test_r4_5_nobody_else_learns_the_dice_until_the_reveal() -> None:
-    state, _ = badge_phase(in_room=(1, 2))
+    state, _ = badge_step(in_room=(1, 2))
     act(state, Designate(1, 1), Designate(2, 1))
     act(state, ChooseDestination(1, PARKING))
     assert state.step == Step.DESTINATIONS

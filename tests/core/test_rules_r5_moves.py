@@ -1,4 +1,4 @@
-"""R5: phases 3 and 4 — destinations, the reveal, the moves and the Energy drinks."""
+"""R5: steps 3 and 4 — destinations, the reveal, the moves and the Energy drinks."""
 
 from __future__ import annotations
 

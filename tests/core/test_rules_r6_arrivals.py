@@ -1,4 +1,4 @@
-"""R6: phase 5 — Monsters arrive: the dice, then the Weepers, then the crowd."""
+"""R6: step 5 — Monsters arrive: the dice, then the Weepers, then the crowd."""
 
 from __future__ import annotations
 

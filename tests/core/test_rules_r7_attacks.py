@@ -1,4 +1,4 @@
-"""R7: phase 6 — the attacks, location by location, and the attack cards."""
+"""R7: step 6 — the attacks, location by location, and the attack cards."""
 
 from __future__ import annotations
 
@@ -257,7 +257,7 @@ def test_r7_6_everyone_hidden_the_monsters_find_nobody() -> None:
     assert one(events, "nobody_found").data == {"location": 4, "monsters": 3}
     assert state.monsters[4] == 0
     assert of_kind(events, "character_devoured") == []
-    # Hidden until the end of phase 6 only.
+    # Hidden until the end of step 6 only.
     assert not char(state, 0, "weeper").hidden
 
 

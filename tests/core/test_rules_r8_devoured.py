@@ -122,7 +122,7 @@ def test_r8_3_the_badge_stays_while_its_holder_has_characters() -> None:
 
 def test_r8_4_row_1_makes_equal_enough_at_once() -> None:
     """Three already devoured; the fourth (in 1) fills row 1, and location 4, with
-    2 Monsters against strength 2, is attacked in the same phase."""
+    2 Monsters against strength 2, is attacked in the same step."""
     state = position(
         {"weeper": 4, "blocker": 2, "leader": 3},
         {"leader": 4, "blocker": 3, "weeper": 2},

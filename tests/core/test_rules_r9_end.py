@@ -40,7 +40,7 @@ def test_r9_1_the_game_ends_when_living_characters_are_at_most_the_players() -> 
     assert of_kind(events, "turn_started") == []
 
 
-def test_r9_1_otherwise_a_new_turn_starts_at_phase_1() -> None:
+def test_r9_1_otherwise_a_new_turn_starts_at_step_1() -> None:
     state = position(
         {"weeper": 1, "blocker": 2},
         {"weeper": 2},

@@ -34,7 +34,7 @@ def test_a_schema_1_snapshot_loads_as_the_same_game(old: dict[str, Any]) -> None
     assert old["schema"] == 1
     state = GameState.from_dict(copy.deepcopy(old))
     assert state.rules == Ruleset.model_validate(old["rules"])
-    assert [[c.id, c.owner, c.kind, c.location, c.hidden] for c in state.characters] == old[
+    assert [[c.id, c.seat, c.kind, c.location, c.hidden] for c in state.characters] == old[
         "characters"
     ]
     new = state.to_dict()

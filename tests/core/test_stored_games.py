@@ -71,7 +71,7 @@ def test_the_same_log_read_under_the_current_rules_goes_elsewhere(game: dict[str
 
 
 def test_a_game_stored_mid_way_resumes_under_the_current_rules_and_still_replays() -> None:
-    """The table resumes from the snapshot after checking it against the log (GameKeeper);
+    """The table resumes from the snapshot after checking it against the log (StoredGames);
     the actions taken since carry revision 2, and the whole log replays to the live state."""
     game = next(g for g in STORED if "stored_at" in g)
     stored = game["stored_at"]

@@ -30,7 +30,7 @@ def test_an_answer_counts_the_requests_still_on_their_way() -> None:
 
 def test_a_refilled_bucket_keeps_room_for_what_may_land_in_its_new_window() -> None:
     bucket = Bucket(limit=5, remaining=0, reset_at=5.0, in_flight=2, learned=True)
-    assert bucket.room(5.0)
+    assert bucket.has_space(5.0)
     assert bucket.remaining == 3
 
 
@@ -74,7 +74,7 @@ def test_idle_buckets_are_forgotten_once_their_window_is_over() -> None:
     assert "msgs:41" in buckets._states
     buckets.forget_idle(6.0)
     assert "msgs:41" not in buckets._states
-    assert buckets.room(EDIT, "41", 6.0)
+    assert buckets.has_space(EDIT, "41", 6.0)
 
 
 def test_a_bucket_emptied_by_an_unlearned_routes_requests_frees_up_again() -> None:
@@ -85,10 +85,10 @@ def test_a_bucket_emptied_by_an_unlearned_routes_requests_frees_up_again() -> No
     buckets = Buckets()
     key = buckets.take(POST, "41")
     buckets.answered(key, POST, "41", RateHeaders(2, 1, 1.0, "msgs"), 0.0)
-    assert buckets.room(POST, "41", 2.0)  # the window is over: the full limit again
+    assert buckets.has_space(POST, "41", 2.0)  # the window is over: the full limit again
     for at in (2.1, 2.2):
         key = buckets.take(EDIT, "41")  # unlearned: counted in msgs:41 as well
         buckets.answered(key, EDIT, "41", None, at)
-    assert not buckets.room(POST, "41", 2.3)
+    assert not buckets.has_space(POST, "41", 2.3)
     assert buckets.free_at(POST, "41", 2.3) is not None
-    assert buckets.room(POST, "41", 2.3 + 1.0)
+    assert buckets.has_space(POST, "41", 2.3 + 1.0)

@@ -43,12 +43,12 @@ def test_a_request_counts_from_leaving_until_a_second_after_its_answer() -> None
     window = GlobalWindow(2)
     window.take()
     window.take()
-    assert not window.room(0.0)
+    assert not window.has_space(0.0)
     assert window.free_at() is None  # nothing frees before an answer
     window.release(0.5)
-    assert not window.room(1.49)
+    assert not window.has_space(1.49)
     assert window.free_at() == 1.5
-    assert window.room(1.5)
+    assert window.has_space(1.5)
 
 
 def test_requests_beyond_the_global_limit_wait_until_one_stops_counting() -> None:

@@ -45,7 +45,7 @@ def fill_the_window(budget: Budget, now: float = 0.0) -> None:
         )
     chosen, _ = budget.pick(now)
     assert len(chosen) == budget.global_window.per_second
-    assert not budget.global_window.room(now)
+    assert not budget.global_window.has_space(now)
 
 
 def test_the_longest_lived_carrier_of_a_message_is_kept() -> None:
@@ -106,7 +106,7 @@ def test_a_carried_edit_goes_while_the_global_window_is_full() -> None:
     assert edited.carrier.token == "click"
     assert held.sent_at is None  # the bot token's post still waits for the window
     budget.answered(edited, 0.3)
-    assert not budget.global_window.room(0.3)  # the carried edit took no room
+    assert not budget.global_window.has_space(0.3)  # the carried edit took no room
     assert budget.counts.carried == 1
     assert budget.counts.by_route[CARRIED_ROUTE] == 1
     assert budget.counts.sent == 3

@@ -60,7 +60,7 @@ async def open_and_start(
     await fake.wait_until(lambda: bot.hub.table_in(thread.id) is not None, within=5)
     table = bot.hub.table_in(thread.id)
     assert table is not None
-    people = {s.index: u for s in table.seats for u in [host, *guests] if s.user_id == u.id}
+    people = {s.seat: u for s in table.seats for u in [host, *guests] if s.user_id == u.id}
     game = Game(fake, bot, thread, table, people)
     await fake.wait_until(lambda: _has_board(game), within=5)
     return game
@@ -133,8 +133,13 @@ async def an_action(game: Game, user: FakeUser) -> tuple[FakeMessage, FakeButton
 
 
 async def click_a_choice(game: Game, user: FakeUser, rng: random.Random) -> None:
-    fake = game.fake
-    panel = await open_panel(game, user)
+    await click_through(game, user, await open_panel(game, user), rng)
+
+
+async def click_through(
+    game: Game, user: FakeUser, panel: FakeMessage | None, rng: random.Random
+) -> None:
+    """Random buttons of `panel` until one acts: a group's button opens the next panel."""
     for _ in range(4):
         if panel is None:
             return
@@ -142,7 +147,7 @@ async def click_a_choice(game: Game, user: FakeUser, rng: random.Random) -> None
         if not choices:
             return
         button = rng.choice(choices)
-        ix = await fake.click(user, panel, button.custom_id)
+        ix = await game.fake.click(user, panel, button.custom_id)
         assert ix.answered_in_time
         if button.custom_id.startswith("ld:a:"):
             return

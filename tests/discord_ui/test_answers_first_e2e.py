@@ -163,8 +163,8 @@ async def test_a_lobby_click_is_answered_before_it_is_stored_and_shown_after(
     ana, bo = guild.members
     async with start_client(make_bot(tmp_path), fake_discord) as bot:
         card = await open_lobby(fake_discord, ana, guild.channel("general"))
-        keeper: Any = bot.hub.keeper
-        store_lobby = keeper.store_lobby
+        stored_games: Any = bot.hub.stored_games
+        store_lobby = stored_games.store_lobby
         stored = asyncio.Event()
 
         async def blocked_store(lobby: Any) -> None:
@@ -172,7 +172,7 @@ async def test_a_lobby_click_is_answered_before_it_is_stored_and_shown_after(
             await store_lobby(lobby)
             stored.set()
 
-        keeper.store_lobby = blocked_store
+        stored_games.store_lobby = blocked_store
         edits = sum(1 for r in fake_discord.bot_requests if r.method == "PATCH")
 
         joined = await fake_discord.click(bo, card, button(card, "join"))

@@ -62,7 +62,7 @@ async def test_a_slash_command_that_breaks_is_answered_privately(
     ana, bo, cy = guild.members
     async with start_client(make_bot(tmp_path, speed=1.0), fake_discord) as bot:
         game = await open_and_start(fake_discord, bot, ana, [bo, cy], 0, guild.channel("general"))
-        bot.rooms.game.requests.repost_board = broken  # type: ignore[method-assign]
+        bot.rooms.game.thread_commands.repost_board = broken  # type: ignore[method-assign]
         command = await fake_discord.slash(bo, "lockdown", subcommand="board", channel=game.thread)
         assert command.answered_in_time
         assert command.ephemeral
@@ -76,7 +76,7 @@ async def test_a_lobby_that_cannot_be_stored_says_so(
     guild = fake_discord.create_guild("Club", members=["ana"], channels=("general",))
     (ana,) = guild.members
     async with start_client(make_bot(tmp_path, speed=1.0), fake_discord) as bot:
-        bot.keeper.open_lobby = broken  # type: ignore[method-assign]
+        bot.stored_games.open_lobby = broken  # type: ignore[method-assign]
         command = await fake_discord.slash(
             ana, "lockdown", subcommand="new", channel=guild.channel("general")
         )

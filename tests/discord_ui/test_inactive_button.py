@@ -28,7 +28,7 @@ def test_every_id_the_bot_draws_is_live_and_others_are_not() -> None:
         ids.abort(41),
         ids.seat(41, "leave"),
         ids.take(41, 2),
-        ids.request(41, 2, 99, "yes"),
+        ids.approval(41, 2, 99, "yes"),
         ids.variants(7),
         ids.play_again(41),
     ]

@@ -61,7 +61,7 @@ def club(fake: FakeDiscord, *, manage_events: bool = True) -> FakeGuild:
 
 async def no_night_left(fake: FakeDiscord, bot: LockdownBot) -> bool:
     """True once the bot keeps no planned night (waiting for its writes, up to 10 s)."""
-    nights = bot.desk.book.guilds.nights
+    nights = bot.desk.book.servers.nights
     for _ in range(200):
         if not await nights.planned():
             return True
@@ -133,7 +133,7 @@ async def test_a_weekly_night_from_its_planning_to_next_week(
         assert dee.id not in [int(u) for u in allowed["users"]]
 
         # The evening ends: the event is completed and next week's night is planned.
-        nights = bot.desk.book.guilds.nights
+        nights = bot.desk.book.servers.nights
         assert await fake_discord.wait_until(lambda: event.status != ACTIVE, within=15), (
             "the event is completed at its end"
         )
@@ -145,7 +145,7 @@ async def test_a_weekly_night_from_its_planning_to_next_week(
             planned = await nights.planned(guild.id)
         (night,) = planned
         assert night.stage == "start"
-        assert night.starts_at == begins + timedelta(days=7)
+        assert night.plan.starts_at == begins + timedelta(days=7)
         assert len(fake_discord.threads(general)) == 1, "the lobby opened once"
     fake_discord.assert_no_contract_violations()
 
@@ -198,7 +198,7 @@ async def test_without_manage_events_the_command_says_so_and_makes_nothing(
             "en", "nights.missing_manage_events", permission=t("en", "permission.manage_events")
         )
         assert fake_discord.scheduled_events.in_guild(guild) == []
-        assert await bot.desk.book.guilds.nights.planned() == []
+        assert await bot.desk.book.servers.nights.planned() == []
 
 
 async def test_only_people_who_plan_events_may_plan_a_night(
@@ -227,7 +227,7 @@ async def test_a_time_that_cannot_be_read_or_is_past_is_explained(
         else:
             assert said == t("en", "nights.bad_time", text=typed)
         assert fake_discord.scheduled_events.in_guild(guild) == []
-        assert await bot.desk.book.guilds.nights.planned() == []
+        assert await bot.desk.book.servers.nights.planned() == []
 
 
 async def test_a_channel_the_bot_cannot_post_in_is_named_and_nothing_is_made(
@@ -249,7 +249,7 @@ async def test_a_channel_the_bot_cannot_post_in_is_named_and_nothing_is_made(
         assert t("en", "permission.create_public_threads") in said
         assert quiet.mention in said
         assert fake_discord.scheduled_events.in_guild(guild) == []
-        assert await bot.desk.book.guilds.nights.planned() == []
+        assert await bot.desk.book.servers.nights.planned() == []
 
 
 async def test_a_moderator_lists_and_cancels_the_planned_nights(
@@ -265,8 +265,8 @@ async def test_a_moderator_lists_and_cancels_the_planned_nights(
             ana, "lockdown", subcommand="schedule list", channel=general
         )
         text = await answer_text(fake_discord, listed)
-        nights = await bot.desk.book.guilds.nights.planned(guild.id)
-        weekly, hostile = sorted(nights, key=lambda n: n.starts_at)
+        nights = await bot.desk.book.servers.nights.planned(guild.id)
+        weekly, hostile = sorted(nights, key=lambda n: n.plan.starts_at)
         assert text.index(t("en", "nights.default_name")) < text.index(name_text(HOSTILE))
         assert "@everyone" not in text
         gone = await fake_discord.slash(
@@ -279,7 +279,7 @@ async def test_a_moderator_lists_and_cancels_the_planned_nights(
         assert await answer_text(fake_discord, gone) == t(
             "en", "nights.cancelled", name=name_text(HOSTILE)
         )
-        assert [n.night_id for n in await bot.desk.book.guilds.nights.planned()] == [
+        assert [n.night_id for n in await bot.desk.book.servers.nights.planned()] == [
             weekly.night_id
         ]
         assert [e.fields["name"] for e in fake_discord.scheduled_events.in_guild(guild)] == [

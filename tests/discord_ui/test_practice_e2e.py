@@ -95,7 +95,7 @@ async def test_a_practice_game_is_private_teaches_each_step_and_closes_no_campai
         # Played to its end, stored as finished (the write may still be on its way), and
         # nobody's statistics moved.
         for _ in range(200):
-            stored = await bot.keeper.games.get_game(game.table.game_id)
+            stored = await bot.stored_games.games.get_game(game.table.game_id)
             if stored.status == "finished":
                 break
             await asyncio.sleep(0.05)

@@ -16,7 +16,7 @@ import pytest
 
 from bot.texts import t
 from lockdown_core import pending_seats
-from tests.discord_ui.players import Game, an_action, open_and_start
+from tests.discord_ui.players import Game, an_action, click_through, open_and_start
 from tests.discord_ui.test_games_e2e import make_bot
 from tests.fakediscord import FakeDiscord, start_client
 from tests.fakediscord.protocol import CallbackType
@@ -57,18 +57,7 @@ async def click_like_a_person(
         ix = await fake.click(user, board, f"ld:h:{table.game_id}")
         assert ix.answered_in_time
         panel = live_panel(fake, user, table.token)
-    for _ in range(4):
-        if panel is None:
-            return
-        choices = [b for b in panel.buttons if b.custom_id.startswith(("ld:a:", "ld:g:"))]
-        if not choices:
-            return
-        button = rng.choice(choices)
-        ix = await fake.click(user, panel, button.custom_id)
-        assert ix.answered_in_time
-        if button.custom_id.startswith("ld:a:"):
-            return
-        panel = ix.original or ix.message
+    await click_through(game, user, panel, rng)
 
 
 async def play(game: Game, rng: random.Random, within: float = 120.0) -> dict[int, set[str]]:

@@ -167,7 +167,7 @@ async def assert_thread_shows_the_game(
     ]
     assert len(reveal) == 1, "the reveal and Play again are posted once"
     state = game.table.state
-    unlocked = await bot.desk.book.guilds.epilogues(game.thread.guild_id or 0)
+    unlocked = await bot.desk.book.servers.epilogues(game.thread.guild_id or 0)
     wanted = epilogue_to_unlock(state, [])
     assert [e.code for e in unlocked if e.game_id == game_id] == ([wanted] if wanted else [])
     slow = [

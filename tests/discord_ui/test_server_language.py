@@ -85,7 +85,7 @@ async def test_a_french_reader_of_an_english_game_reads_their_panel_in_french(
             assert ix.answered_in_time
             assert ix.original is not None
             panels[user.name] = ix.original.text
-        seat = {s.user_id: s.index for s in table.seats}
+        seat = {s.user_id: s.seat for s in table.seats}
         for user, lang in ((ana, "en"), (bo, "fr")):
             panel = panels[user.name]
             assert t(lang, "panel.title", name=user.name) in panel

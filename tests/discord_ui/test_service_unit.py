@@ -12,7 +12,7 @@ import discord
 
 from bot.discord_ui.game.abort import Abort
 from bot.discord_ui.game.play import Play
-from bot.discord_ui.game.requests import Requests
+from bot.discord_ui.game.thread_commands import ThreadCommands
 from bot.discord_ui.limits import CONTENT
 from bot.discord_ui.lobby.cog import LobbyRoom
 from bot.discord_ui.server import ServerDesk
@@ -54,7 +54,7 @@ def make_service() -> GameService:
 async def test_rules_answers_privately_with_the_guide_in_the_readers_language() -> None:
     service = make_service()
     interaction = make_interaction(locale=discord.Locale.french)
-    await Requests(service).rules_here(interaction)
+    await ThreadCommands(service).rules_here(interaction)
     interaction.response.send_message.assert_awaited_once()
     kwargs = interaction.response.send_message.await_args.kwargs
     assert kwargs["embed"].title == t("fr", "rules.title")
@@ -85,7 +85,7 @@ async def test_abort_outside_a_game_thread_changes_nothing() -> None:
 
 async def test_help_answers_privately_within_one_message() -> None:
     interaction = make_interaction()
-    await Requests(make_service()).help(interaction)
+    await ThreadCommands(make_service()).help(interaction)
     text = interaction.response.send_message.await_args.args[0]
     assert text == t("en", "help.text", least=3, most=6)
     assert len(text) <= CONTENT

@@ -23,7 +23,7 @@ from bot.discord_ui.rooms import Rooms
 from bot.discord_ui.server import ServerDesk
 from bot.discord_ui.slash import CatalogTranslator
 from bot.table.campaign import variant_epilogues
-from bot.table.guild_settings import SETTING_KEYS, GuildConfig, SettingError
+from bot.table.server_settings import SETTING_KEYS, ServerConfig, SettingError
 from bot.texts import catalog, t
 from bot.texts.catalog import FALLBACK, LANGUAGES, and_list, or_list
 from bot.texts.lang import locale_language
@@ -265,7 +265,7 @@ async def test_a_changed_setting_is_named_in_the_servers_language(
 ) -> None:
     """Moderator menus follow the server's language, whatever the moderator's client."""
     book = MagicMock()
-    changed = GuildConfig().with_value("language", lang).with_value("timer_discussion", 90)
+    changed = ServerConfig().with_value("language", lang).with_value("timer_discussion", 90)
     book.change = AsyncMock(return_value=changed)
     interaction = moderator(locale)
     await moderation_with(book).set_config(interaction, "timer_discussion", "90")
@@ -277,7 +277,7 @@ async def test_a_changed_setting_is_named_in_the_servers_language(
 
 async def test_a_changed_switch_reads_on_or_off_in_the_servers_language() -> None:
     book = MagicMock()
-    changed = GuildConfig().with_value("language", "fr").with_value("allow_ai", "non")
+    changed = ServerConfig().with_value("language", "fr").with_value("allow_ai", "non")
     book.change = AsyncMock(return_value=changed)
     interaction = moderator(discord.Locale.american_english)
     await moderation_with(book).set_config(interaction, "allow_ai", "non")
@@ -302,7 +302,7 @@ async def test_a_wrong_state_lists_the_states_as_the_menu_names_them() -> None:
 
 
 def test_the_settings_listing_names_the_french_subcommand_and_the_labels() -> None:
-    embed = config_embed(GuildConfig(), "fr")
+    embed = config_embed(ServerConfig(), "fr")
     assert embed.description is not None
     last = embed.description.splitlines()[-1]
     labels = and_list("fr", [t("fr", f"setting.{key}") for key in SETTING_KEYS])

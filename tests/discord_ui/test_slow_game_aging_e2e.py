@@ -72,7 +72,7 @@ async def test_a_slow_game_survives_hour_old_boards_and_an_archived_thread(
         assert await fake_discord.wait_until(lambda: bot.hub.table_in(thread.id) is not None)
         table = bot.hub.table_in(thread.id)
         assert table is not None
-        people = {s.index: u for s in table.seats for u in (ana, bo) if s.user_id == u.id}
+        people = {s.seat: u for s in table.seats for u in (ana, bo) if s.user_id == u.id}
         game = Game(fake_discord, bot, thread, table, people)
         assert await fake_discord.wait_until(
             lambda: any(

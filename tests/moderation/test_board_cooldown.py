@@ -65,7 +65,7 @@ async def test_board_reposts_wait_for_the_cooldown_whoever_asks(
         assert len(fake.messages(game.thread)) == posted
         assert await stored_board() == stored
 
-        bot.rooms.game.requests.board_cooldown = 0.5
+        bot.rooms.game.thread_commands.board_cooldown = 0.5
         await asyncio.sleep(0.6)
         later = await fake.slash(bo, "lockdown", subcommand="board", channel=game.thread)
         assert t("en", "board.reposted") in await answer_text(fake, later)

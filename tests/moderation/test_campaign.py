@@ -12,8 +12,8 @@ from bot.table.campaign import (
     variant_of,
     variant_statuses,
 )
-from bot.table.guild_settings import GuildConfig
 from bot.table.lobby import LobbyError
+from bot.table.server_settings import ServerConfig
 
 
 def test_twenty_one_epilogues_and_twenty_variants_each_tied_to_one() -> None:
@@ -38,8 +38,8 @@ def test_an_epilogue_unlocks_its_variant_and_an_override_wins() -> None:
 
 def test_hosts_are_offered_the_unlocked_variants_the_server_offers() -> None:
     statuses = variant_statuses(["01", "12", "16"], {})
-    assert offered_variants(GuildConfig(), statuses) == ["spare_keys", "hush", "full_lot"]
-    config = GuildConfig().with_value("variants_offered", ["hush", "armoury"])
+    assert offered_variants(ServerConfig(), statuses) == ["spare_keys", "hush", "full_lot"]
+    config = ServerConfig().with_value("variants_offered", ["hush", "armoury"])
     assert offered_variants(config, statuses) == ["hush"]
 
 
@@ -60,6 +60,6 @@ def test_one_variant_unless_combining_is_allowed() -> None:
 
 
 def test_open_designations_play_the_open_ballots_rule() -> None:
-    assert game_variants(["hush"], GuildConfig()) == ["hush"]
-    open_config = GuildConfig().with_value("open_designations", True)
+    assert game_variants(["hush"], ServerConfig()) == ["hush"]
+    open_config = ServerConfig().with_value("open_designations", True)
     assert game_variants(["hush"], open_config) == ["hush", "open_ballots"]

@@ -66,6 +66,18 @@ async def configure(
     return await answer_text(fake, ix)
 
 
+async def unlock(fake: FakeDiscord, user: FakeUser, channel: FakeChannel, *variants: str) -> None:
+    """A moderator unlocks `variants` on the server (`/lockdown config variant`)."""
+    for variant in variants:
+        await fake.slash(
+            user,
+            "lockdown",
+            subcommand="config variant",
+            options={"variant": variant, "state": "unlock"},
+            channel=channel,
+        )
+
+
 def recap(fake: FakeDiscord, game: Game) -> FakeMessage:
     wanted = f"ld:p:{game.table.game_id}"
     for message in fake.messages(game.thread):
@@ -223,7 +235,7 @@ async def test_stats_leaderboard_and_play_again_after_games(
         assert stats.games == 1
         result = game.table.state.result
         assert result is not None
-        bo_seat = next(s.index for s in game.table.seats if s.user_id == bo.id)
+        bo_seat = next(s.seat for s in game.table.seats if s.user_id == bo.id)
         assert stats.wins == int(bo_seat in result["winners"])
         assert stats.total_score == result["scores"][bo_seat]
         shown = await fake_discord.slash(
@@ -316,14 +328,7 @@ async def test_combined_variants_and_open_designations_reach_the_game(
     ana, bo = guild.members
     general = guild.channel("general")
     async with start_client(make_bot(tmp_path / "db.sqlite"), fake_discord) as bot:
-        for variant in ("hush", "armoury", "spare_keys"):
-            await fake_discord.slash(
-                ana,
-                "lockdown",
-                subcommand="config variant",
-                options={"variant": variant, "state": "unlock"},
-                channel=general,
-            )
+        await unlock(fake_discord, ana, general, "hush", "armoury", "spare_keys")
         await configure(fake_discord, ana, general, "variants_offered", "hush armoury")
         await configure(fake_discord, ana, general, "combine_variants", "on")
         await configure(fake_discord, ana, general, "open_designations", "on")

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from bot.table.campaign import check_variant_choice, game_variants, shown_params
-from bot.table.guild_settings import GuildConfig
 from bot.table.lobby import LobbyError
+from bot.table.server_settings import ServerConfig
 from bot.texts import t
 from bot.texts.catalog import LANGUAGES
 from lockdown_core import Ruleset, load_ruleset, load_variants
@@ -105,7 +105,7 @@ def test_r11_4_one_variant_at_a_time_is_said_before_any_clash() -> None:
 def test_r11_5_open_designations_add_open_ballots_to_any_pick_and_clash_with_none() -> None:
     """The server's own rule: it needs no unlocked Open ballots, and never makes a pick
     refused at the start of a game (no variant clashes with it)."""
-    config = GuildConfig().with_value("open_designations", True)
+    config = ServerConfig().with_value("open_designations", True)
     assert game_variants([], config) == ["open_ballots"]
     for variant in VARIANTS:
         assert clashes([variant, "open_ballots"]) == []

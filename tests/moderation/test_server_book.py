@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from bot.storage.database import Database
-from bot.storage.guilds import GuildRepository
 from bot.storage.repository import GameRepository
+from bot.storage.servers import ServerRepository
 from bot.storage.stats import StatsRepository
-from bot.table.guild_settings import SettingError
 from bot.table.server_book import ServerBook
+from bot.table.server_settings import SettingError
 from lockdown_core import GameState, holding_epilogues, load_ruleset
 from lockdown_core.ai.autoplay import play_game
 from lockdown_core.ai.kinds import make_player
@@ -26,7 +26,7 @@ async def book(tmp_path: Path) -> AsyncIterator[ServerBook]:
     await database.migrate()
     try:
         yield ServerBook(
-            GuildRepository(database), StatsRepository(database), GameRepository(database)
+            ServerRepository(database), StatsRepository(database), GameRepository(database)
         )
     finally:
         await database.close()
@@ -65,7 +65,7 @@ async def test_a_game_that_loses_the_race_for_an_epilogue_unlocks_the_next_one(
 
     async def read_then_lose_the_race(guild_id: int) -> list[str]:
         before = await read(guild_id)
-        await book.guilds.unlock_epilogue(guild_id, first)
+        await book.servers.unlock_epilogue(guild_id, first)
         return before
 
     monkeypatch.setattr(book, "unlocked_epilogues", read_then_lose_the_race)
@@ -78,7 +78,7 @@ async def test_twenty_one_when_nothing_else_holds_then_the_variant_follows(
 ) -> None:
     state = finished_game("fallback")
     for code in holding_epilogues(state):
-        await book.guilds.unlock_epilogue(GUILD, code)
+        await book.servers.unlock_epilogue(GUILD, code)
     assert await book.close_game(GUILD, None, state) == "21"
     statuses = {s.epilogue: s for s in await book.variants(GUILD)}
     for code in holding_epilogues(state):
@@ -88,7 +88,7 @@ async def test_twenty_one_when_nothing_else_holds_then_the_variant_follows(
 
 
 async def test_moderators_override_the_campaign_both_ways(book: ServerBook) -> None:
-    await book.guilds.unlock_epilogue(GUILD, "01")
+    await book.servers.unlock_epilogue(GUILD, "01")
     await book.set_variant(GUILD, 7, "spare_keys", "lock")
     await book.set_variant(GUILD, 7, "hush", "unlock")
     statuses = {s.key: s for s in await book.variants(GUILD)}

@@ -17,8 +17,8 @@ from sqlalchemy import insert, select
 
 from bot.storage import tables
 from bot.storage.database import Database
-from bot.storage.guilds import BOT_USER, QUARANTINE_KEY, GuildRepository
 from bot.storage.repository import GameRepository
+from bot.storage.servers import BOT_USER, QUARANTINE_KEY, ServerRepository
 from bot.storage.stats import StatsRepository
 from bot.table.server_book import ServerBook
 from bot.texts import t
@@ -62,7 +62,7 @@ async def test_an_unreadable_row_is_put_aside_once_and_kept(
     await break_settings(database, GUILD, text)
     await break_settings(database, GUILD + 1, '{"language": "fr"}')
     book = ServerBook(
-        GuildRepository(database), StatsRepository(database), GameRepository(database)
+        ServerRepository(database), StatsRepository(database), GameRepository(database)
     )
 
     config = await book.config(GUILD)
@@ -90,7 +90,7 @@ async def test_a_change_repairs_an_unreadable_row_without_a_read_first(
     database = databases()
     await database.migrate()
     await break_settings(database, GUILD)
-    guilds = GuildRepository(database)
+    guilds = ServerRepository(database)
     stored = await guilds.update_settings(GUILD, 42, {"language": "fr"})
     assert stored.values == {"language": "fr"}
     history = await guilds.settings_history(GUILD)

@@ -15,7 +15,7 @@ import pytest
 from bot.texts import t
 from bot.texts.catalog import and_list
 from tests.fakediscord import FakeDiscord, start_client
-from tests.moderation.test_moderation_e2e import answer_text, configure, make_bot
+from tests.moderation.test_moderation_e2e import answer_text, configure, make_bot, unlock
 
 pytestmark = pytest.mark.e2e
 
@@ -29,14 +29,7 @@ async def test_a_clashing_pair_is_refused_in_the_readers_language(
     ana, bo = guild.members
     general = guild.channel("general")
     async with start_client(make_bot(tmp_path / "db.sqlite"), fake_discord) as bot:
-        for variant in ("creche", "hush", "spare_keys"):
-            await fake_discord.slash(
-                ana,
-                "lockdown",
-                subcommand="config variant",
-                options={"variant": variant, "state": "unlock"},
-                channel=general,
-            )
+        await unlock(fake_discord, ana, general, "creche", "hush", "spare_keys")
         await configure(fake_discord, ana, general, "combine_variants", "on")
         await configure(fake_discord, ana, general, "open_designations", "on")
         show = await fake_discord.slash(ana, "lockdown", subcommand="config show", channel=general)

@@ -26,7 +26,7 @@ def keys_bonus(state: GameState, seat: int) -> int:
     """Keys of the truck in a survivor's hand (R9.2), counted once per card."""
     result = state.result
     assert result is not None
-    alive = any(c.owner == seat and c.location for c in state.characters)
+    alive = any(c.seat == seat and c.location for c in state.characters)
     return result["hands"][seat].count("keys_of_the_truck") if alive else 0
 
 

@@ -36,8 +36,8 @@ from sqlalchemy import text
 
 from bot.ops.shards import shard_of
 from bot.storage.database import Database
-from bot.storage.guilds import GuildRepository
-from bot.table.guild_settings import TIMER_KEYS
+from bot.storage.servers import ServerRepository
+from bot.table.server_settings import TIMER_KEYS
 from lockdown_core import GameState, pending_seats
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.records import FakeChannel, FakeGuild, FakeMessage, FakeUser
@@ -340,7 +340,7 @@ async def test_each_timer_fires_once_with_two_processes(
             await process.start()
         for process in processes:
             await process.until_ready()
-        servers = GuildRepository(database)
+        servers = ServerRepository(database)
         for guild in guilds:
             await servers.update_settings(
                 guild.id, guild.members[0].id, dict.fromkeys(TIMER_KEYS, 15)

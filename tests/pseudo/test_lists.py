@@ -21,7 +21,7 @@ from bot.render.describe import board_description, chart_description, gif_descri
 from bot.render.examples import late_position
 from bot.render.replay_gif import record_start
 from bot.storage.models import RecentGame
-from bot.table.guild_settings import GuildConfig
+from bot.table.server_settings import ServerConfig
 from bot.table.lobby import Lobby
 from bot.texts import t
 from bot.texts.narrate import describe
@@ -87,7 +87,7 @@ def test_the_replay_s_scores_list_as_the_language_does() -> None:
 
 
 def test_the_settings_listing_lists_as_the_language_does() -> None:
-    config = GuildConfig().with_value("variants_offered", ["hush", "armoury", "spare_keys"])
+    config = ServerConfig().with_value("variants_offered", ["hush", "armoury", "spare_keys"])
     embed = config_embed(config.with_value("ai_personas", ["loyalist", "gambler"]), PSEUDO)
     # The personas, the variants offered, the settings' names.
     assert _lists(embed.description or "", ["loyalist", "gambler"]) == 3

@@ -22,7 +22,6 @@ from bot.render.board_image import (
 )
 from bot.render.board_labels import BoardLabels
 from bot.render.canvas import Drawn
-from bot.render.facts import board_facts
 from bot.render.glyphs import BOLD, ELLIPSIS, REGULAR, missing
 from bot.render.labels import board_labels, board_png
 from bot.render.palette import ALERT
@@ -39,6 +38,7 @@ from lockdown_core import (
     pending_seats,
     view,
 )
+from lockdown_core.board_facts import board_facts
 from tests.render.checks import check_texts
 
 LABELS = BoardLabels(
@@ -231,7 +231,7 @@ def test_the_picture_says_defence_the_equal_rule_and_when_the_game_ends() -> Non
     texts = [p.text for p in _drawn(state, "en", ["A", "B", "C"]).texts]
     assert f"⚠ strength {strength} vs {strength}" in texts
     assert "⚠ Monsters now get in at equal strength" in texts
-    # A room the Monsters would get into is outlined in the alert colour.
+    # A location the Monsters would get into is outlined in the alert colour.
     picture = Image.open(
         io.BytesIO(board_png(view(state, None), state.rules, ["A"] * 3, _say("en")))
     )
@@ -273,7 +273,7 @@ def test_the_same_board_asked_again_is_not_drawn_again_and_any_change_is_drawn()
     data = view(state, None)
     first = board_png(data, state.rules, ["A", "B", "C", "D"], _say("en"))
     assert board_png(data, state.rules, ["A", "B", "C", "D"], _say("en")) is first
-    # The rooms layer is kept per process too: another language or name is a new board.
+    # The locations layer is kept per process too: another language or name is a new board.
     french = board_png(data, state.rules, ["A", "B", "C", "D"], _say("fr"))
     assert french != first
     renamed = board_png(data, state.rules, ["A", "B", "C", "E"], _say("en"))

@@ -10,12 +10,12 @@ from PIL import Image
 
 from bot.render.board_image import FOOTER, board_picture
 from bot.render.canvas import Drawn
-from bot.render.facts import board_facts
 from bot.render.labels import board_labels, board_png
 from bot.render.legend import GAP, LEGEND_COLS, LEGEND_W, LINE, PAD
 from bot.texts import t
 from bot.texts.catalog import LANGUAGES
 from lockdown_core import load_ruleset, new_game, view
+from lockdown_core.board_facts import board_facts
 from tests.render.checks import check_texts
 from tests.render.test_tokens import _apart, _silhouette
 
@@ -73,7 +73,7 @@ def test_each_seat_in_the_legend_wears_its_familys_shape_seen_in_grey() -> None:
     state, _ = new_game(load_ruleset(), 6, 4)
     png = board_png(view(state, None), state.rules, list("ABCDEF"), _say("en"))
     grey = Image.open(io.BytesIO(png)).convert("L")
-    shapes = [_silhouette(owner, 11) for owner in range(6)]
+    shapes = [_silhouette(seat, 11) for seat in range(6)]
     for seat in range(6):
         col, row = seat % LEGEND_COLS, seat // LEGEND_COLS
         cx = PAD + col * (LEGEND_W + GAP) + 12

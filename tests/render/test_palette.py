@@ -12,7 +12,7 @@ import math
 
 import pytest
 
-from bot.render.palette import FAMILY_COLOURS, INK, ROOM
+from bot.render.palette import FAMILY_COLOURS, INK, TILE
 
 Matrix = tuple[tuple[float, float, float], ...]
 
@@ -88,4 +88,4 @@ def test_every_pair_of_family_colours_stays_20_apart(vision: str) -> None:
 def test_black_letters_read_on_every_family_colour_and_tokens_stand_out_of_the_room() -> None:
     for colour in FAMILY_COLOURS:
         assert _contrast(colour, INK) >= 6.5, colour
-        assert _contrast(colour, ROOM) >= 3, colour
+        assert _contrast(colour, TILE) >= 3, colour

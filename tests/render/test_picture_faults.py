@@ -14,10 +14,10 @@ from bot.render.describe import board_description, gif_description
 from bot.render.examples import late_position
 from bot.render.palette import DIM
 from bot.render.replay_gif import Frame, frame_picture, frames, record_start, shown_names
-from bot.render.room_facts import room_facts
 from bot.texts import catalog, t
 from bot.texts.catalog import LANGUAGES
 from lockdown_core import Step, load_ruleset, new_game, view
+from lockdown_core.board_facts import location_facts
 from tests.render.checks import check_texts
 from tests.render.test_replay_gif import _golden_record
 
@@ -68,7 +68,7 @@ def test_a_short_board_description_counts_free_spots_in_the_languages_plural(lan
     state = late_position()
     data = view(state, None)
     text = board_description(data, state.rules, LONG, lang)
-    free = room_facts(data, state.rules).free
+    free = location_facts(data, state.rules).free
     assert 1 in free.values(), "the position has a location with a single free spot"
     for spots in free.values():
         assert catalog().count(lang, "free_spot", spots) in text

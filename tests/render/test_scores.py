@@ -44,7 +44,7 @@ def test_the_last_frame_of_a_six_player_game_shows_every_score_inside_the_pictur
         assert catalog().count(lang, "point", result["scores"][seat]) == points
         # A name of up to 32 characters is written whole, except "W" * 32, the widest.
         assert name in texts or (name.startswith("WWW") and any(x.startswith("WWW") for x in texts))
-    # No caption runs over the rooms: every frame's caption is one line.
+    # No caption runs over the locations: every frame's caption is one line.
     assert all("\n" not in m.caption for m in moments)
 
 

@@ -12,7 +12,6 @@ import pytest
 
 from bot.render.board_image import board_picture
 from bot.render.examples import NAMES, late_position
-from bot.render.facts import board_facts
 from bot.render.labels import board_labels
 from bot.render.podium import Finisher, podium_picture
 from bot.render.replay_gif import frame_picture, frames, record_start, shown_names
@@ -20,6 +19,7 @@ from bot.texts import t
 from bot.texts.catalog import LANGUAGES
 from bot.texts.pseudo import PSEUDO
 from lockdown_core import GameState, view
+from lockdown_core.board_facts import board_facts
 from tests.render.checks import check_boxes, check_texts
 from tests.render.test_replay_gif import _golden_record
 

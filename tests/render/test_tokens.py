@@ -11,10 +11,10 @@ from bot.render.canvas import Canvas
 from bot.render.tokens import SHAPES, draw_shape, draw_token, shape_of
 
 
-def _silhouette(owner: int, radius: int = 16) -> Image.Image:
+def _silhouette(seat: int, radius: int = 16) -> Image.Image:
     """The token's pixels as black and white: what is left of it without colour."""
     image = Image.new("RGB", (64, 64), (0, 0, 0))
-    draw_shape(Canvas(image), (32, 32), radius, owner)
+    draw_shape(Canvas(image), (32, 32), radius, seat)
     return image.convert("L").point(lambda v: 255 if v else 0)
 
 
@@ -45,25 +45,25 @@ def _apart(a: Image.Image, b: Image.Image) -> float:
 
 
 def test_six_families_have_six_different_outlines_and_the_seventh_repeats() -> None:
-    assert len({shape_of(owner) for owner in range(6)}) == 6 == len(SHAPES)
+    assert len({shape_of(seat) for seat in range(6)}) == 6 == len(SHAPES)
     assert shape_of(6) == shape_of(0)
 
 
 def test_every_two_outlines_differ_by_a_corner_of_at_least_3_pixels() -> None:
     """3 px on the full picture, 1.5 px on a phone: a corner, not a blur."""
-    shapes = [_silhouette(owner) for owner in range(6)]
+    shapes = [_silhouette(seat) for seat in range(6)]
     for (i, a), (j, b) in itertools.combinations(enumerate(shapes), 2):
         assert _apart(a, b) >= 3, (SHAPES[i], SHAPES[j])
 
 
 def test_every_shape_keeps_its_middle_for_the_kinds_letter() -> None:
-    for owner in range(6):
+    for seat in range(6):
         image = Image.new("RGB", (64, 64), (0, 0, 0))
         canvas = Canvas(image)
-        draw_token(canvas, (32, 32), 16, owner, "W")
+        draw_token(canvas, (32, 32), 16, seat, "W")
         (letter,) = canvas.drawn.texts
         x0, y0, x1, y1 = letter.box
-        silhouette = _silhouette(owner)
+        silhouette = _silhouette(seat)
         # Every corner of the letter's box lies on the shape, so the letter reads on it.
         for x, y in ((x0, y0), (x1 - 1, y0), (x0, y1 - 1), (x1 - 1, y1 - 1)):
-            assert silhouette.getpixel((x, y)) == 255, (SHAPES[owner], (x, y))
+            assert silhouette.getpixel((x, y)) == 255, (SHAPES[seat], (x, y))

@@ -12,14 +12,14 @@ import asyncio
 import pytest
 from sqlalchemy import text
 
-from bot.storage.guilds import GuildRepository
 from bot.storage.models import GameStatus
 from bot.storage.repository import GameRepository
+from bot.storage.servers import ServerRepository
 from bot.storage.stats import StatsRepository
 from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
 from bot.table.lobby import Lobby, LobbyError
-from bot.table.persist import GameKeeper
+from bot.table.persist import StoredGames
 from bot.table.server_book import ServerBook
 from bot.texts import t
 from tests.discord_ui.players import open_and_start
@@ -69,7 +69,7 @@ async def test_a_lobby_comes_back_after_a_restart_and_its_old_buttons_start_the_
     database = databases()
     await database.migrate()
     await ServerBook(
-        GuildRepository(database), StatsRepository(database), GameRepository(database)
+        ServerRepository(database), StatsRepository(database), GameRepository(database)
     ).set_variant(guild.id, ana.id, "hush", "unlock")
     first = Process(fake_discord, database)
     await first.start()
@@ -125,7 +125,7 @@ async def test_a_lobby_change_that_cannot_be_stored_is_undone_and_said(
     database = databases()
     await database.migrate()
     await ServerBook(
-        GuildRepository(database), StatsRepository(database), GameRepository(database)
+        ServerRepository(database), StatsRepository(database), GameRepository(database)
     ).set_variant(guild.id, ana.id, "hush", "unlock")
     process = Process(fake_discord, database)
     bot = await process.start()
@@ -133,7 +133,7 @@ async def test_a_lobby_change_that_cannot_be_stored_is_undone_and_said(
     assert (await fake_discord.click(bo, message, f"ld:l:{lobby_id}:join")).answered_in_time
     await fake_discord.settle(quiet=0.1)
     shown = message.text
-    games = bot.keeper.games
+    games = bot.stored_games.games
     stored_before = await games.get_game(lobby_id)
     replace_seats = games.replace_seats
 
@@ -154,7 +154,7 @@ async def test_a_lobby_change_that_cannot_be_stored_is_undone_and_said(
     chose = await fake_discord.select(ana, message, f"ld:v:{lobby_id}", ["hush"])
     assert await reply(fake_discord, chose) == sorry
     assert seating(lobby.seats) == [(ana.id, None), (bo.id, None)]
-    assert [s.index for s in lobby.seats] == [0, 1]
+    assert [s.seat for s in lobby.seats] == [0, 1]
     assert lobby.variants == []
     assert await games.get_game(lobby_id) == stored_before
     assert message.text == shown
@@ -176,15 +176,15 @@ async def test_two_clicks_on_one_lobby_never_interleave_their_stores(
     click changed it in between, that change (stored) would be wiped from memory."""
     database = databases()
     await database.migrate()
-    keeper = GameKeeper(BatchingGameRepository(database))
+    stored_games = StoredGames(BatchingGameRepository(database))
     hub = GameHub(
         ManualScheduler(),
         lambda kind, seat, _seed: RandomSeat(seat),
         lambda game_id, lobby: RecordingPresenter(),
-        keeper=keeper,
+        stored_games=stored_games,
     )
     lobby = await hub.open_lobby(1, 2, 100, "ana")
-    store = keeper.store_lobby
+    store = stored_games.store_lobby
     calls = 0
 
     async def slow_then_failing_once(changed: Lobby) -> None:
@@ -195,7 +195,7 @@ async def test_two_clicks_on_one_lobby_never_interleave_their_stores(
             raise OSError("lost the connection")
         await store(changed)
 
-    keeper.store_lobby = slow_then_failing_once  # type: ignore[method-assign]
+    stored_games.store_lobby = slow_then_failing_once  # type: ignore[method-assign]
     first = asyncio.create_task(hub.change_lobby(lobby, lambda it: it.join(101, "bo")))
     await asyncio.sleep(0)
     second = asyncio.create_task(hub.change_lobby(lobby, lambda it: it.join(102, "cy")))
@@ -203,7 +203,7 @@ async def test_two_clicks_on_one_lobby_never_interleave_their_stores(
         await first
     assert failed.value.key == "error.try_again"
     await second
-    stored = await keeper.games.get_game(lobby.lobby_id)
+    stored = await stored_games.games.get_game(lobby.lobby_id)
     assert seating(lobby.seats) == [(100, None), (102, None)]
     assert [(s.user_id, s.ai_kind) for s in stored.seats] == seating(lobby.seats)
     with pytest.raises(LobbyError, match="lobby_already_seated"):
@@ -274,7 +274,7 @@ async def test_a_broken_lobby_is_closed_and_told_while_another_lobby_and_a_game_
 
 
 async def test_ids_given_out_stay_clear_of_restored_ones() -> None:
-    """Without a keeper the hub counts ids itself: past every lobby it was given back."""
+    """Without a stored_games the hub counts ids itself: past every lobby it was given back."""
     hub = GameHub(
         ManualScheduler(),
         lambda kind, seat, _seed: RandomSeat(seat),

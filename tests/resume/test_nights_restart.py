@@ -45,7 +45,7 @@ async def test_a_night_planned_before_a_restart_opens_its_lobby_once(
     assert lobby.channel_id == thread.id
     assert await fake_discord.wait_until(lambda: len(fake_discord.messages(thread)) >= 2)
     assert f"<@{bo.id}>" in fake_discord.messages(thread)[1].content
-    (night,) = await bot.desk.book.guilds.nights.planned()
+    (night,) = await bot.desk.book.servers.nights.planned()
     assert night.stage == "end"
     assert night.lobby_id == lobby.lobby_id
     await fake_discord.settle(quiet=0.3)

@@ -12,7 +12,7 @@ from bot.storage.repository import GameRepository
 from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
 from bot.table.lobby import Lobby
-from bot.table.persist import GameKeeper
+from bot.table.persist import StoredGames
 from bot.table.reply import Reply
 from bot.table.table import Table
 from bot.table.timers import TableConfig
@@ -24,12 +24,12 @@ from tests.table.fakes import ManualScheduler, RandomSeat, RecordingPresenter
 pytestmark = pytest.mark.resume
 
 
-def make_hub(keeper: GameKeeper, scheduler: ManualScheduler) -> GameHub:
+def make_hub(stored_games: StoredGames, scheduler: ManualScheduler) -> GameHub:
     return GameHub(
         scheduler,
         lambda kind, index, _seed: RandomSeat(index),
         lambda game_id, lobby: RecordingPresenter(),
-        keeper=keeper,
+        stored_games=stored_games,
     )
 
 
@@ -57,7 +57,7 @@ async def test_fifty_simultaneous_ballots_count_each_voter_once(
     database = databases()
     await database.migrate()
     scheduler = ManualScheduler()
-    hub = make_hub(GameKeeper(BatchingGameRepository(database)), scheduler)
+    hub = make_hub(StoredGames(BatchingGameRepository(database)), scheduler)
     table = await start_game(hub, 6, seed=3)
     await until_step(table, scheduler, Step.DESIGNATION)
     vote = table.state.vote
@@ -93,13 +93,13 @@ async def test_a_lost_write_race_is_refused_clearly_and_never_applied(
     first_db, second_db = databases(), databases()
     await first_db.migrate()
     scheduler = ManualScheduler()
-    winner_hub = make_hub(GameKeeper(BatchingGameRepository(first_db)), scheduler)
+    winner_hub = make_hub(StoredGames(BatchingGameRepository(first_db)), scheduler)
     winner = await start_game(winner_hub, 3, seed=5)
     # A second process holding the same game (it should never happen; it must be safe).
-    second_keeper = GameKeeper(BatchingGameRepository(second_db))
-    loaded = await second_keeper.load()
+    second_stored_games = StoredGames(BatchingGameRepository(second_db))
+    loaded = await second_stored_games.load()
     (stored,) = loaded.games
-    loser_hub = make_hub(second_keeper, ManualScheduler())
+    loser_hub = make_hub(second_stored_games, ManualScheduler())
     record = stored.record
     lobby = Lobby(record.id, record.guild_id, record.channel_id, record.host_user_id, stored.seats)
     loser = loser_hub.add_table(record.id, stored.state, lobby, TableConfig())

@@ -20,7 +20,7 @@ from bot.discord_ui.service import GameService
 from bot.storage.database import Database
 from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
-from bot.table.persist import GameKeeper, ResumableGame
+from bot.table.persist import ResumableGame, StoredGames
 from bot.table.seat_players import SeatPlayer
 from bot.table.table import Table
 from bot.table.timers import TableConfig
@@ -117,9 +117,11 @@ def person_choice(table: Table, seat: int, rng: random.Random) -> Action:
 
 
 async def start_table(database: Database, seed: int) -> tuple[ManualScheduler, Table]:
-    keeper = GameKeeper(BatchingGameRepository(database))
+    stored_games = StoredGames(BatchingGameRepository(database))
     scheduler = ManualScheduler()
-    hub = GameHub(scheduler, seeded_ai, lambda g, lobby: RecordingPresenter(), keeper=keeper)
+    hub = GameHub(
+        scheduler, seeded_ai, lambda g, lobby: RecordingPresenter(), stored_games=stored_games
+    )
     lobby = await hub.open_lobby(1, 2, PEOPLE[0], "ana")
     await hub.change_lobby(lobby, lambda it: it.join(PEOPLE[1], "bo"))
     await hub.change_lobby(lobby, lambda it: it.join(PEOPLE[2], "cy"))
@@ -157,10 +159,12 @@ async def play_until_memory_matters(database: Database, seed: int) -> Table | No
     return None
 
 
-def restarted(keeper: GameKeeper, game: ResumableGame, ai: Any = seeded_ai) -> Table:
+def restarted(stored_games: StoredGames, game: ResumableGame, ai: Any = seeded_ai) -> Table:
     """The resumed table as the bot builds it at start-up, on a Discord nobody calls."""
     scheduler = ManualScheduler()
-    hub = GameHub(scheduler, ai, lambda g, lobby: threads.make_presenter(g, lobby), keeper=keeper)
+    hub = GameHub(
+        scheduler, ai, lambda g, lobby: threads.make_presenter(g, lobby), stored_games=stored_games
+    )
     threads = GameThreads(GameService(MagicMock(spec_set=discord.Client), hub, TableConfig()))
     return threads.restore(game)
 
@@ -176,10 +180,10 @@ async def test_a_cautious_ai_resumed_mid_game_aims_as_if_it_had_never_stopped(
         if live is not None:
             break
     assert live is not None, "no game where the AI's memory changes its aim"
-    keeper = GameKeeper(BatchingGameRepository(databases()))
-    loaded = await keeper.load()
+    stored_games = StoredGames(BatchingGameRepository(databases()))
+    loaded = await stored_games.load()
     game = next(g for g in loaded.games if g.record.id == live.game_id)
-    resumed = restarted(keeper, game)
+    resumed = restarted(stored_games, game)
     assert resumed.state.to_dict() == live.state.to_dict()
     assert resumed.public_log == live.public_log
     seen = view(resumed.state, AI)
@@ -211,15 +215,15 @@ async def test_a_stand_in_for_an_away_seat_remembers_that_seats_game(
             text("UPDATE seats SET ai_takeover = :away WHERE game_id = :id AND seat = 1"),
             {"away": True, "id": table.game_id},
         )
-    keeper = GameKeeper(BatchingGameRepository(databases()))
-    game = next(g for g in (await keeper.load()).games if g.record.id == table.game_id)
+    stored_games = StoredGames(BatchingGameRepository(databases()))
+    game = next(g for g in (await stored_games.load()).games if g.record.id == table.game_id)
     made: dict[int, RandomSeat] = {}
 
     def recording(kind: str, seat: int, _seed: str) -> RandomSeat:
         made[seat] = RandomSeat(seat)
         return made[seat]
 
-    restarted(keeper, game, recording)
+    restarted(stored_games, game, recording)
     assert set(made) == {1, AI}, "people who are here get no stand-in"
     assert made[1].seen == [e for e in game.events if e.visible_to(1)]
     assert made[AI].seen == [e for e in game.events if e.visible_to(AI)]

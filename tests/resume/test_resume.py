@@ -89,7 +89,7 @@ async def test_an_action_stored_just_before_the_process_died_is_kept_once(
     game = await open_and_start(fake_discord, bot, ana, [bo, cy], 0, guild.channel("general"))
     rng = random.Random(12)
     await play_some(game, rng, 3)
-    store = bot.keeper.actions
+    store = bot.stored_games.actions
     record = store.record
     committed: list[int] = []
 

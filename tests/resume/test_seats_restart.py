@@ -114,5 +114,5 @@ async def test_votes_to_end_cast_before_a_restart_still_count(
     assert last == say("handover.end.carried")
     assert game_id not in bot2.hub.tables
     await wait_for(lambda: say("handover.announce.ended") in thread_text(fake_discord, game))
-    assert await bot2.keeper.status(game_id) == "aborted"
+    assert await bot2.stored_games.status(game_id) == "aborted"
     await second.kill()

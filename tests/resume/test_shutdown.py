@@ -26,7 +26,7 @@ async def test_shutdown_finishes_the_action_in_flight_then_the_game_resumes_from
     bot = await first.start()
     game = await open_and_start(fake_discord, bot, ana, [bo, cy], 0, guild.channel("general"))
     table = game.table
-    writer = bot.keeper.actions.games
+    writer = bot.stored_games.actions.games
     store = writer.record_action
     started = asyncio.Event()
 

@@ -59,7 +59,7 @@ async def test_a_slow_game_keeps_its_pace_and_its_deadline_across_a_restart(
     await wait_for(lambda: bot.hub.table_in(thread.id) is not None)
     table = bot.hub.table_in(thread.id)
     assert table is not None
-    people = {s.index: u for s in table.seats for u in (ana, bo, cy) if s.user_id == u.id}
+    people = {s.seat: u for s in table.seats for u in (ana, bo, cy) if s.user_id == u.id}
     game = Game(fake_discord, bot, thread, table, people)
     await wait_for(lambda: _has_board(game))
     assert table.deadline is not None

@@ -28,7 +28,7 @@ from bot.storage.repository import GameRepository
 from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
 from bot.table.lobby import Lobby
-from bot.table.persist import GameKeeper
+from bot.table.persist import StoredGames
 from bot.table.table import Table
 from bot.table.timers import TableConfig
 from lockdown_core import legal_actions, pending_seats
@@ -36,12 +36,12 @@ from tests.storage.conftest import PG_URL, DatabaseFactory, _pg_admin
 from tests.table.fakes import ManualScheduler, RandomSeat, RecordingPresenter
 
 
-def make_hub(keeper: GameKeeper) -> GameHub:
+def make_hub(stored_games: StoredGames) -> GameHub:
     return GameHub(
         ManualScheduler(),
         lambda kind, index, _seed: RandomSeat(index),
         lambda game_id, lobby: RecordingPresenter(),
-        keeper=keeper,
+        stored_games=stored_games,
     )
 
 
@@ -74,7 +74,7 @@ async def test_a_start_up_during_writes_never_finds_a_healthy_game_broken(
 ) -> None:
     writer_db = databases()
     await writer_db.migrate()
-    hub = make_hub(GameKeeper(BatchingGameRepository(writer_db)))
+    hub = make_hub(StoredGames(BatchingGameRepository(writer_db)))
     games = await start_games(hub, 6)
     for table in games:  # some history first: the logs are not empty
         for _ in range(5):
@@ -94,7 +94,7 @@ async def test_a_start_up_during_writes_never_finds_a_healthy_game_broken(
     broken: list[str] = []
     writer = asyncio.create_task(write())
     try:
-        reader = GameKeeper(BatchingGameRepository(databases()))  # another process starting
+        reader = StoredGames(BatchingGameRepository(databases()))  # another process starting
         # Until the writer has stored plenty meanwhile, however busy the machine is.
         while loads < 10 or (stored < 20 and loads < 500):
             loaded = await reader.load()
@@ -113,11 +113,11 @@ async def test_a_log_read_ahead_of_its_snapshot_is_read_again(
 ) -> None:
     database = databases()
     await database.migrate()
-    hub = make_hub(GameKeeper(BatchingGameRepository(database)))
+    hub = make_hub(StoredGames(BatchingGameRepository(database)))
     [table] = await start_games(hub, 1)
     for _ in range(4):
         await click(table, random.Random(3))
-    keeper = GameKeeper(BatchingGameRepository(databases()))
+    stored_games = StoredGames(BatchingGameRepository(databases()))
     real = GameRepository.load_running_with_logs
     calls = 0
 
@@ -133,7 +133,7 @@ async def test_a_log_read_ahead_of_its_snapshot_is_read_again(
         return got
 
     monkeypatch.setattr(GameRepository, "load_running_with_logs", stale_first)
-    loaded = await keeper.load()
+    loaded = await stored_games.load()
     assert loaded.broken == []
     assert [game.record.id for game in loaded.games] == [table.game_id]
     assert calls == 2
@@ -142,7 +142,7 @@ async def test_a_log_read_ahead_of_its_snapshot_is_read_again(
 async def test_a_real_mismatch_still_pauses_the_game(databases: DatabaseFactory) -> None:
     database = databases()
     await database.migrate()
-    hub = make_hub(GameKeeper(BatchingGameRepository(database)))
+    hub = make_hub(StoredGames(BatchingGameRepository(database)))
     good, bad = await start_games(hub, 2)
     for table in (good, bad):
         for _ in range(3):
@@ -154,7 +154,7 @@ async def test_a_real_mismatch_still_pauses_the_game(databases: DatabaseFactory)
                 tables.actions.c.seq == bad.state.version,
             )
         )
-    loaded = await GameKeeper(BatchingGameRepository(databases())).load()
+    loaded = await StoredGames(BatchingGameRepository(databases())).load()
     assert [game.record.id for game in loaded.games] == [good.game_id]
     assert [b.game_id for b in loaded.broken] == [bad.game_id]
 
@@ -166,12 +166,12 @@ async def test_a_table_that_lost_a_write_race_catches_up_and_counts_it(
     it: its click is refused, the conflict is counted, the table takes the stored moves."""
     database = databases()
     await database.migrate()
-    first = make_hub(GameKeeper(BatchingGameRepository(database)))
+    first = make_hub(StoredGames(BatchingGameRepository(database)))
     [table] = await start_games(first, 1)
-    other_keeper = GameKeeper(BatchingGameRepository(databases()))
-    [other] = (await other_keeper.load()).games
+    other_stored_games = StoredGames(BatchingGameRepository(databases()))
+    [other] = (await other_stored_games.load()).games
     # The other process plays two moves; the first table's copy is now stale.
-    second = make_hub(other_keeper)
+    second = make_hub(other_stored_games)
     record = other.record
     lobby = Lobby(record.id, record.guild_id, record.channel_id, record.host_user_id, other.seats)
     lobby_table = second.add_table(record.id, other.state, lobby, TableConfig())
@@ -190,17 +190,17 @@ async def test_a_table_that_lost_a_write_race_catches_up_and_counts_it(
 async def test_each_process_loads_the_games_of_its_own_shards(databases: DatabaseFactory) -> None:
     database = databases()
     await database.migrate()
-    hub = make_hub(GameKeeper(BatchingGameRepository(database)))
+    hub = make_hub(StoredGames(BatchingGameRepository(database)))
     # Guild ids whose shard (of 2) is known: (id >> 22) % 2.
     games = await start_games(hub, 6, guild_of=lambda i: (10**6 + i) << 22)
     shard_of = {t.game_id: ((10**6 + i) % 2) for i, t in enumerate(games)}
     for shard in (0, 1):
-        keeper = GameKeeper(BatchingGameRepository(databases()), shards=Shards(2, (shard,)))
-        loaded = await keeper.load()
+        stored_games = StoredGames(BatchingGameRepository(databases()), shards=Shards(2, (shard,)))
+        loaded = await stored_games.load()
         assert sorted(g.record.id for g in loaded.games) == sorted(
             game_id for game_id, s in shard_of.items() if s == shard
         )
-    both = await GameKeeper(BatchingGameRepository(databases()), shards=Shards(2, (0, 1))).load()
+    both = await StoredGames(BatchingGameRepository(databases()), shards=Shards(2, (0, 1))).load()
     assert len(both.games) == 6
 
 

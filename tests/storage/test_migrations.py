@@ -19,8 +19,8 @@ from sqlalchemy.exc import IntegrityError
 from bot.storage import rating_tables as _rating_tables  # noqa: F401 (its tables)
 from bot.storage.columns import render_for_migration
 from bot.storage.database import Database, alembic_config
-from bot.storage.guilds import GuildRepository
 from bot.storage.repository import GameRepository
+from bot.storage.servers import ServerRepository
 from bot.storage.tables import metadata
 from tests.storage.conftest import DatabaseFactory, play, running_game
 
@@ -82,7 +82,7 @@ async def test_migrate_again_keeps_everything(databases: DatabaseFactory) -> Non
     games = GameRepository(first)
     game_id = await running_game(games)
     await play(games, game_id, 5)
-    await GuildRepository(first).update_settings(1, 2, {"language": "fr"})
+    await ServerRepository(first).update_settings(1, 2, {"language": "fr"})
     before = await games.get_game(game_id)
     await first.close()
 
@@ -93,7 +93,7 @@ async def test_migrate_again_keeps_everything(databases: DatabaseFactory) -> Non
     games = GameRepository(restarted)
     assert await games.get_game(game_id) == before
     assert [a.seq for a in await games.action_log(game_id)] == [1, 2, 3, 4, 5]
-    assert (await GuildRepository(restarted).settings(1)).values == {"language": "fr"}
+    assert (await ServerRepository(restarted).settings(1)).values == {"language": "fr"}
 
 
 async def test_downgrade_to_nothing_and_back(db: Database) -> None:

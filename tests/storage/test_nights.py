@@ -41,11 +41,11 @@ async def test_nights_are_kept_soonest_first_and_found_by_their_event(
     sooner = await plan(nights, OTHER, 10**18 + 2, EVENING)
     assert [n.night_id for n in await nights.planned()] == [sooner, later]
     (mine,) = await nights.planned(GUILD)
-    assert (mine.stage, mine.due_at, mine.lobby_id) == ("start", mine.starts_at, None)
-    assert mine.host_name == "<@123> @everyone"
+    assert (mine.stage, mine.due_at, mine.lobby_id) == ("start", mine.plan.starts_at, None)
+    assert mine.plan.host_name == "<@123> @everyone"
     found = await nights.by_event(10**18 + 2)
     assert found is not None
-    assert (found.night_id, found.weekly, found.starts_at) == (sooner, True, EVENING)
+    assert (found.night_id, found.plan.weekly, found.plan.starts_at) == (sooner, True, EVENING)
     assert await nights.by_event(5) is None
     with pytest.raises(IntegrityError):
         await plan(nights, GUILD, 10**18 + 1, EVENING)
@@ -64,7 +64,7 @@ async def test_a_night_moves_to_its_end_then_to_next_week_then_is_dropped(
         night_id, stage="start", due_at=week, starts_at=week, ends_at=week + timedelta(hours=3)
     )
     (night,) = await nights.planned()
-    assert (night.stage, night.starts_at, night.lobby_id) == ("start", week, 12)
+    assert (night.stage, night.plan.starts_at, night.lobby_id) == ("start", week, 12)
     with pytest.raises(ValueError, match="stage"):
         await nights.move(night_id, stage="later", due_at=week)
     assert await nights.remove(night_id)

@@ -4,10 +4,10 @@ its own server; only then does `WebPages.visible` open it (SQLite and PostgreSQL
 from __future__ import annotations
 
 from bot.storage.database import Database
-from bot.storage.guilds import GuildRepository
 from bot.storage.models import SeatResult
 from bot.storage.page_shares import PageShares
 from bot.storage.repository import GameRepository
+from bot.storage.servers import ServerRepository
 from bot.storage.web_pages import WebPages
 from tests.storage.conftest import new_game, snapshot
 
@@ -52,7 +52,7 @@ async def test_a_server_that_turns_pages_off_hides_a_shared_practice_too(
 ) -> None:
     practice = await _practice(games)
     assert await PageShares(db).share(practice, GUILD, PLAYER)
-    await GuildRepository(db).update_settings(GUILD, 1, {"web_pages": False})
+    await ServerRepository(db).update_settings(GUILD, 1, {"web_pages": False})
     assert not await WebPages(db).visible(practice)
 
 

@@ -13,7 +13,7 @@ from bot.ai_seats import make_ai
 from bot.storage.database import Database
 from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
-from bot.table.persist import GameKeeper
+from bot.table.persist import StoredGames
 from bot.table.table import Table, TableConfig
 from tests.table.fakes import ManualScheduler, RecordingPresenter
 
@@ -37,17 +37,19 @@ async def stored_game(
     monkeypatch.setattr("secrets.randbits", lambda _bits: ai_seed)
     async with Database(f"sqlite+aiosqlite:///{folder / 'g.db'}") as database:
         await database.migrate()
-        keeper = GameKeeper(BatchingGameRepository(database))
+        stored_games = StoredGames(BatchingGameRepository(database))
         scheduler = ManualScheduler()
-        hub = GameHub(scheduler, make_ai, lambda g, lobby: RecordingPresenter(), keeper=keeper)
+        hub = GameHub(
+            scheduler, make_ai, lambda g, lobby: RecordingPresenter(), stored_games=stored_games
+        )
         lobby = await hub.open_lobby(1, 2, 100, "Ann")
         lobby.ai_level, lobby.ai_personas = "shrewd", ("trickster", "avenger")
         for _ in range(3):
             lobby.add_ai(100)
         table = await hub.start(lobby, 100, False, TableConfig(ai_delay=1.0), seed=GAME_SEED)
         await play_out(table, scheduler)
-        rows = [row.action for row in await keeper.games.action_log(table.game_id)]
-        record = await keeper.games.get_game(table.game_id)
+        rows = [row.action for row in await stored_games.games.action_log(table.game_id)]
+        record = await stored_games.games.get_game(table.game_id)
     return rows, record, table
 
 

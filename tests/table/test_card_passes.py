@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import random
-from typing import Any
 
 from bot.table.seats import CARD_WINDOWS, Seat
+from bot.table.store import AcceptedAction
 from bot.table.stored_form import seat_records, stored_seats
 from bot.table.table import Table, TableConfig
 from lockdown_core import (
@@ -168,16 +168,7 @@ async def test_a_seat_passing_on_cards_is_answered_in_every_window_without_a_tim
 class RefusingStore:
     """A store that keeps nothing (a database gone away)."""
 
-    async def record(
-        self,
-        game_id: int,
-        expected_version: int,
-        actor: int | None,
-        action: dict[str, Any],
-        state: GameState,
-        deadline: float | None,
-        seats: list[Seat],
-    ) -> None:
+    async def record(self, accepted: AcceptedAction) -> None:
         raise ConnectionError("the database is away")
 
 

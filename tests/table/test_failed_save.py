@@ -26,8 +26,8 @@ from bot.storage.database import Database
 from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
 from bot.table.lobby import Lobby
-from bot.table.persist import GameKeeper
-from bot.table.seats import Seat
+from bot.table.persist import StoredGames
+from bot.table.store import AcceptedAction
 from bot.table.stored_actions import StoredActions
 from bot.table.stored_form import rebuild
 from bot.table.table import Table
@@ -47,7 +47,7 @@ def frozen(state: GameState) -> str:
 
 
 class Witness:
-    """The keeper's action store, watched: what was stored, what was refused, and the
+    """The stored_games's action store, watched: what was stored, what was refused, and the
     state each game's last stored action left (what memory must hold)."""
 
     def __init__(self, inner: StoredActions) -> None:
@@ -56,43 +56,33 @@ class Witness:
         self.refused: Counter[str] = Counter()
         self.last: dict[int, str] = {}
 
-    async def record(
-        self,
-        game_id: int,
-        expected_version: int,
-        actor: int | None,
-        action: dict[str, Any],
-        state: GameState,
-        deadline: float | None,
-        seats: list[Seat],
-    ) -> None:
+    async def record(self, accepted: AcceptedAction) -> None:
+        kind = str(accepted.action["type"])
         try:
-            await self.inner.record(
-                game_id, expected_version, actor, action, state, deadline, seats
-            )
+            await self.inner.record(accepted)
         except Exception:
-            self.refused[str(action["type"])] += 1
+            self.refused[kind] += 1
             raise
-        self.stored[str(action["type"])] += 1
-        self.last[game_id] = frozen(state)
+        self.stored[kind] += 1
+        self.last[accepted.game_id] = frozen(accepted.state)
 
     async def stored_after(self, game_id: int, version: int) -> list[dict[str, Any]]:
         return await self.inner.stored_after(game_id, version)
 
 
-async def ai_game(hub: GameHub, keeper: GameKeeper, witness: Witness, seed: int) -> Table:
+async def ai_game(hub: GameHub, stored_games: StoredGames, witness: Witness, seed: int) -> Table:
     """A game of AI seats only, stored as the hub stores a game (the hub's `start`
     wants a person at the table)."""
     players = 3 + seed % 4
     lobby = Lobby(0, 1, 5000 + seed, 100)
     for _ in range(players):
         lobby.add_ai(100, "random")
-    lobby.lobby_id = await keeper.open_lobby(lobby, "en")
+    lobby.lobby_id = await stored_games.open_lobby(lobby, "en")
     state, events = new_game(load_ruleset(), players, seed)
     table = hub.add_table(lobby.lobby_id, state, lobby, CONFIG)
     table.seed = seed
     deadline = hub.scheduler.now() + CONFIG.timers.seconds_for(state.step)
-    await keeper.start_game(
+    await stored_games.start_game(
         lobby.lobby_id,
         seats=lobby.seats,
         variants=[],
@@ -107,25 +97,25 @@ async def ai_game(hub: GameHub, keeper: GameKeeper, witness: Witness, seed: int)
 
 
 class Games:
-    """Several all-AI games on one hub, one keeper and one manual clock."""
+    """Several all-AI games on one hub, one stored_games and one manual clock."""
 
     def __init__(self, database: Database) -> None:
         self.database = database
-        self.keeper = GameKeeper(BatchingGameRepository(database))
-        self.witness = Witness(self.keeper.actions)
+        self.stored_games = StoredGames(BatchingGameRepository(database))
+        self.witness = Witness(self.stored_games.actions)
         self.scheduler = ManualScheduler()
         self.hub = GameHub(
             self.scheduler,
             lambda kind, index, _seed: RandomSeat(index * 7919 + 1),
             lambda game_id, lobby: RecordingPresenter(),
             store=self.witness,
-            keeper=self.keeper,
+            stored_games=self.stored_games,
         )
         self.tables: list[Table] = []
 
     async def open(self, seeds: list[int]) -> None:
         for seed in seeds:
-            self.tables.append(await ai_game(self.hub, self.keeper, self.witness, seed))
+            self.tables.append(await ai_game(self.hub, self.stored_games, self.witness, seed))
 
     async def tick(self, check: bool = True) -> None:
         """Run whatever falls due next, then check every game against its last save."""
@@ -144,8 +134,8 @@ class Games:
     async def check_stored(self) -> None:
         """Each game's stored log replays to its stored snapshot, which is memory's state."""
         for table in self.tables:
-            record = await self.keeper.games.get_game(table.game_id)
-            log = [row.action for row in await self.keeper.games.action_log(table.game_id)]
+            record = await self.stored_games.games.get_game(table.game_id)
+            log = [row.action for row in await self.stored_games.games.action_log(table.game_id)]
             assert record.snapshot is not None
             assert len(log) == record.version == table.state.version
             assert frozen(rebuild(record, log)) == frozen(GameState.from_dict(record.snapshot))
@@ -154,7 +144,7 @@ class Games:
 
 async def resumes_every_game(database: Database, games: Games) -> None:
     """A new process on the same database: nothing broken, every running game as it was."""
-    loaded = await GameKeeper(BatchingGameRepository(database)).load()
+    loaded = await StoredGames(BatchingGameRepository(database)).load()
     assert loaded.broken == []
     running = {t.game_id: t for t in games.tables if not t.finished}
     assert {g.record.id for g in loaded.games} == set(running)
@@ -247,7 +237,7 @@ async def test_a_commit_whose_answer_was_lost_is_caught_up(databases: DatabaseFa
     await games.tick(check=False)  # the witness saw a failure: it is not the judge here
     assert faults.injected == 1
     assert table.state.version == version + 1, "caught up with the stored action"
-    stored = await games.keeper.games.get_game(table.game_id)
+    stored = await games.stored_games.games.get_game(table.game_id)
     assert stored.version == version + 1
     assert stored.snapshot is not None
     assert frozen(GameState.from_dict(stored.snapshot)) == frozen(table.state)
@@ -265,13 +255,13 @@ async def test_a_click_whose_commit_answer_was_lost_is_told_it_happened(
     that very action next in the store, so the person is told it was done."""
     database = databases()
     await database.migrate()
-    keeper = GameKeeper(BatchingGameRepository(database))
+    stored_games = StoredGames(BatchingGameRepository(database))
     scheduler = ManualScheduler()
     hub = GameHub(
         scheduler,
         lambda kind, index, _seed: RandomSeat(index),
         lambda game_id, lobby: RecordingPresenter(),
-        keeper=keeper,
+        stored_games=stored_games,
     )
     lobby = await hub.open_lobby(1, 2, 100, "ana")
     for _ in range(3):
@@ -289,9 +279,9 @@ async def test_a_click_whose_commit_answer_was_lost_is_told_it_happened(
     assert faults.injected == 1
     assert (reply.ok, reply.key) == (True, "ui.receipt.ok")
     assert table.state.version == version + 1
-    log = [row.action for row in await keeper.games.action_log(table.game_id)]
+    log = [row.action for row in await stored_games.games.action_log(table.game_id)]
     assert len(log) == version + 1
-    record = await keeper.games.get_game(table.game_id)
+    record = await stored_games.games.get_game(table.game_id)
     assert frozen(rebuild(record, log)) == frozen(table.state)
     table.stop()
     faults.detach()

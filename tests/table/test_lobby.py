@@ -17,7 +17,7 @@ def test_join_leave_and_renumber() -> None:
     room.join(101, "Ana")
     room.join(102, "Bo")
     room.leave(101)
-    assert [(s.index, s.user_id) for s in room.seats] == [(0, 100), (1, 102)]
+    assert [(s.seat, s.user_id) for s in room.seats] == [(0, 100), (1, 102)]
 
 
 def test_nobody_sits_twice_and_seven_do_not_fit() -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.table.guild_settings import GuildConfig, SettingError, parse_setting
 from bot.table.lobby import Lobby, LobbyError
+from bot.table.server_settings import ServerConfig, SettingError, parse_setting
 
 
 def lobby(*people: int) -> Lobby:
@@ -16,7 +16,7 @@ def lobby(*people: int) -> Lobby:
     return room
 
 
-def change(config: GuildConfig, key: str, text: str) -> GuildConfig:
+def change(config: ServerConfig, key: str, text: str) -> ServerConfig:
     return config.with_value(key, parse_setting(key, text))
 
 
@@ -35,7 +35,7 @@ def test_the_host_fills_every_free_seat_with_ai_and_the_people_keep_theirs() -> 
     assert room.is_full
     assert [s.user_id for s in room.seats[:2]] == [100, 101]
     assert all(s.is_ai for s in room.seats[2:])
-    assert [s.index for s in room.seats] == list(range(room.seat_range[-1]))
+    assert [s.seat for s in room.seats] == list(range(room.seat_range[-1]))
     room.check_start(100, is_moderator=False)
 
 
@@ -63,7 +63,7 @@ def test_a_lobby_nobody_sits_in_is_not_filled_with_ai_alone() -> None:
 
 
 def test_the_looking_for_players_role_is_a_mention_an_id_or_none() -> None:
-    config = change(GuildConfig(), "players_role", "<@&123456>")
+    config = change(ServerConfig(), "players_role", "<@&123456>")
     assert config.players_role_id == 123456
     assert change(config, "players_role", "none").players_role_id is None
     with pytest.raises(SettingError) as bad:
@@ -75,7 +75,7 @@ def test_the_looking_for_players_role_is_a_mention_an_id_or_none() -> None:
     ("key", "maximum"), [("lobby_timeout", 7 * 24 * 60), ("lobbies_per_person", 25)]
 )
 def test_lobby_counts_take_whole_numbers_in_their_range(key: str, maximum: int) -> None:
-    config = GuildConfig()
+    config = ServerConfig()
     assert getattr(change(config, key, "0"), key) == 0
     assert getattr(change(config, key, str(maximum)), key) == maximum
     for bad in ("-1", str(maximum + 1), "soon", "1.5", ""):
@@ -86,7 +86,7 @@ def test_lobby_counts_take_whole_numbers_in_their_range(key: str, maximum: int) 
 
 
 def test_one_open_lobby_per_person_and_no_ping_no_time_out_by_default() -> None:
-    config = GuildConfig()
+    config = ServerConfig()
     assert config.lobbies_per_person == 1
     assert config.players_role_id is None
     assert config.lobby_timeout == 0
@@ -94,7 +94,7 @@ def test_one_open_lobby_per_person_and_no_ping_no_time_out_by_default() -> None:
 
 
 def test_lobby_settings_are_stored_and_read_back() -> None:
-    config = GuildConfig()
+    config = ServerConfig()
     for key, text in (
         ("players_role", "42"),
         ("start_when_full", "on"),
@@ -102,6 +102,6 @@ def test_lobby_settings_are_stored_and_read_back() -> None:
         ("lobbies_per_person", "3"),
     ):
         config = change(config, key, text)
-    assert GuildConfig.from_stored(config.stored()) == config
+    assert ServerConfig.from_stored(config.stored()) == config
     assert (config.players_role_id, config.start_when_full) == (42, True)
     assert (config.lobby_timeout, config.lobbies_per_person) == (90, 3)

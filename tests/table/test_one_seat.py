@@ -23,7 +23,7 @@ class KeptChanges:
     it replaced (`SeatChangeRepository.change_seat`)."""
 
     def __init__(self, seats: list[Seat]) -> None:
-        self.holders = {seat.index: seat.user_id for seat in seats}
+        self.holders = {seat.seat: seat.user_id for seat in seats}
         self.changes: list[SeatChange] = []
         self.fail_reads = False
 

@@ -1,4 +1,4 @@
-"""What GameKeeper writes at the end of a game: one result per seat, from the final state."""
+"""What StoredGames writes at the end of a game: one result per seat, from the final state."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from bot.storage.models import GameStatus
 from bot.storage.repository import GameRepository
 from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
-from bot.table.persist import LOBBY_LIFETIME, GameKeeper, collector_paused
+from bot.table.persist import LOBBY_LIFETIME, StoredGames, collector_paused
 from bot.table.stored_form import results, stored_seed
 from bot.table.timers import TableConfig
 from lockdown_core.pieces import COLD
@@ -30,13 +30,13 @@ def test_stored_seeds_come_back_as_the_hub_dealt_them() -> None:
 async def test_a_finished_game_stores_each_seats_result(tmp_path: Path) -> None:
     async with Database(f"sqlite+aiosqlite:///{tmp_path / 'g.db'}") as database:
         await database.migrate()
-        keeper = GameKeeper(BatchingGameRepository(database))
+        stored_games = StoredGames(BatchingGameRepository(database))
         scheduler = ManualScheduler()
         hub = GameHub(
             scheduler,
             lambda kind, index, _seed: RandomSeat(index),
             lambda game_id, lobby: RecordingPresenter(),
-            keeper=keeper,
+            stored_games=stored_games,
         )
         lobby = await hub.open_lobby(1, 2, 100, "ana")
         for _ in range(3):
@@ -48,9 +48,9 @@ async def test_a_finished_game_stores_each_seats_result(tmp_path: Path) -> None:
             await scheduler.advance(due - scheduler.now())
         async with table.lock:
             pass
-        stored = await keeper.games.get_game(table.game_id)
+        stored = await stored_games.games.get_game(table.game_id)
         assert stored.status == GameStatus.FINISHED
-        log = [row.action for row in await keeper.games.action_log(table.game_id)]
+        log = [row.action for row in await stored_games.games.action_log(table.game_id)]
         async with database.read() as conn:
             rows = (
                 await conn.execute(select(tables.game_results).order_by(tables.game_results.c.seat))
@@ -73,21 +73,21 @@ async def test_a_lobby_left_for_more_than_a_week_is_closed_at_start_up(tmp_path:
     now = datetime(2026, 11, 1, 20, 0, tzinfo=UTC)
     async with Database(f"sqlite+aiosqlite:///{tmp_path / 'g.db'}") as database:
         await database.migrate()
-        opened_at = GameKeeper(GameRepository(database, lambda: now), clock=lambda: now)
+        opened_at = StoredGames(GameRepository(database, lambda: now), clock=lambda: now)
         hub = GameHub(
             ManualScheduler(),
             lambda kind, index, _seed: RandomSeat(index),
             lambda game_id, lobby: RecordingPresenter(),
-            keeper=opened_at,
+            stored_games=opened_at,
         )
         old = await hub.open_lobby(1, 2, 100, "ana")
-        later = GameKeeper(
+        later = StoredGames(
             GameRepository(database), clock=lambda: now + LOBBY_LIFETIME - timedelta(hours=1)
         )
         assert [s.lobby.lobby_id for s in (await later.load_lobbies()).lobbies] == [old.lobby_id]
         assert (await later.games.get_game(old.lobby_id)).status == GameStatus.LOBBY
 
-        much_later = GameKeeper(
+        much_later = StoredGames(
             GameRepository(database), clock=lambda: now + LOBBY_LIFETIME + timedelta(hours=1)
         )
         assert (await much_later.load_lobbies()).lobbies == []

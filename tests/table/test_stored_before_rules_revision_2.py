@@ -4,7 +4,7 @@ The game of `tests/core/stored/games_before_issue15.json` that was stored mid-wa
 (seed "old/4/2", 55 actions, a late card after a Done and a move from a full
 destination among them) is written into a database as the bot of that time wrote
 it: its seed, its actions without a rules revision mark, and last the snapshot
-that code stored. `GameKeeper.load`, the start-up path, must rebuild that
+that code stored. `StoredGames.load`, the start-up path, must rebuild that
 snapshot from the seed and the log and hand the game back to be played on.
 """
 
@@ -18,7 +18,7 @@ from bot.storage.database import Database
 from bot.storage.models import ActionWrite
 from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
-from bot.table.persist import GameKeeper
+from bot.table.persist import StoredGames
 from bot.table.timers import TableConfig
 from lockdown_core import GameState, Step, actor, apply, legal_actions, pending_seats
 from lockdown_core.actions import REVISION_KEY, action_from_dict, action_revision
@@ -45,7 +45,7 @@ async def test_a_game_stored_before_rules_revision_2_resumes_at_start_up(tmp_pat
             scheduler,
             lambda kind, index, _seed: RandomSeat(index),
             lambda game_id, lobby: RecordingPresenter(),
-            keeper=GameKeeper(BatchingGameRepository(database)),
+            stored_games=StoredGames(BatchingGameRepository(database)),
         )
         lobby = await hub.open_lobby(1, 2, 100, "ana")
         for _ in range(3):
@@ -59,7 +59,7 @@ async def test_a_game_stored_before_rules_revision_2_resumes_at_start_up(tmp_pat
             seed=game["seed"],
         )
         hub.close(table.game_id)
-        games = GameKeeper(BatchingGameRepository(database)).games
+        games = StoredGames(BatchingGameRepository(database)).games
         state = table.state
         for version, data in enumerate(old_log):
             action = action_from_dict(data)
@@ -70,7 +70,7 @@ async def test_a_game_stored_before_rules_revision_2_resumes_at_start_up(tmp_pat
                 ActionWrite(table.game_id, version, actor(action), data, snapshot, version + 1, {})
             )
 
-        loaded = await GameKeeper(BatchingGameRepository(database)).load()
+        loaded = await StoredGames(BatchingGameRepository(database)).load()
     assert loaded.broken == []
     (resumed,) = loaded.games
     assert resumed.state.to_dict() == GameState.from_dict(game["stored_at"]["snapshot"]).to_dict()

@@ -6,7 +6,7 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 
-from bot.table.guild_settings import GuildConfig, SettingError, parse_setting
+from bot.table.server_settings import ServerConfig, SettingError, parse_setting
 from bot.table.sweeper import DeadlineSweeper
 from bot.table.timers import MAX_SECONDS, MAX_STEP_HOURS, Timers
 from tests.table.fakes import ManualScheduler
@@ -113,7 +113,7 @@ def test_a_slow_games_steps_last_its_hours_and_say_so() -> None:
 
 
 def test_moderators_bound_the_hours_and_ordinary_timers_keep_their_bound() -> None:
-    config = GuildConfig()
+    config = ServerConfig()
     assert (config.slow_min_hours, config.slow_max_hours) == (1, 48)
     config = config.with_value("slow_max_hours", parse_setting("slow_max_hours", "72"))
     assert config.slow_max_hours == 72

@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
 
 from bot.table.seats import Seat
+from bot.table.store import AcceptedAction
 from bot.table.table import Table
 from bot.table.timers import TableConfig, Timers
 from lockdown_core import (
     Action,
     Designate,
     Done,
-    GameState,
     IllegalAction,
     Step,
     legal_actions,
@@ -160,19 +159,10 @@ class Outage:
         self.down = False
         self.stored: list[dict[str, object]] = []
 
-    async def record(
-        self,
-        game_id: int,
-        expected_version: int,
-        actor: int | None,
-        action: dict[str, Any],
-        state: GameState,
-        deadline: float | None,
-        seats: list[Seat],
-    ) -> None:
+    async def record(self, accepted: AcceptedAction) -> None:
         if self.down:
             raise OSError("disk full")
-        self.stored.append({"action": action, "away": [s.away for s in seats]})
+        self.stored.append({"action": accepted.action, "away": [s.away for s in accepted.seats]})
 
 
 async def away_seat_table() -> tuple[Table, ManualScheduler, RecordingPresenter, Outage, Seat]:
@@ -209,7 +199,7 @@ async def test_a_refused_click_does_not_bring_an_away_seat_back() -> None:
 
 async def test_an_unstored_click_does_not_bring_an_away_seat_back_a_stored_one_does() -> None:
     table, _, presenter, store, seat = await away_seat_table()
-    choice = legal_actions(table.state, seat.index)
+    choice = legal_actions(table.state, seat.seat)
     store.down = True
     reply = await table.act(seat.user_id or 0, table.token, lambda index: choice[0])
     assert (reply.ok, reply.key) == (False, "error.try_again")

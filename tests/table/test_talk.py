@@ -14,7 +14,7 @@ from bot.storage.database import Database
 from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
 from bot.table.lobby import Lobby, next_ai_kind
-from bot.table.persist import GameKeeper
+from bot.table.persist import StoredGames
 from bot.table.seat_players import SeatPlayers
 from bot.table.seats import Seat
 from bot.table.stored_form import stored_seed
@@ -62,13 +62,13 @@ async def test_two_personas_talk_in_the_thread_and_the_stored_log_gives_the_same
     absent person never speaks for them."""
     async with Database(f"sqlite+aiosqlite:///{tmp_path / 'g.db'}") as database:
         await database.migrate()
-        keeper = GameKeeper(BatchingGameRepository(database))
+        stored_games = StoredGames(BatchingGameRepository(database))
         scheduler = ManualScheduler()
         hub = GameHub(
             scheduler,
             lambda kind, index, _seed: make_player(kind, index, f"talk/{index}"),
             lambda game_id, lobby: RecordingPresenter(),
-            keeper=keeper,
+            stored_games=stored_games,
         )
         lobby = await hub.open_lobby(1, 2, 100, "Ann")
         lobby.ai_level, lobby.ai_personas = "shrewd", ("gambler", "trickster")
@@ -82,8 +82,8 @@ async def test_two_personas_talk_in_the_thread_and_the_stored_log_gives_the_same
         ]
         table = await hub.start(lobby, 100, False, TableConfig(ai_delay=1.0), seed=SEED)
         await play_out(table, scheduler)
-        rows = [row.action for row in await keeper.games.action_log(table.game_id)]
-        record = await keeper.games.get_game(table.game_id)
+        rows = [row.action for row in await stored_games.games.action_log(table.game_id)]
+        record = await stored_games.games.get_game(table.game_id)
 
     remarks = [e for e in table.public_log if e.kind == "ai_remark"]
     assert {e.data["seat"] for e in remarks} == {1, 2, 3}

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.table.guild_settings import SETTING_KEYS
-from bot.texts import Catalog, CatalogError, MissingText, card_help, catalog, plural_form, t
+from bot.table.server_settings import SETTING_KEYS
+from bot.texts import Catalog, CatalogError, MissingText, card_help, catalog, t
 from bot.texts.catalog import DATA_DIR, LANGUAGES, placeholders
 from bot.texts.check import check
 from lockdown_core import Step, load_ruleset, load_variants
@@ -105,28 +105,6 @@ def test_unknown_key_is_a_clear_error() -> None:
 def test_a_missing_parameter_names_the_key_and_the_placeholder() -> None:
     with pytest.raises(MissingText, match=r"'event.player_done' needs a value for \{name\}"):
         t("fr", "event.player_done")
-
-
-@pytest.mark.parametrize(
-    ("lang", "count", "form"),
-    [
-        ("en", 0, "other"),
-        ("en", 1, "one"),
-        ("en", 2, "other"),
-        ("fr", 0, "one"),
-        ("fr", 1, "one"),
-        ("fr", 2, "other"),
-        ("de", 0, "other"),
-        ("de", 1, "one"),
-        ("de", 2, "other"),
-        ("es", 0, "other"),
-        ("es", 1, "one"),
-        ("es", 2, "other"),
-        ("es", 1_000_000, "many"),
-    ],
-)
-def test_plural_forms(lang: str, count: int, form: str) -> None:
-    assert plural_form(lang, count) == form
 
 
 def test_counts_read_naturally() -> None:

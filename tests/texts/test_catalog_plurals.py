@@ -24,10 +24,18 @@ def with_french(fr: dict[str, str]) -> Catalog:
     [
         ("en", 0, "other"),
         ("en", 1, "one"),
+        ("en", 2, "other"),
         ("fr", 0, "one"),
         ("fr", 1, "one"),
         ("fr", 2, "other"),
         ("fr", 1_000_000, "many"),
+        ("de", 0, "other"),
+        ("de", 1, "one"),
+        ("de", 2, "other"),
+        ("es", 0, "other"),
+        ("es", 1, "one"),
+        ("es", 2, "other"),
+        ("es", 1_000_000, "many"),
         # Languages we do not ship: their rules need no code of ours.
         ("pl", 2, "few"),
         ("pl", 5, "many"),

@@ -25,7 +25,7 @@ import pytest
 
 from bot.discord_ui.moderation import VARIANT_STATES
 from bot.table.campaign import epilogue_order
-from bot.table.guild_settings import DM_REMINDERS, SETTING_KEYS
+from bot.table.server_settings import DM_REMINDERS, SETTING_KEYS
 from bot.texts import catalog
 from bot.texts.catalog import LANGUAGES
 from lockdown_core import Step, load_ruleset, load_variants

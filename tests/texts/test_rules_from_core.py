@@ -3,8 +3,9 @@
 A copy of a rule outside the core goes wrong the day a variant changes it, and two
 copies drift apart (the board and the lessons once disagreed on which locations were
 about to close). The patterns below are the shapes such copies took: the six
-locations as a literal range, the closing threshold's arithmetic, the seat counts and
-the yes/no rules read off the ruleset's fields. `facts` answers each of them.
+locations as a literal range, the closing threshold's arithmetic, the seat counts, the
+yes/no rules read off the ruleset's fields, and a board's defence, free spots or end
+counted from a view and fed to `facts`' parts. `facts` and `board_facts` answer each.
 """
 
 from __future__ import annotations
@@ -23,6 +24,9 @@ COPIES = {
         r"(?<!facts)\.(open_ballots|badge_sees_dice|attack_at_equal_from_start|martyr_rule)\b"
     ),
     "the Parking lot (facts.overflow, facts.parking_attack)": r"\.parking_lot\b|PARKING\w* = 6",
+    "a board's answer put together from a view (lockdown_core.board_facts)": (
+        r"\bfacts\.(free_spots|gets_in|strength|closing_soon|game_ends)\("
+    ),
 }
 
 
@@ -55,6 +59,7 @@ def test_the_scan_sees_a_copy() -> None:
                 "MIN, MAX = rules.min_players, rules.max_players",
                 "if state.rules.open_ballots:",
                 "if loc == rules.parking_lot:",
+                "free = facts.free_spots(rules, loc, here, closed=False)",
             ),
             strict=True,
         )

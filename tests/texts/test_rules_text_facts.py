@@ -5,7 +5,7 @@ larger sets drawn by hypothesis; a set the data refuses is skipped by the
 data's own check, `load_ruleset`), the numbers are first read off the engine
 itself (a score, a strength, a vote's weight, a truck search, an end of turn,
 the Monsters of an arrival), then the rules guide, every step's help and the
-picture's facts (`bot.render.facts`) and the board text are checked against them.
+picture's facts (`lockdown_core.board_facts`) and the board text are checked against them.
 """
 
 from __future__ import annotations
@@ -19,12 +19,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.render.board_text import board_lines
-from bot.render.facts import board_facts
 from bot.texts import catalog, t
 from bot.texts.catalog import LANGUAGES
 from bot.texts.rules_text import END_RULES, guide, step_help
 from lockdown_core import DataError, Ruleset, Step, legal_actions, load_ruleset, load_variants
 from lockdown_core.board import attack_uses_equal, dice_count, strength_at, under_attack
+from lockdown_core.board_facts import board_facts
 from lockdown_core.pieces import COLD, Vote
 from lockdown_core.scoring import scores
 from lockdown_core.view import view
@@ -115,11 +115,11 @@ def _ends(rules: Ruleset, variants: tuple[str, ...]) -> dict[int, int | None]:
         most: int | None = None
         for devoured in range(total):
             state = position(*seats, variants=variants)
-            order = sorted(state.characters, key=lambda c: (family.index(c.kind), c.owner))
+            order = sorted(state.characters, key=lambda c: (family.index(c.kind), c.seat))
             for character in order[:devoured]:
                 character.location = COLD
             at_end_of_turn(state)
-            alive = {c.owner for c in state.characters if c.location}
+            alive = {c.seat for c in state.characters if c.location}
             if state.step == Step.GAME_OVER and len(alive) > 1:
                 most = max(most or 0, total - devoured)
         ends[players] = most

@@ -7,7 +7,6 @@ import random
 import re
 from collections.abc import Iterator
 
-from bot.render.room_facts import room_facts
 from bot.texts import t
 from bot.texts.catalog import LANGUAGES
 from bot.texts.teach import STEP_RULES, lesson, teach_lines
@@ -23,6 +22,7 @@ from lockdown_core import (
     pending_seats,
     view,
 )
+from lockdown_core.board_facts import location_facts
 from tests.core.builders import at_destinations, at_turn, position
 from tests.core.random_games import VARIANTS
 from tests.core.test_hidden_information import PERTURBATIONS, Knowledge, copy_state
@@ -143,7 +143,7 @@ def test_a_location_one_monster_short_of_closing_is_flagged() -> None:
                 "Careful, close to closing: Clothing store (a location closes for good at the"
                 f" end of the turn if it holds {close_at} Monsters by then)."
             )
-            flagged = 2 in room_facts(view(state, None), state.rules).closing
+            flagged = 2 in location_facts(view(state, None), state.rules).closing
             assert (warning in lines) == flagged == (monsters >= close_at - 1), lines
 
 

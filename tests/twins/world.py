@@ -187,7 +187,7 @@ class World:
         for user in self.users:
             seat = self.table.seat_of(user.id)
             if seat is not None:
-                held[user.name] = seat.index
+                held[user.name] = seat.seat
         return held
 
     async def _command(self, subcommand: str, options: dict[str, Any], what: str) -> None:
@@ -348,7 +348,7 @@ class World:
             seat = table.seat_of(user.id)
             if seat is None or seat.played_by_ai or seat.away:
                 continue
-            if seat.index in pending_seats(table.state):
+            if seat.seat in pending_seats(table.state):
                 waiting.append(user)
         return waiting
 
@@ -378,7 +378,7 @@ class World:
         assert table is not None
         seat = table.seat_of(user.id)
         assert seat is not None
-        code = self.hidden.code_for(self, seat.index)
+        code = self.hidden.code_for(self, seat.seat)
         panel = await self._panel(user)
         if code == "":
             return  # nothing the holder may do the same in both worlds

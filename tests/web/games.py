@@ -14,10 +14,10 @@ from sqlalchemy import update
 from bot.ai_seats import make_ai
 from bot.storage import tables as t
 from bot.storage.database import Database
-from bot.storage.guilds import GuildRepository
+from bot.storage.servers import ServerRepository
 from bot.storage.write_behind import BatchingGameRepository
 from bot.table.hub import GameHub
-from bot.table.persist import GameKeeper
+from bot.table.persist import StoredGames
 from bot.table.table import TableConfig
 from tests.table.fakes import ManualScheduler, RandomSeat, RecordingPresenter
 
@@ -79,12 +79,12 @@ async def store_games(url: str) -> Games:
     async with Database(url) as database:
         await database.migrate()
         scheduler = ManualScheduler()
-        keeper = GameKeeper(BatchingGameRepository(database))
+        stored_games = StoredGames(BatchingGameRepository(database))
         hub = GameHub(
             scheduler,
             lambda kind, index, _seed: RandomSeat(index),
             lambda game_id, lobby: RecordingPresenter(),
-            keeper=keeper,
+            stored_games=stored_games,
         )
         finished = await _play(hub, scheduler, GUILD, HOSTILE[:4], seed=7)
         french = await _play(hub, scheduler, GUILD, HOSTILE[4:], seed=8, language="fr")
@@ -94,7 +94,12 @@ async def store_games(url: str) -> Games:
         off = await _play(hub, scheduler, PAGES_OFF_GUILD, ("di", "ed"), seed=11)
         talkers = ManualScheduler()
         talking = await _play(
-            GameHub(talkers, make_ai, lambda game_id, lobby: RecordingPresenter(), keeper=keeper),
+            GameHub(
+                talkers,
+                make_ai,
+                lambda game_id, lobby: RecordingPresenter(),
+                stored_games=stored_games,
+            ),
             talkers,
             GUILD,
             ("fy",),
@@ -103,7 +108,7 @@ async def store_games(url: str) -> Games:
         )
         # Last: the scheduler runs every game's timers, and this one must stay unfinished.
         running = await _play(hub, scheduler, GUILD, ("ana", "bo"), seed=9, finish=False)
-        await GuildRepository(database).update_settings(PAGES_OFF_GUILD, 1, {"web_pages": False})
+        await ServerRepository(database).update_settings(PAGES_OFF_GUILD, 1, {"web_pages": False})
         # Every seat's name as the hostile list has it, AI seats' too.
         async with database.write() as conn:
             await conn.execute(

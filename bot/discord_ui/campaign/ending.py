@@ -153,7 +153,7 @@ class CampaignEnding:
         try:
             return await self.desk.pages.can_link(guild_id)
         except Exception:
-            log.exception("guild %s: its pages setting could not be read", guild_id)
+            log.exception("server %s: its pages setting could not be read", guild_id)
             return False
 
     async def _page_link(self, guild_id: int, game_id: int) -> str | None:
@@ -170,11 +170,11 @@ class CampaignEnding:
     async def _seat_changes(self, game_id: int) -> list[SeatChange]:
         """The game's seat changes as kept; none (logged) if they cannot be read: the
         reveal goes out without the credit rather than not at all."""
-        keeper = self.desk.service.hub.keeper
-        if keeper is None:
+        stored_games = self.desk.service.hub.stored_games
+        if stored_games is None:
             return []
         try:
-            return await keeper.actions.seat_changes(game_id)
+            return await stored_games.actions.seat_changes(game_id)
         except Exception:
             log.exception("game %s: its seat changes could not be read", game_id)
             return []
@@ -195,14 +195,14 @@ class CampaignEnding:
         its description for screen readers."""
         service = self.desk.service
         meta = service.meta.get(table.game_id)
-        keeper = service.hub.keeper
-        if meta is None or keeper is None or table.seed is None:
+        stored_games = service.hub.stored_games
+        if meta is None or stored_games is None or table.seed is None:
             return None
         try:
             config = await self.desk.book.config(meta.guild_id)
             if not config.replay_gif:
                 return None
-            record = await keeper.replayable(table.game_id)
+            record = await stored_games.replayable(table.game_id)
         except Exception:
             log.exception("game %s: no replay GIF, its log could not be read", table.game_id)
             return None

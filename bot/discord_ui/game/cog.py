@@ -14,7 +14,7 @@ from bot.discord_ui.game.abort import Abort
 from bot.discord_ui.game.buttons import NAME
 from bot.discord_ui.game.locales import Locales
 from bot.discord_ui.game.play import Play
-from bot.discord_ui.game.requests import Requests
+from bot.discord_ui.game.thread_commands import ThreadCommands
 from bot.discord_ui.game.threads import GameThreads
 from bot.discord_ui.service import GameService
 from bot.discord_ui.slash import Room, SlashCommand, described, menu_choice, options
@@ -32,7 +32,7 @@ class GameRoom(Room, name=NAME):
         self.threads = GameThreads(service)
         self.play = Play(service)
         self.abort = Abort(service)
-        self.requests = Requests(service)
+        self.thread_commands = ThreadCommands(service)
         self.locales = Locales(service.people)
 
     @commands.Cog.listener()
@@ -85,7 +85,7 @@ class GameRoom(Room, name=NAME):
         @app_commands.command(**described("board"))
         @app_commands.guild_only()
         async def board(interaction: discord.Interaction[Any]) -> None:
-            await self.requests.repost_board(interaction)
+            await self.thread_commands.repost_board(interaction)
 
         @app_commands.command(**described("hand"))
         @app_commands.guild_only()
@@ -94,7 +94,7 @@ class GameRoom(Room, name=NAME):
 
         @app_commands.command(**described("rules"))
         async def rules(interaction: discord.Interaction[Any]) -> None:
-            await self.requests.rules_here(interaction)
+            await self.thread_commands.rules_here(interaction)
 
         @app_commands.command(**described("abort"))
         @app_commands.guild_only()
@@ -110,10 +110,10 @@ class GameRoom(Room, name=NAME):
             ]
         )
         async def notify(interaction: discord.Interaction[Any], state: str) -> None:
-            await self.requests.set_notify(interaction, state == "on")
+            await self.thread_commands.set_notify(interaction, state == "on")
 
         @app_commands.command(**described("help"))
         async def help_(interaction: discord.Interaction[Any]) -> None:
-            await self.requests.help(interaction)
+            await self.thread_commands.help(interaction)
 
         return (board, hand, rules, abort, notify, help_)

@@ -4,7 +4,7 @@ click on the board edits it in place instead of adding a message under the board
 Discord lists private answers below the board, one per click; a player clicking
 through a game met up to seven of them under one board and lost the board from
 view. A panel can be edited only through the interaction that sent it (or a click
-on it), for 15 minutes: the keeper holds that interaction, and forgets it sooner.
+on it), for 15 minutes: `OpenPanels` holds that interaction, and forgets it sooner.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ class OpenPanel:
                 await self.interaction.delete_original_response()
 
 
-class PanelKeeper:
+class OpenPanels:
     """The open panel of each (game, seat), in memory: after a restart the next click
     sends a new panel, as a panel's buttons keep working on their own."""
 

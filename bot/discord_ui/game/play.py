@@ -10,7 +10,7 @@ import discord
 
 from bot.discord_ui import reply
 from bot.discord_ui.game import panel, passes
-from bot.discord_ui.game.panels import OpenPanel, PanelKeeper
+from bot.discord_ui.game.panels import OpenPanel, OpenPanels
 from bot.discord_ui.game.passes import NO_CARDS
 from bot.discord_ui.service import GameService
 from bot.table.choices import label
@@ -29,7 +29,7 @@ class Play:
 
     def __init__(self, service: GameService) -> None:
         self.service = service
-        self.panels = PanelKeeper()
+        self.panels = OpenPanels()
 
     async def show_hand(
         self,
@@ -54,8 +54,8 @@ class Play:
             await service.tell(interaction, "error.stale")
             return
         # Asked again in the same step, the panel already open is redrawn where it is.
-        reuse = None if fresh else self.panels.current(game_id, seat.index, table.token)
-        await self.send_panel(interaction, table, seat.index, narrowed=narrowed, reuse=reuse)
+        reuse = None if fresh else self.panels.current(game_id, seat.seat, table.token)
+        await self.send_panel(interaction, table, seat.seat, narrowed=narrowed, reuse=reuse)
 
     async def hand_here(self, interaction: discord.Interaction[Any]) -> None:
         """`/lockdown hand`: the panel of this thread's game, always a new one (the way
@@ -169,8 +169,8 @@ class Play:
             # later one, if any, so the click is deferred at once (acting may outlast
             # Discord's wait); a stale click is told so there too.
             panels = self.panels
-            reuse = panels.current(game_id, seat.index, token) or panels.current(
-                game_id, seat.index, table.token
+            reuse = panels.current(game_id, seat.seat, token) or panels.current(
+                game_id, seat.seat, table.token
             )
             if reuse is not None:
                 await reply.defer(interaction)
@@ -183,14 +183,14 @@ class Play:
         names = service.presenters[game_id].names
         chosen: list[str] = []
 
-        def build(index: int) -> Action:
+        def build(seat: int) -> Action:
             """The clicked action, and its words as its button said them (read from the
             state before it is played) for the receipt. A pass on cards is held here,
             under the table's lock: kept if its Done is, undone with it if not."""
-            action = decode(code, index, rules)
+            action = decode(code, seat, rules)
             if passing:
-                passes.hold(table, index)
-            if action in legal_actions(table.state, index):
+                passes.hold(table, seat)
+            if action in legal_actions(table.state, seat):
                 chosen.append(label(action, table.state, names, partial(t, lang)))
             return action
 
@@ -200,9 +200,9 @@ class Play:
         if passing and outcome.ok:
             text = t(lang, "panel.no_cards_receipt")
         elif outcome.ok and seat is not None:
-            text = receipt_text(lang, chosen, outcome.private, names, seat.index)
+            text = receipt_text(lang, chosen, outcome.private, names, seat.seat)
         if seat is not None:
-            await self.send_panel(interaction, table, seat.index, receipt=text, reuse=reuse)
+            await self.send_panel(interaction, table, seat.seat, receipt=text, reuse=reuse)
         else:
             await reply.send(interaction, text, ephemeral=True)
 

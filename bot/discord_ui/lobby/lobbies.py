@@ -20,7 +20,7 @@ from bot.table.lobby import Lobby, LobbyError
 from bot.texts import t
 
 if TYPE_CHECKING:
-    from bot.table.guild_settings import GuildConfig
+    from bot.table.server_settings import ServerConfig
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +65,7 @@ class Lobbies:
         self,
         interaction: discord.Interaction[Any],
         channel: discord.TextChannel,
-        config: GuildConfig,
+        config: ServerConfig,
         seat: LobbyChange | None = None,
         step_hours: int | None = None,
     ) -> None:
@@ -93,7 +93,7 @@ class Lobbies:
         channel: discord.TextChannel,
         host_id: int,
         host_name: str,
-        config: GuildConfig,
+        config: ServerConfig,
         *,
         seat: LobbyChange | None = None,
         step_hours: int | None = None,
@@ -258,7 +258,7 @@ class Lobbies:
         await interaction.edit_original_response(content=t(lang, said), embed=None, view=None)
 
 
-def looking_for_players(config: GuildConfig) -> dict[str, Any]:
+def looking_for_players(config: ServerConfig) -> dict[str, Any]:
     """The lobby card's ping of the server's "looking for players" role, once as it
     opens (edits never ping again); that role alone may be mentioned, whatever the
     texts hold."""

@@ -37,7 +37,7 @@ def lobby_message(
     """The lobby's embed and buttons in `lang`, its variants as the language lists them."""
     say: Translate = partial(t, lang)
     seats = "\n".join(
-        f"{s.index + 1}. {name_text(seat_name(say, s.name, s.ai_kind))}"
+        f"{s.seat + 1}. {name_text(seat_name(say, s.name, s.ai_kind))}"
         + (f" ({ai_kind_text(say, s.ai_kind)})" if s.ai_kind else "")
         for s in lobby.seats
     )

@@ -12,8 +12,8 @@ import discord
 from bot.discord_ui.server import ServerDesk
 from bot.discord_ui.service import LobbyPlan, is_moderator
 from bot.table.campaign import game_variants
-from bot.table.guild_settings import GuildConfig
 from bot.table.lobby import Lobby, LobbyError
+from bot.table.server_settings import ServerConfig
 from bot.table.timers import TableConfig, Timers
 from bot.texts.catalog import and_list
 
@@ -26,7 +26,7 @@ class LobbyPlans:
         self.desk = desk
         self.plans = desk.service.plans
 
-    async def lobby_config(self, interaction: discord.Interaction[Any]) -> GuildConfig:
+    async def lobby_config(self, interaction: discord.Interaction[Any]) -> ServerConfig:
         """The server's settings for a new lobby; LobbyError if this member or channel
         may not host."""
         guild = interaction.guild
@@ -45,14 +45,14 @@ class LobbyPlans:
         return config
 
     @staticmethod
-    def check_step_hours(config: GuildConfig, hours: int | None) -> None:
+    def check_step_hours(config: ServerConfig, hours: int | None) -> None:
         """A slow game's steps within the hours the server's moderators allow."""
         if hours is not None and not config.slow_min_hours <= hours <= config.slow_max_hours:
             raise LobbyError(
                 "lobby.slow_bounds", minimum=config.slow_min_hours, maximum=config.slow_max_hours
             )
 
-    def check_open_lobbies(self, guild_id: int, user_id: int, config: GuildConfig) -> None:
+    def check_open_lobbies(self, guild_id: int, user_id: int, config: ServerConfig) -> None:
         """At most `lobbies_per_person` open lobbies hosted by one person in a server
         (0: no limit); a refusal links the newest, where they can start or leave it."""
         limit = config.lobbies_per_person
@@ -64,7 +64,7 @@ class LobbyPlans:
         if limit and len(hosted) >= limit:
             raise LobbyError("lobby.already_open", thread=f"<#{hosted[-1].channel_id}>")
 
-    async def opened(self, lobby: Lobby, config: GuildConfig) -> None:
+    async def opened(self, lobby: Lobby, config: ServerConfig) -> None:
         """A lobby opened under `config`: its AI seats allowed or not, its offer."""
         lobby.allow_ai = config.allow_ai
         lobby.ai_level, lobby.ai_personas = config.ai_level, config.ai_personas

@@ -17,7 +17,7 @@ from bot.discord_ui.moderation.config import VARIANT_STATES, ConfigCommands
 from bot.discord_ui.server import ServerDesk
 from bot.discord_ui.slash import Room, SlashCommand, described, menu_choice, options
 from bot.table.campaign import variant_epilogues
-from bot.table.guild_settings import SETTING_KEYS
+from bot.table.server_settings import SETTING_KEYS
 
 
 class ModerationRoom(Room, name="Moderation"):

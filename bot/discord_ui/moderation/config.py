@@ -1,7 +1,7 @@
 """`/lockdown config show|set|variant`: a server's settings, for its moderators.
 
 Manage Server is checked on every call, whatever the server's command overrides
-say. The rules of settings live in `bot.table.guild_settings`; this module only
+say. The rules of settings live in `bot.table.server_settings`; this module only
 asks and tells.
 """
 
@@ -16,7 +16,7 @@ from bot.discord_ui.limits import FIELD_VALUE, fit
 from bot.discord_ui.server import ServerDesk
 from bot.discord_ui.service import server_locale
 from bot.table.campaign import never_together
-from bot.table.guild_settings import SETTING_KEYS, GuildConfig, SettingError, parse_setting
+from bot.table.server_settings import SETTING_KEYS, ServerConfig, SettingError, parse_setting
 from bot.texts import catalog, t
 from bot.texts.catalog import Translate, and_list, or_list
 from lockdown_core import load_variants
@@ -34,7 +34,7 @@ class ConfigCommands:
         self.service = desk.service
 
     async def show_config(self, interaction: discord.Interaction[Any]) -> None:
-        guild = await self.desk.moderator_guild(interaction)
+        guild = await self.desk.moderator_server(interaction)
         if guild is None:
             return
         guild_id = guild.id
@@ -68,7 +68,7 @@ class ConfigCommands:
         await self.desk.reply(interaction, "", embed)
 
     async def set_config(self, interaction: discord.Interaction[Any], key: str, value: str) -> None:
-        guild = await self.desk.moderator_guild(interaction)
+        guild = await self.desk.moderator_server(interaction)
         if guild is None:
             return
         try:
@@ -101,7 +101,7 @@ class ConfigCommands:
     async def set_variant(
         self, interaction: discord.Interaction[Any], variant: str, state: str
     ) -> None:
-        guild = await self.desk.moderator_guild(interaction)
+        guild = await self.desk.moderator_server(interaction)
         if guild is None:
             return
         if state not in VARIANT_STATES:
@@ -151,7 +151,7 @@ def persona_name(say: Translate, persona: str) -> str:
     return f"{say(f'ai_personas.{persona}.name')} (`{persona}`)"
 
 
-def _never_together(config: GuildConfig, lang: str) -> list[str]:
+def _never_together(config: ServerConfig, lang: str) -> list[str]:
     """Where hosts may combine variants, the pairs among those offered that they never may
     (R11.4), so that a moderator knows before a host is refused."""
     offered = load_variants() if config.offered_variants is None else config.offered_variants
@@ -162,7 +162,7 @@ def _never_together(config: GuildConfig, lang: str) -> list[str]:
     return [t(lang, "config.combine_never", pairs=and_list(lang, names))]
 
 
-def config_embed(config: GuildConfig, lang: str) -> discord.Embed:
+def config_embed(config: ServerConfig, lang: str) -> discord.Embed:
     """The server's settings, each list in it as `lang` writes a list."""
     say = partial(t, lang)
     on, off = say("config.on"), say("config.off")

@@ -11,8 +11,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_ui.lobby.lobbies import Lobbies
-from bot.discord_ui.nights.keeper import NightKeeper
 from bot.discord_ui.nights.schedule import NightCommands
+from bot.discord_ui.nights.timer import NightTimer
 from bot.discord_ui.server import ServerDesk
 from bot.discord_ui.slash import Room, SlashCommand, command_text, described, options
 from bot.table.nights import DEFAULT_HOURS, MAX_HOURS
@@ -23,24 +23,24 @@ class NightsRoom(Room, name="Nights"):
 
     def __init__(self, group: app_commands.Group, desk: ServerDesk, lobbies: Lobbies) -> None:
         super().__init__(group)
-        self.keeper = NightKeeper(lobbies, desk.book, desk.book.guilds.nights)
-        self.commands = NightCommands(desk, self.keeper)
+        self.timer = NightTimer(lobbies, desk.book, desk.book.servers.nights)
+        self.commands = NightCommands(desk, self.timer)
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
         """The servers are known: the timer of the soonest night is set (again)."""
-        await self.keeper.arm()
+        await self.timer.arm()
 
     @commands.Cog.listener()
     async def on_scheduled_event_update(
         self, before: discord.ScheduledEvent, after: discord.ScheduledEvent
     ) -> None:
         if after.status is discord.EventStatus.cancelled:
-            await self.keeper.event_gone(after.id)
+            await self.timer.event_gone(after.id)
 
     @commands.Cog.listener()
     async def on_scheduled_event_delete(self, event: discord.ScheduledEvent) -> None:
-        await self.keeper.event_gone(event.id)
+        await self.timer.event_gone(event.id)
 
     def slash_commands(self) -> Sequence[SlashCommand]:
         schedule = app_commands.Group(**described("schedule"), guild_only=True)

@@ -21,7 +21,7 @@ from bot.discord_ui import reply
 from bot.discord_ui.errors import MANAGE_EVENTS, SEND_FAILURES, missing_permissions
 from bot.discord_ui.limits import FIELD_VALUE, split_lines
 from bot.discord_ui.nights import events
-from bot.discord_ui.nights.keeper import NightKeeper
+from bot.discord_ui.nights.timer import NightTimer
 from bot.discord_ui.safe_text import name_text
 from bot.discord_ui.server import ServerDesk
 from bot.discord_ui.service import is_moderator
@@ -50,9 +50,9 @@ def may_plan(interaction: discord.Interaction[Any]) -> bool:
 class NightCommands:
     """The handlers behind `/lockdown schedule`."""
 
-    def __init__(self, desk: ServerDesk, keeper: NightKeeper) -> None:
+    def __init__(self, desk: ServerDesk, timer: NightTimer) -> None:
         self.desk = desk
-        self.keeper = keeper
+        self.timer = timer
         self.service = desk.service
 
     async def _refused(self, interaction: discord.Interaction[Any]) -> bool:
@@ -100,7 +100,7 @@ class NightCommands:
             )
             return
         try:
-            starts_at = parse_start(start, self.keeper.now())
+            starts_at = parse_start(start, self.timer.now())
         except NightError as exc:
             await self.service.tell(interaction, exc.key, **exc.params)
             return
@@ -131,13 +131,13 @@ class NightCommands:
             )
             return
         except discord.HTTPException as exc:
-            log.warning("guild %s: Discord refused a game night's event: %s", guild.id, exc)
+            log.warning("server %s: Discord refused a game night's event: %s", guild.id, exc)
             await self.service.tell(
                 interaction, "nights.event_refused", reason=f"{exc.status}/{exc.code}"
             )
             return
         try:
-            await self.keeper.store.add(
+            await self.timer.store.add(
                 NewNight(
                     guild_id=guild.id,
                     event_id=event_id,
@@ -154,7 +154,7 @@ class NightCommands:
             with contextlib.suppress(*SEND_FAILURES):
                 await events.delete_event(self.service.client.http, guild.id, event_id)
             raise
-        await self.keeper.arm()
+        await self.timer.arm()
         key = "nights.planned_weekly" if weekly else "nights.planned"
         await self.service.tell(
             interaction,
@@ -171,20 +171,20 @@ class NightCommands:
             return
         assert interaction.guild is not None
         await reply.defer(interaction, thinking=True)
-        nights = await self.keeper.store.planned(interaction.guild.id)
+        nights = await self.timer.store.planned(interaction.guild.id)
         say = self.desk.say(interaction)
         if not nights:
             await self.desk.reply(interaction, say("nights.list_none"))
             return
         lines = [
             say(
-                "nights.list_entry_weekly" if night.weekly else "nights.list_entry",
+                "nights.list_entry_weekly" if night.plan.weekly else "nights.list_entry",
                 number=night.night_id,
-                name=name_text(night.name),
-                when=discord_time(night.starts_at),
-                channel=f"<#{night.channel_id}>",
+                name=name_text(night.plan.name),
+                when=discord_time(night.plan.starts_at),
+                channel=f"<#{night.plan.channel_id}>",
             )
-            for night in sorted(nights, key=lambda n: n.starts_at)
+            for night in sorted(nights, key=lambda n: n.plan.starts_at)
         ]
         embed = discord.Embed(title=say("nights.list_title"))
         for chunk in split_lines(lines, FIELD_VALUE)[:25]:
@@ -202,7 +202,7 @@ class NightCommands:
         night = next(
             (
                 n
-                for n in await self.keeper.store.planned(interaction.guild.id)
+                for n in await self.timer.store.planned(interaction.guild.id)
                 if n.night_id == number
             ),
             None,
@@ -210,10 +210,12 @@ class NightCommands:
         if night is None:
             await self.service.tell(interaction, "nights.unknown", number=number)
             return
-        await self.keeper.drop(night)
-        await self.keeper.arm()
+        await self.timer.drop(night)
+        await self.timer.arm()
         try:
-            await events.delete_event(self.service.client.http, night.guild_id, night.event_id)
+            await events.delete_event(
+                self.service.client.http, night.plan.guild_id, night.plan.event_id
+            )
         except discord.HTTPException as exc:
             log.warning("night %s: its event could not be deleted: %s", night.night_id, exc)
-        await self.service.tell(interaction, "nights.cancelled", name=name_text(night.name))
+        await self.service.tell(interaction, "nights.cancelled", name=name_text(night.plan.name))

@@ -36,10 +36,10 @@ class Coach:
         for seat in table.seats:
             if not seat.is_ai:
                 continue
-            reason = getattr(table.players.player_for(seat.index), "rationale", None)
-            if isinstance(reason, Rationale) and self._seen.get(seat.index) is not reason:
-                self._seen[seat.index] = reason
-                self._waiting.append((seat.index, reason))
+            reason = getattr(table.players.player_for(seat.seat), "rationale", None)
+            if isinstance(reason, Rationale) and self._seen.get(seat.seat) is not reason:
+                self._seen[seat.seat] = reason
+                self._waiting.append((seat.seat, reason))
         revealed = any(e.kind == "destinations_revealed" for e in update.public)
         waiting = []
         for seat_index, reason in self._waiting:

@@ -24,12 +24,12 @@ class RatingModeration:
 
     @property
     def store(self) -> RatingStore:
-        assert self.desk.ratings is not None  # `_guild` said so otherwise
+        assert self.desk.ratings is not None  # `_server` said so otherwise
         return self.desk.ratings
 
-    async def _guild(self, interaction: discord.Interaction[Any]) -> tuple[int, str] | None:
+    async def _server(self, interaction: discord.Interaction[Any]) -> tuple[int, str] | None:
         """The server and the moderator's language, deferred; None (told why) otherwise."""
-        guild = await self.desk.moderator_guild(interaction)
+        guild = await self.desk.moderator_server(interaction)
         if guild is None:
             return None
         if self.desk.ratings is None:
@@ -39,7 +39,7 @@ class RatingModeration:
         return guild.id, self.desk.lang(interaction, config)
 
     async def turn(self, interaction: discord.Interaction[Any], on: bool) -> None:
-        found = await self._guild(interaction)
+        found = await self._server(interaction)
         if found is None:
             return
         guild_id, lang = found
@@ -54,7 +54,7 @@ class RatingModeration:
         )
 
     async def season_length(self, interaction: discord.Interaction[Any], months: int) -> None:
-        found = await self._guild(interaction)
+        found = await self._server(interaction)
         if found is None:
             return
         guild_id, lang = found
@@ -67,7 +67,7 @@ class RatingModeration:
     async def variant(
         self, interaction: discord.Interaction[Any], variant: str, rated: bool
     ) -> None:
-        found = await self._guild(interaction)
+        found = await self._server(interaction)
         if found is None:
             return
         guild_id, lang = found
@@ -79,7 +79,7 @@ class RatingModeration:
         await self.desk.reply(interaction, t(lang, key, variant=name))
 
     async def reset(self, interaction: discord.Interaction[Any], confirm: bool) -> None:
-        found = await self._guild(interaction)
+        found = await self._server(interaction)
         if found is None:
             return
         guild_id, lang = found
@@ -94,7 +94,7 @@ class RatingModeration:
     async def exclude(
         self, interaction: discord.Interaction[Any], member: discord.abc.User, excluded: bool
     ) -> None:
-        found = await self._guild(interaction)
+        found = await self._server(interaction)
         if found is None:
             return
         guild_id, lang = found
@@ -105,7 +105,7 @@ class RatingModeration:
         await self.desk.reply(interaction, t(lang, key, name=name_text(member.display_name)))
 
     async def recompute(self, interaction: discord.Interaction[Any]) -> None:
-        found = await self._guild(interaction)
+        found = await self._server(interaction)
         if found is None:
             return
         guild_id, lang = found

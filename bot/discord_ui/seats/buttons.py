@@ -72,14 +72,14 @@ class TakeButton(PersistentButton, template=ids.TAKE):
         await seats_room(interaction).take(interaction, self.game_id, self.seat)
 
 
-class RequestButton(PersistentButton, template=ids.REQUEST):
+class ApprovalButton(PersistentButton, template=ids.APPROVAL):
     """The host's yes or no to a request to take a seat over (`takeover_approval`)."""
 
     fields = (int, int, int, str)
 
     def __init__(self, game_id: int, seat: int, user_id: int, answer: str, text: str = "…"):
         style = discord.ButtonStyle.success if answer == "yes" else discord.ButtonStyle.secondary
-        super().__init__(ids.request(game_id, seat, user_id, answer), text, style)
+        super().__init__(ids.approval(game_id, seat, user_id, answer), text, style)
         self.game_id, self.seat, self.user_id, self.yes = game_id, seat, user_id, answer == "yes"
 
     async def answer(self, interaction: discord.Interaction[Any]) -> None:
@@ -87,4 +87,4 @@ class RequestButton(PersistentButton, template=ids.REQUEST):
         await room.answer_request(interaction, self.game_id, self.seat, self.user_id, self.yes)
 
 
-SEATS_ITEMS = (SeatButton, TakeButton, RequestButton)
+SEATS_ITEMS = (SeatButton, TakeButton, ApprovalButton)

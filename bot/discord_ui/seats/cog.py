@@ -13,7 +13,7 @@ from discord import app_commands
 from bot.discord_ui import reply
 from bot.discord_ui.safe_text import name_text
 from bot.discord_ui.seats.buttons import NAME, SeatButton
-from bot.discord_ui.seats.requests import TakeRequests
+from bot.discord_ui.seats.takeovers import Takeovers
 from bot.discord_ui.server import ServerDesk
 from bot.discord_ui.slash import Room, SlashCommand, described
 from bot.table import handover
@@ -31,7 +31,7 @@ class SeatsRoom(Room, name=NAME):
         self.desk = desk
         self.service = desk.service
         self.votes: dict[int, set[int]] = {}
-        self.requests = TakeRequests(self.service)
+        self.takeovers = Takeovers(self.service)
 
     async def _table(self, interaction: discord.Interaction[Any], game_id: int) -> Table | None:
         """The game's table if it runs here and belongs to the click's server; else the
@@ -73,7 +73,7 @@ class SeatsRoom(Room, name=NAME):
                 if refused is not None:
                     await self.service.tell(interaction, refused.key, **refused.params)
                 else:
-                    await self.requests.ask(interaction, table, seat, name)
+                    await self.takeovers.ask(interaction, table, seat, name)
                 return
         reply = await self.hand_over(interaction, table, user_id, seat, name)
         await self.service.tell(interaction, reply.key, **reply.params)
@@ -88,7 +88,7 @@ class SeatsRoom(Room, name=NAME):
     ) -> None:
         table = await self._table(interaction, game_id)
         if table is not None:
-            await self.requests.answer(interaction, table, seat, user_id, yes, self.hand_over)
+            await self.takeovers.answer(interaction, table, seat, user_id, yes, self.hand_over)
 
     async def hand_over(
         self,
@@ -101,10 +101,10 @@ class SeatsRoom(Room, name=NAME):
         """`user_id` takes (or reclaims) the seat; what they are shown starts afresh."""
         presenter = self.service.presenters[table.game_id]
 
-        def forget(index: int) -> None:
+        def forget(seat: int) -> None:
             # The newcomer reads what the seat knows, not the lines told to the one before.
-            presenter.inbox[index] = []
-            presenter.nudges.user_ids[index] = user_id
+            presenter.inbox[seat] = []
+            presenter.nudges.user_ids[seat] = user_id
 
         return await handover.take(table, user_id, seat, name, on_taken=forget)
 
@@ -142,7 +142,7 @@ class SeatsRoom(Room, name=NAME):
         if reply.key != "handover.end.carried" or service.hub.tables.get(game_id) is None:
             return
         self.votes.pop(game_id, None)
-        self.requests.forget(game_id)
+        self.takeovers.forget(game_id)
         ended = handover.end_announcement(table)
         await service.hub.abort(game_id)
         presenter = service.presenters.pop(game_id)

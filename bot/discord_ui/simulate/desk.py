@@ -171,7 +171,7 @@ class SimulationDesk:
                 interaction, started, say, rulesets, players, games, (ai, personas), total
             )
         except Exception:
-            log.exception("guild %s: /lockdown simulate failed", guild_id)
+            log.exception("server %s: /lockdown simulate failed", guild_id)
             await interaction.edit_original_response(content=say("simulate.failed"))
             return
         seconds = round(time.monotonic() - clock)

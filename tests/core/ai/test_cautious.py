@@ -56,7 +56,7 @@ def attack_at_4(seat1: dict[str, Any], monsters: int, hands: list[list[str]]) ->
             "hands": hands,
             "badge": 0,
             "martyr": 2,
-            "start": {"phase": "attacks"},
+            "start": {"step": "attacks"},
         },
     )
 
@@ -151,7 +151,7 @@ def test_no_gun_in_a_truck_vote() -> None:
             ],
             "hands": [["gun"], ["gun"], [], []],
             "badge": 0,
-            "start": {"phase": "turn"},
+            "start": {"step": "turn"},
         },
     )
     assert state.step == Step.DISCUSSION
@@ -177,7 +177,7 @@ def three_way_attack(martyr: int = 3) -> GameState:
             "monsters": {"4": 6},
             "badge": 0,
             "martyr": martyr,
-            "start": {"phase": "attacks"},
+            "start": {"step": "attacks"},
         },
     )
 
@@ -221,7 +221,7 @@ def test_the_devoured_character_is_the_cheapest() -> None:
             ],
             "monsters": {"4": 6},
             "badge": 1,
-            "start": {"phase": "attacks"},
+            "start": {"step": "attacks"},
         },
     )
     assert state.step == Step.DEVOUR
@@ -242,7 +242,7 @@ def test_moves_its_weeper_away_from_where_the_dice_it_saw_bring_monsters() -> No
                 {"blocker": 1, "leader": 1, "weeper": 2},
             ],
             "badge": 0,
-            "start": {"phase": "destinations", "dice": [4, 4, 4, 4], "dice_seen": [0]},
+            "start": {"step": "destinations", "dice": [4, 4, 4, 4], "dice_seen": [0]},
         },
     )
     assert state.step == Step.BADGE_DESTINATION
@@ -268,7 +268,7 @@ def test_keeps_the_best_card_and_gives_the_worst_to_a_seat_without_characters() 
             ],
             "deck": ["walkie_talkie", "molotov_cocktail", "gun"],
             "badge": 0,
-            "start": {"phase": "turn"},
+            "start": {"step": "turn"},
         },
     )
     assert state.step == Step.TRUCK_CHOICE

@@ -16,7 +16,7 @@ LATE_MEAT = {
     "hands": [["baseball_bat"], ["rotten_meat"], [], []],
     "badge": 2,
     "martyr": 3,
-    "start": {"phase": "attacks"},
+    "start": {"step": "attacks"},
 }
 
 

@@ -30,7 +30,7 @@ def board() -> WorldBoard:
             ],
             "badge": 0,
             "martyr": 2,
-            "start": {"phase": "attacks"},
+            "start": {"step": "attacks"},
         },
     )
     seen: dict[str, Any] = view(state, 0)

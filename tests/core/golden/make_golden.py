@@ -156,7 +156,7 @@ def check_keys(public: dict[str, Any]) -> None:
 
 
 def character_table(state: GameState) -> str:
-    return " ".join(f"{c.id}={KIND_LETTERS.get(c.kind, c.kind)}{c.owner}" for c in state.characters)
+    return " ".join(f"{c.id}={KIND_LETTERS.get(c.kind, c.kind)}{c.seat}" for c in state.characters)
 
 
 def render(spec: GoldenGame) -> str:

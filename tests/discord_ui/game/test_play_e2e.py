@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from bot.table.table import Table
 from bot.texts import t
 from lockdown_core import pending_seats
 from tests.discord_ui.players import an_action, open_and_start
@@ -21,6 +22,18 @@ pytestmark = pytest.mark.e2e
 SLOW_STORE = 3.5
 
 
+def store_slowly(table: Table) -> None:
+    """Every action of `table` takes `SLOW_STORE` seconds to store."""
+    assert table.store is not None
+    record = table.store.record
+
+    async def slow_record(*args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(SLOW_STORE)
+        return await record(*args, **kwargs)
+
+    table.store.record = slow_record  # type: ignore[method-assign]
+
+
 async def test_a_click_stored_slowly_is_deferred_in_time_and_its_panel_edited_after(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
@@ -29,14 +42,7 @@ async def test_a_click_stored_slowly_is_deferred_in_time_and_its_panel_edited_af
     async with start_client(make_bot(tmp_path, speed=1.0), fake_discord) as bot:
         game = await open_and_start(fake_discord, bot, ana, [bo, cy], 0, guild.channel("general"))
         table = game.table
-        assert table.store is not None
-        record = table.store.record
-
-        async def slow_record(*args: Any, **kwargs: Any) -> Any:
-            await asyncio.sleep(SLOW_STORE)
-            return await record(*args, **kwargs)
-
-        table.store.record = slow_record  # type: ignore[method-assign]
+        store_slowly(table)
         seat = pending_seats(table.state)[0]
         user = game.people[seat]
         panel, action = await an_action(game, user)
@@ -79,14 +85,7 @@ async def test_a_click_whose_panel_was_replaced_while_storing_answers_on_the_new
     async with start_client(make_bot(tmp_path, speed=1.0), fake_discord) as bot:
         game = await open_and_start(fake_discord, bot, ana, [bo, cy], 0, guild.channel("general"))
         table = game.table
-        assert table.store is not None
-        record = table.store.record
-
-        async def slow_record(*args: Any, **kwargs: Any) -> Any:
-            await asyncio.sleep(SLOW_STORE)
-            return await record(*args, **kwargs)
-
-        table.store.record = slow_record  # type: ignore[method-assign]
+        store_slowly(table)
         seat = pending_seats(table.state)[0]
         user = game.people[seat]
         panel, action = await an_action(game, user)

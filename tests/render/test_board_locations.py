@@ -9,16 +9,15 @@ from collections.abc import Callable
 import pytest
 from PIL import Image
 
-from bot.render.board_image import board_picture, room_box
+from bot.render.board_image import board_picture, location_box
 from bot.render.board_text import board_lines
 from bot.render.canvas import Drawn
-from bot.render.facts import board_facts
 from bot.render.labels import board_labels, board_png
 from bot.render.palette import TEXT
-from bot.render.room_facts import room_facts
 from bot.texts import t
 from bot.texts.catalog import LANGUAGES
 from lockdown_core import GameState, load_ruleset, new_game, view
+from lockdown_core.board_facts import board_facts, location_facts
 from lockdown_core.pieces import Vote
 from tests.render.checks import check_texts
 
@@ -54,7 +53,7 @@ def _drawn(state: GameState, lang: str) -> Drawn:
 
 
 def _inside(drawn: Drawn, loc: int) -> list[str]:
-    x0, y0, x1, y1 = room_box(loc)
+    x0, y0, x1, y1 = location_box(loc)
     return [
         p.text
         for p in drawn.texts
@@ -88,7 +87,7 @@ def test_a_full_location_says_it_is_full() -> None:
     for c in state.characters[:spots]:
         c.location = 1
     assert "full" in _inside(_drawn(state, "en"), 1)
-    assert room_facts(view(state, None), state.rules).free[1] == 0
+    assert location_facts(view(state, None), state.rules).free[1] == 0
 
 
 @pytest.mark.parametrize(("variants", "close_at"), [((), 6), (("barricades",), 5)])
@@ -111,10 +110,10 @@ def test_one_monster_short_of_closing_the_location_warns_with_the_rulesets_numbe
     assert "closes at" not in lines[2]
     # At the number itself it closes at the end of the turn: the warning stays.
     state.monsters[2] = close_at
-    assert 2 in room_facts(view(state, None), state.rules).closing
+    assert 2 in location_facts(view(state, None), state.rules).closing
     # The Parking lot never closes, so it never warns.
     state.monsters[6] = close_at - 1
-    assert 6 not in room_facts(view(state, None), state.rules).closing
+    assert 6 not in location_facts(view(state, None), state.rules).closing
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -142,10 +141,10 @@ def test_the_location_under_attack_is_marked_in_the_picture_and_the_text() -> No
     picture = Image.open(
         io.BytesIO(board_png(view(state, None), state.rules, NAMES, _say("en")))
     ).convert("RGB")
-    x0, _, x1, y1 = room_box(1)
-    # A thick light outline, thicker than any other room's edge.
+    x0, _, x1, y1 = location_box(1)
+    # A thick light outline, thicker than any other location's edge.
     assert picture.getpixel(((x0 + x1) // 2, y1 - 5)) == TEXT
-    x0, _, x1, y1 = room_box(2)
+    x0, _, x1, y1 = location_box(2)
     assert picture.getpixel(((x0 + x1) // 2, y1 - 5)) != TEXT
     lines = board_lines(view(state, None), NAMES, "en", state.rules)
     assert "under attack now" in lines[0]

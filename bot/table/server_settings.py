@@ -1,6 +1,6 @@
 """A server's defaults for new games, as moderators set them with `/lockdown config`.
 
-Stored flat (one audited key per setting) through `GuildRepository`; read back
+Stored flat (one audited key per setting) through `ServerRepository`; read back
 leniently, so a value stored by an older version that no longer fits is
 dropped (and logged) rather than breaking every new lobby of the server.
 Every refusal is a catalog key with the allowed range, for the Discord layer to say.
@@ -77,7 +77,7 @@ class SettingError(Exception):
         self.params = params
 
 
-class GuildConfig(BaseModel):
+class ServerConfig(BaseModel):
     """What a new lobby of this server starts with.
 
     `host_role_id` None: anyone may host. `channel_ids` empty: any channel.
@@ -130,7 +130,7 @@ class GuildConfig(BaseModel):
         return language
 
     @classmethod
-    def from_stored(cls, values: Mapping[str, Any], language: str = "en") -> GuildConfig:
+    def from_stored(cls, values: Mapping[str, Any], language: str = "en") -> ServerConfig:
         """The config of stored flat values; a value that no longer fits is left out.
 
         `language` is what the server gets until a moderator sets one: the
@@ -169,7 +169,7 @@ class GuildConfig(BaseModel):
             values[key] = getattr(self, key)
         return values
 
-    def with_value(self, key: str, value: Any) -> GuildConfig:
+    def with_value(self, key: str, value: Any) -> ServerConfig:
         """A copy with one flat setting changed, checked; `SettingError` if refused."""
         if key == "language":
             if value not in LANGUAGES:

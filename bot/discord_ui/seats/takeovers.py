@@ -1,13 +1,13 @@
-"""Requests to take a seat over, on a server whose moderators want the host to approve
-each one (`GuildConfig.takeover_approval`).
+"""Takeover requests: asking to take a seat over, on a server whose moderators want
+the host to approve each one (`ServerConfig.takeover_approval`).
 
-A click on Take this seat posts a request in the game's thread with two buttons.
+A click on Take this seat posts a takeover request in the game's thread with two buttons.
 Only the host answers it, or, when the host has left or is away
 (`handover.host_gone`), someone with Manage Server; anyone else is told so in
 private and nothing changes. A request belongs to the step it was made in: once
 the step is over it lapses, and a click on it says so. An approved request hands
 the seat over as a click without approval would: the seat's stand-in still
-finishes the step under way. Requests live in this process only; after a restart
+finishes the step under way. Takeovers live in this process only; after a restart
 a click on an old one finds it lapsed, and the newcomer asks again.
 """
 
@@ -21,7 +21,7 @@ from typing import Any
 import discord
 
 from bot.discord_ui import reply
-from bot.discord_ui.seats.buttons import RequestButton
+from bot.discord_ui.seats.buttons import ApprovalButton
 from bot.discord_ui.service import GameService, is_moderator
 from bot.table import handover
 from bot.table.reply import Reply
@@ -38,7 +38,7 @@ HandOver = Callable[[discord.Interaction[Any], Table, int, int, str], Awaitable[
 
 
 @dataclass(slots=True)
-class TakeRequest:
+class Takeover:
     """One person's request for one seat, made during the step named by `token`."""
 
     user_id: int
@@ -46,14 +46,14 @@ class TakeRequest:
     token: str
 
 
-class TakeRequests:
-    """The requests waiting for the host's answer, one per seat at most."""
+class Takeovers:
+    """The takeover requests waiting for the host's answer, one per seat at most."""
 
     def __init__(self, service: GameService) -> None:
         self.service = service
-        self.pending: dict[tuple[int, int], TakeRequest] = {}
+        self.pending: dict[tuple[int, int], Takeover] = {}
 
-    def _live(self, table: Table, seat: int) -> TakeRequest | None:
+    def _live(self, table: Table, seat: int) -> Takeover | None:
         """The seat's request if its step is still under way; a lapsed one is dropped."""
         request = self.pending.get((table.game_id, seat))
         if request is not None and request.token != table.token:
@@ -91,8 +91,8 @@ class TakeRequests:
             )
         view = discord.ui.View(timeout=None)
         for answer, key in (("yes", "handover.button.approve"), ("no", "handover.button.refuse")):
-            view.add_item(RequestButton(game_id, seat, user_id, answer, t(lang, key)))
-        self.pending[(game_id, seat)] = TakeRequest(user_id, name, table.token)
+            view.add_item(ApprovalButton(game_id, seat, user_id, answer, t(lang, key)))
+        self.pending[(game_id, seat)] = Takeover(user_id, name, table.token)
         try:
             await channel.send(text, view=view, allowed_mentions=mention)
         except discord.HTTPException:

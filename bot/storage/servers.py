@@ -26,7 +26,7 @@ from bot.storage import jsontext
 from bot.storage import tables as t
 from bot.storage.columns import Clock, utc_now
 from bot.storage.database import Database
-from bot.storage.models import GuildSettings, SettingsChange, UnlockedEpilogue, VariantOverride
+from bot.storage.models import ServerSettings, SettingsChange, UnlockedEpilogue, VariantOverride
 from bot.storage.nights import NightRepository
 from bot.storage.upsert import insert_for
 
@@ -36,7 +36,7 @@ QUARANTINE_KEY = "unreadable_settings"
 BOT_USER = 0
 
 
-class GuildRepository:
+class ServerRepository:
     def __init__(self, database: Database, clock: Clock = utc_now) -> None:
         self._db = database
         self._clock = clock
@@ -45,7 +45,7 @@ class GuildRepository:
 
     # Settings ----------------------------------------------------------------
 
-    async def settings(self, guild_id: int) -> GuildSettings:
+    async def settings(self, guild_id: int) -> ServerSettings:
         """The server's settings; an unreadable row is put aside first (see the module's
         docstring), and this one read says so in `quarantined`."""
         try:
@@ -56,15 +56,15 @@ class GuildRepository:
                     )
                 ).first()
                 if row is None:
-                    return GuildSettings(guild_id=guild_id, values={}, updated_at=None)
-                values = jsontext.load_object(row.settings, f"settings of guild {guild_id}")
-                return GuildSettings(guild_id=guild_id, values=values, updated_at=row.updated_at)
+                    return ServerSettings(guild_id=guild_id, values={}, updated_at=None)
+                values = jsontext.load_object(row.settings, f"settings of server {guild_id}")
+                return ServerSettings(guild_id=guild_id, values=values, updated_at=row.updated_at)
         except (ValueError, TypeError) as exc:
             reason = str(exc)
         now = self._clock()
         async with self._db.write() as conn:
             put_aside = await self._quarantine(conn, guild_id, now)
-        return GuildSettings(
+        return ServerSettings(
             guild_id=guild_id,
             values={},
             updated_at=now,
@@ -114,10 +114,10 @@ class GuildRepository:
 
     async def update_settings(
         self, guild_id: int, user_id: int, changes: Mapping[str, Any]
-    ) -> GuildSettings:
+    ) -> ServerSettings:
         """Set keys (a value of None removes the key); each real change is audited.
 
-        The guild's row is locked for the read-modify-write, so two moderators
+        The server's row is locked for the read-modify-write, so two moderators
         changing different keys at once both keep their change.
         """
         for key in changes:
@@ -141,7 +141,7 @@ class GuildRepository:
                 )
             ).scalar_one()
             try:
-                values = jsontext.load_object(stored, f"settings of guild {guild_id}")
+                values = jsontext.load_object(stored, f"settings of server {guild_id}")
             except ValueError:
                 # A moderator's change repairs an unreadable row: it is put aside first.
                 await self._quarantine(conn, guild_id, now)
@@ -175,7 +175,7 @@ class GuildRepository:
         return await self.settings(guild_id)
 
     async def settings_history(self, guild_id: int, *, limit: int = 50) -> list[SettingsChange]:
-        """The guild's audited changes, newest first."""
+        """The server's audited changes, newest first."""
         audit = t.settings_audit
         async with self._db.read() as conn:
             rows = (
@@ -211,7 +211,7 @@ class GuildRepository:
         return result.rowcount == 1
 
     async def epilogues(self, guild_id: int) -> list[UnlockedEpilogue]:
-        """The guild's unlocked epilogues in the order they were unlocked."""
+        """The server's unlocked epilogues in the order they were unlocked."""
         table = t.unlocked_epilogues
         async with self._db.read() as conn:
             rows = (

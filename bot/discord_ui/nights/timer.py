@@ -3,7 +3,7 @@
 The nights wait in the database (`NightStore`), each with what comes next and
 when: its start (open the lobby, mark the Discord event active, ping the
 people interested) or its end (mark the event completed; a weekly night then
-waits for next week). The keeper holds one timer, set for the soonest of
+waits for next week). It holds one timer, set for the soonest of
 them, and reads the table again each time it fires or a night changes: a
 restart just sets the timer again, and a night nobody waits for costs
 nothing in memory. A cancelled event (heard from the gateway, or read again
@@ -38,7 +38,7 @@ log = logging.getLogger(__name__)
 RETRY = timedelta(minutes=1)
 
 
-class NightKeeper:
+class NightTimer:
     """The planned nights of the servers this process runs, behind one timer."""
 
     def __init__(self, lobbies: Lobbies, book: ServerBook, store: NightStore) -> None:
@@ -61,7 +61,7 @@ class NightKeeper:
 
     def ours(self, nights: Sequence[NightRecord]) -> list[NightRecord]:
         """The nights of servers this process sees (its shards' servers)."""
-        return [night for night in nights if self.client.get_guild(night.guild_id) is not None]
+        return [night for night in nights if self.client.get_guild(night.plan.guild_id) is not None]
 
     async def arm(self) -> None:
         """The one timer, set for the soonest night due (none if none is planned)."""
@@ -105,13 +105,13 @@ class NightKeeper:
         """The lobby opens, once: the event is read again first (a cancellation the
         gateway never brought counts), and the night is stored as started before
         anyone is pinged."""
-        if night.ends_at <= self.now():
+        if night.plan.ends_at <= self.now():
             # The bot was down for the whole evening: no lobby hours late; on to the end.
             log.info("night %s: its evening passed while the bot was away", night.night_id)
             await self._end(night)
             return
         http = self.client.http
-        status = await events.event_status(http, night.guild_id, night.event_id)
+        status = await events.event_status(http, night.plan.guild_id, night.plan.event_id)
         if status is None or status == events.CANCELED:
             log.info("night %s: its event was cancelled; no lobby", night.night_id)
             await self.store.remove(night.night_id)
@@ -120,13 +120,15 @@ class NightKeeper:
         await self.store.move(
             night.night_id,
             stage="end",
-            due_at=night.ends_at,
+            due_at=night.plan.ends_at,
             lobby_id=opened[1].lobby_id if opened is not None else None,
         )
         # The lobby is open and stored as such: what follows is never tried twice.
         try:
             if status == events.SCHEDULED:
-                await events.set_status(http, night.guild_id, night.event_id, events.ACTIVE)
+                await events.set_status(
+                    http, night.plan.guild_id, night.plan.event_id, events.ACTIVE
+                )
             if opened is not None:
                 await self._ping(night, *opened)
         except SEND_FAILURES as exc:
@@ -137,14 +139,16 @@ class NightKeeper:
     async def _open_lobby(self, night: NightRecord) -> tuple[discord.Thread, Lobby] | None:
         """The night's lobby in its channel, hosted by whoever planned it; None (logged)
         if the channel is gone or Discord refuses the thread."""
-        guild = self.client.get_guild(night.guild_id)
-        channel = guild.get_channel(night.channel_id) if guild is not None else None
+        guild = self.client.get_guild(night.plan.guild_id)
+        channel = guild.get_channel(night.plan.channel_id) if guild is not None else None
         if not isinstance(channel, discord.TextChannel):
-            log.warning("night %s: its channel %s is gone", night.night_id, night.channel_id)
+            log.warning("night %s: its channel %s is gone", night.night_id, night.plan.channel_id)
             return None
-        config = await self.book.config(night.guild_id)
+        config = await self.book.config(night.plan.guild_id)
         try:
-            thread = await self.lobbies.open_in(channel, night.host_id, night.host_name, config)
+            thread = await self.lobbies.open_in(
+                channel, night.plan.host_id, night.plan.host_name, config
+            )
         except (discord.Forbidden, discord.NotFound, LobbyError) as exc:
             log.warning("night %s: no lobby could open in %s: %s", night.night_id, channel.id, exc)
             return None
@@ -154,13 +158,13 @@ class NightKeeper:
     async def _ping(self, night: NightRecord, thread: discord.Thread, lobby: Lobby) -> None:
         """The people interested, told in the lobby's thread: those users may be
         mentioned, nobody else (no role, no @everyone, whatever the night's name says)."""
-        people = await events.interested(self.client.http, night.guild_id, night.event_id)
+        people = await events.interested(self.client.http, night.plan.guild_id, night.plan.event_id)
         me = self.client.user
         people = [person for person in people if me is None or person != me.id]
         if not people:
             return
         lang = self.service.lobby_lang(lobby.lobby_id)
-        name = name_text(night.name)
+        name = name_text(night.plan.name)
         for group in _groups(people, CONTENT - len(t(lang, "nights.ping", name=name, people=""))):
             text = t(lang, "nights.ping", name=name, people=" ".join(f"<@{p}>" for p in group))
             mentions = discord.AllowedMentions(
@@ -175,13 +179,15 @@ class NightKeeper:
         """The evening is over: the event completed (Discord then shows a weekly night's
         next date), and a weekly night waits for next week."""
         http = self.client.http
-        status = await events.event_status(http, night.guild_id, night.event_id)
+        status = await events.event_status(http, night.plan.guild_id, night.plan.event_id)
         if status == events.ACTIVE:
-            await events.set_status(http, night.guild_id, night.event_id, events.COMPLETED)
-        if not night.weekly or status in (None, events.CANCELED):
+            await events.set_status(
+                http, night.plan.guild_id, night.plan.event_id, events.COMPLETED
+            )
+        if not night.plan.weekly or status in (None, events.CANCELED):
             await self.store.remove(night.night_id)
             return
-        evening = Evening(night.starts_at, night.ends_at).next_week()
+        evening = Evening(night.plan.starts_at, night.plan.ends_at).next_week()
         while evening.starts_at <= self.now():  # a bot that was down for weeks
             evening = evening.next_week()
         await self.store.move(
@@ -204,14 +210,14 @@ class NightKeeper:
         closes and says why; then the night is forgotten. Never while a start runs."""
         async with self._lock:
             # Read again under the lock: a start that ran meanwhile opened a lobby.
-            current = await self.store.by_event(night.event_id)
+            current = await self.store.by_event(night.plan.event_id)
             if current is None:
                 return
             night = current
             lobby = self.service.hub.lobbies.get(night.lobby_id) if night.lobby_id else None
             if night.stage == "end" and lobby is not None:
                 await self.lobbies.timeouts.close_with(
-                    lobby, "nights.cancelled_lobby", name=name_text(night.name)
+                    lobby, "nights.cancelled_lobby", name=name_text(night.plan.name)
                 )
             await self.store.remove(night.night_id)
 

@@ -8,12 +8,12 @@ from typing import Any, cast
 import discord
 import pytest
 
-from bot.discord_ui.game.panels import PanelKeeper
+from bot.discord_ui.game.panels import OpenPanels
 
 
 @dataclass
 class Click:
-    """What the keeper reads of an interaction: its snowflake id."""
+    """What the panels reads of an interaction: its snowflake id."""
 
     id: int
 
@@ -30,16 +30,16 @@ def test_the_newest_click_keeps_its_panel_in_either_order(first_answered: str) -
     """An action on the old panel (click 100, its panel message 1) and My hand clicked
     before its answer returned (click 101, a new panel message 2): both answers'
     bookkeeping, in either order, leave message 2 kept and ask for message 1's removal."""
-    keeper = PanelKeeper()
+    panels = OpenPanels()
     older, newer = click(100), click(101)
-    keeper.keep(GAME, SEAT, click(50), 1, STEP)  # the panel the person acted on
+    panels.keep(GAME, SEAT, click(50), 1, STEP)  # the panel the person acted on
     if first_answered == "older":
-        removed = [keeper.keep(GAME, SEAT, older, 1, STEP), keeper.keep(GAME, SEAT, newer, 2, STEP)]
+        removed = [panels.keep(GAME, SEAT, older, 1, STEP), panels.keep(GAME, SEAT, newer, 2, STEP)]
     else:
-        removed = [keeper.keep(GAME, SEAT, newer, 2, STEP), keeper.keep(GAME, SEAT, older, 1, STEP)]
+        removed = [panels.keep(GAME, SEAT, newer, 2, STEP), panels.keep(GAME, SEAT, older, 1, STEP)]
     # Message 1 may be asked to go twice (it was replaced, then lost): removal is idempotent.
     assert {p.message_id for p in removed if p is not None} == {1}
-    kept = keeper.current(GAME, SEAT, STEP)
+    kept = panels.current(GAME, SEAT, STEP)
     assert kept is not None
     assert kept.message_id == 2
     assert kept.interaction.id == 101
@@ -48,10 +48,10 @@ def test_the_newest_click_keeps_its_panel_in_either_order(first_answered: str) -
 def test_a_late_answer_edited_on_the_kept_panel_removes_nothing() -> None:
     """A slower click whose answer edited the very panel a newer click keeps: one
     message, nothing to remove, the newer click still holds it."""
-    keeper = PanelKeeper()
-    assert keeper.keep(GAME, SEAT, click(200), 5, STEP) is None
-    assert keeper.keep(GAME, SEAT, click(150), 5, STEP) is None
-    kept = keeper.current(GAME, SEAT, STEP)
+    panels = OpenPanels()
+    assert panels.keep(GAME, SEAT, click(200), 5, STEP) is None
+    assert panels.keep(GAME, SEAT, click(150), 5, STEP) is None
+    kept = panels.current(GAME, SEAT, STEP)
     assert kept is not None
     assert kept.interaction.id == 200
 
@@ -59,10 +59,10 @@ def test_a_late_answer_edited_on_the_kept_panel_removes_nothing() -> None:
 def test_a_losing_answer_is_the_one_returned_for_removal() -> None:
     """The older click's new panel, registered after the newer one's, is the one to go:
     the caller knows it lost because the panel returned carries its own interaction."""
-    keeper = PanelKeeper()
+    panels = OpenPanels()
     newer, older = click(301), click(300)
-    keeper.keep(GAME, SEAT, newer, 9, STEP)
-    loser = keeper.keep(GAME, SEAT, older, 8, STEP)
+    panels.keep(GAME, SEAT, newer, 9, STEP)
+    loser = panels.keep(GAME, SEAT, older, 8, STEP)
     assert loser is not None
     assert loser.interaction is older
     assert loser.message_id == 8

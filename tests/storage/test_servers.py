@@ -7,8 +7,8 @@ import asyncio
 import pytest
 
 from bot.storage.database import Database
-from bot.storage.guilds import GuildRepository
 from bot.storage.repository import GameRepository
+from bot.storage.servers import ServerRepository
 from tests.storage.conftest import Clock, running_game
 
 GUILD = 7 * 10**17
@@ -16,18 +16,18 @@ MOD, OTHER_MOD = 10**17 + 1, 10**17 + 2
 
 
 @pytest.fixture
-def guilds(db: Database, clock: Clock) -> GuildRepository:
-    return GuildRepository(db, clock)
+def guilds(db: Database, clock: Clock) -> ServerRepository:
+    return ServerRepository(db, clock)
 
 
-async def test_a_new_server_has_no_settings(guilds: GuildRepository) -> None:
+async def test_a_new_server_has_no_settings(guilds: ServerRepository) -> None:
     settings = await guilds.settings(GUILD)
     assert (settings.values, settings.updated_at) == ({}, None)
     assert await guilds.settings_history(GUILD) == []
 
 
 async def test_every_real_change_is_audited_with_its_old_and_new_value(
-    guilds: GuildRepository, clock: Clock
+    guilds: ServerRepository, clock: Clock
 ) -> None:
     await guilds.update_settings(GUILD, MOD, {"language": "fr", "timers": {"discussion": 90}})
     first_change = clock.now
@@ -58,14 +58,14 @@ async def test_every_real_change_is_audited_with_its_old_and_new_value(
 
 
 async def test_simultaneous_changes_to_different_keys_are_all_kept(
-    guilds: GuildRepository,
+    guilds: ServerRepository,
 ) -> None:
     await asyncio.gather(*(guilds.update_settings(GUILD, MOD, {f"key{i}": i}) for i in range(20)))
     assert (await guilds.settings(GUILD)).values == {f"key{i}": i for i in range(20)}
     assert len(await guilds.settings_history(GUILD, limit=100)) == 20
 
 
-async def test_setting_keys_are_checked(guilds: GuildRepository) -> None:
+async def test_setting_keys_are_checked(guilds: ServerRepository) -> None:
     with pytest.raises(ValueError, match="1 to 64"):
         await guilds.update_settings(GUILD, MOD, {"k" * 65: 1})
     with pytest.raises(ValueError, match="JSON"):
@@ -74,7 +74,7 @@ async def test_setting_keys_are_checked(guilds: GuildRepository) -> None:
 
 
 async def test_unlocking_an_epilogue_twice_is_a_no_op(
-    guilds: GuildRepository, games: GameRepository
+    guilds: ServerRepository, games: GameRepository
 ) -> None:
     game_id = await running_game(games, guild_id=GUILD)
     assert await guilds.unlock_epilogue(GUILD, "11", game_id) is True
@@ -87,7 +87,7 @@ async def test_unlocking_an_epilogue_twice_is_a_no_op(
 
 
 async def test_concurrent_unlocks_of_one_epilogue_report_one_success(
-    guilds: GuildRepository,
+    guilds: ServerRepository,
 ) -> None:
     outcomes = await asyncio.gather(*(guilds.unlock_epilogue(GUILD, "17") for _ in range(10)))
     assert outcomes.count(True) == 1
@@ -95,7 +95,7 @@ async def test_concurrent_unlocks_of_one_epilogue_report_one_success(
 
 
 async def test_variant_overrides_are_set_replaced_and_cleared(
-    guilds: GuildRepository, clock: Clock
+    guilds: ServerRepository, clock: Clock
 ) -> None:
     await guilds.set_variant_override(GUILD, "creche", unlocked=True, by_user_id=MOD)
     await guilds.set_variant_override(GUILD, "armoury", unlocked=True, by_user_id=MOD)

@@ -20,7 +20,7 @@ from lockdown_core import facts, load_ruleset
 BOARD_COOLDOWN = 30.0
 
 
-class Requests:
+class ThreadCommands:
     """`/lockdown board`, `rules`, `help` and `notify`, answered privately."""
 
     def __init__(self, service: GameService) -> None:

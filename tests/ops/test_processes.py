@@ -262,8 +262,27 @@ async def click_moves(database: Database, game: Game, count: int, rng: random.Ra
             if button.custom_id.startswith("ld:a:"):
                 break
             panel = ix.original or ix.message
-    _, after, _, _ = await stored(database, game.game_id)
+    after = await settled_version(database, game.game_id)
     return after - before
+
+
+async def settled_version(database: Database, game_id: int, quiet: float = 1.0) -> int:
+    """The game's stored version once no action has been stored for `quiet` seconds.
+
+    A click answered in time may have been answered by a deferral (past
+    `reply.DEFER_AFTER` on a busy machine): its action is stored after the answer,
+    so the version read right after the last click can still move.
+    """
+    deadline = time.monotonic() + 15
+    _, version, _, _ = await stored(database, game_id)
+    still_since = time.monotonic()
+    while time.monotonic() - still_since < quiet:
+        assert time.monotonic() < deadline, "the game's actions never stopped coming"
+        await asyncio.sleep(0.1)
+        _, now, _, _ = await stored(database, game_id)
+        if now != version:
+            version, still_since = now, time.monotonic()
+    return version
 
 
 async def assert_whole(database: Database, game: Game) -> int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from bot.texts import catalog, t
+from bot.texts.catalog import and_list
 from lockdown_core import GameState, facts
 
 
@@ -56,7 +57,7 @@ def mall_facts(lang: str, state: GameState, places: Iterable[int]) -> list[str]:
             t(
                 lang,
                 "teach.room.closing",
-                places=", ".join(closing),
+                places=and_list(lang, closing),
                 monsters=count(lang, "monster", facts.closes_at(rules)),
             )
         )

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import re
 from functools import partial
+from pathlib import Path
 
 import pytest
 
+from bot.cli.main import dispatch
 from bot.cli.play_menu import menu_choices, menu_of, placement_text
 from bot.discord_ui.moderation.config import _shown, persona_name
 from bot.table.choices import group_label, label
@@ -150,3 +152,14 @@ def test_a_setting_s_list_value_and_a_persona_s_name_are_written_by_the_catalog(
     named = persona_name(partial(t, PSEUDO), "loyalist")
     assert named.startswith(OPEN), named
     assert named.endswith(CLOSE), named
+
+
+def test_a_resumed_game_names_the_options_to_leave_out_as_one_list(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saved = tmp_path / "scenario.json"
+    saved.write_text('{"players": 3, "seed": 1}', "utf-8")
+    given = ["--seed", "2", "--players", "4", "--lang", PSEUDO]
+    assert dispatch(["play", "--resume", str(saved), *given]) == 2
+    refused = capsys.readouterr().err
+    assert _lists(refused.replace("--resume", ""), ["seed", "players", "FILE"]) == 1, refused

@@ -24,7 +24,7 @@ from bot.texts import t
 from bot.texts.narrate import describe, story
 from bot.texts.panel_text import private_lines
 from bot.texts.pseudo import CLOSE, OPEN, PSEUDO
-from bot.texts.rules_text import guide, voters_text
+from bot.texts.rules_text import guide, kind_lines, voters_text
 from bot.texts.teach import teach_lines
 from bot.texts.teach_board import mall_facts
 from lockdown_core import Event, GameState, PlaceFamily, Timeout, legal_actions, load_ruleset, view
@@ -90,7 +90,11 @@ def test_the_arrivals_reasons_at_a_location_are_one_list() -> None:
 def test_the_voters_the_kinds_numbers_and_the_closing_locations_are_lists() -> None:
     assert _lists(voters_text(PSEUDO, {0: 1, 1: 2, 2: 1}, NAMES)) == 1
     # The points, the strengths and the votes of each kind, one list each.
-    assert _lists(guide(PSEUDO, load_ruleset())) >= 3
+    assert _lists(guide(PSEUDO, load_ruleset())) == 3
+    # Where the Useless plays, when not at every table size: one of them.
+    rules = load_ruleset().model_copy(update={"useless_at_player_counts": (3, 4)})
+    (useless,) = kind_lines(PSEUDO, rules, ["useless"], note_useless=True)
+    assert _choices(useless) == 1, useless
     state = _dice_known()
     for loc in (1, 2):
         state.monsters[loc] = state.rules.close_at - 1

@@ -198,7 +198,7 @@ def run(args: argparse.Namespace) -> int:
         # A resumed game is the file's: its seeds, seats and AI level, saved on in it.
         given = [name for name in RESUMED if getattr(args, name) is not None]
         if given:
-            named = ", ".join("--" + name.replace("_", "-") for name in given)
+            named = and_list(lang, ["--" + name.replace("_", "-") for name in given])
             print(t(lang, "play.resume.alone", options=named), file=sys.stderr)
             return 2
         try:

@@ -15,9 +15,9 @@ from bot.cli.play_log import TerminalPresenter
 from bot.cli.play_menu import (
     DONE_KEY,
     entry_text,
+    menu_choices,
     menu_of,
     menu_signature,
-    numbers,
     offered_cards,
     single,
 )
@@ -119,14 +119,14 @@ class Asker:
                 continue
             chosen = next((entry for entry in menu if entry[0] == answer), None)
             if chosen is None:
-                write(say("play.bad_choice", choices=numbers(menu)))
+                write(say("play.bad_choice", choices=menu_choices(self.presenter.lang, menu)))
                 continue
             _, code, actions = chosen
             if not single(actions, code, state):
                 narrowed = code
                 continue
             names = self.presenter.names
-            text = entry_text(code, actions, state, names, say, narrowed)
+            text = entry_text(code, actions, state, names, self.presenter.lang, narrowed)
             if await self._submit(token, actions[0], text):
                 return
             narrowed = ""
@@ -144,7 +144,7 @@ class Asker:
         if unseen is not None:
             self.write("  » " + unseen)
         for key, code, actions in menu:
-            self.write(f"  {key}. {entry_text(code, actions, state, names, self.say, narrowed)}")
+            self.write(f"  {key}. {entry_text(code, actions, state, names, lang, narrowed)}")
         for line in hand_lines(lang, offered_cards(menu, state), state):
             self.write("     " + plain(line))
         if narrowed:

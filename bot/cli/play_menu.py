@@ -11,10 +11,12 @@ numbers.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from bot.table.choices import arrange, group_label, label
 from bot.table.codes import encode
-from bot.texts.catalog import Translate
+from bot.texts import t
+from bot.texts.catalog import and_list, or_list
 from bot.texts.rules_text import vote_weights
 from lockdown_core import (
     Action,
@@ -111,21 +113,22 @@ def entry_text(
     actions: list[Action],
     state: GameState,
     names: list[str],
-    say: Translate,
+    lang: str,
     narrowed: str,
 ) -> str:
     """The words of one menu entry, as Discord's button says them, except a placement."""
     if not single(actions, code, state):
-        return group_label(code, actions, state, names, say)
+        return group_label(code, actions, state, names, lang)
     action = actions[0]
     if isinstance(action, PlaceFamily):
-        return placement_text(action, state, say)
-    return label(action, state, names, say, narrowed)
+        return placement_text(action, state, lang)
+    return label(action, state, names, lang, narrowed)
 
 
-def placement_text(action: PlaceFamily, state: GameState, say: Translate) -> str:
+def placement_text(action: PlaceFamily, state: GameState, lang: str) -> str:
     """R1.4: each character, the location it lands in, and its die; a full location
-    says where the character goes instead."""
+    says where the character goes instead: one list, as `lang` writes it."""
+    say = partial(t, lang)
     parts = []
     lands = placement_landing(state, action.order)
     for die, cid, to in zip(state.dice, action.order, lands, strict=True):
@@ -142,7 +145,7 @@ def placement_text(action: PlaceFamily, state: GameState, say: Translate) -> str
                     full=say(f"location.{die}"),
                 )
             )
-    return ", ".join(parts)
+    return and_list(lang, parts)
 
 
 def menu_signature(state: GameState, seat: int) -> tuple[object, ...]:
@@ -152,8 +155,12 @@ def menu_signature(state: GameState, seat: int) -> tuple[object, ...]:
     return codes, tuple(vote_weights(state).items())
 
 
-def numbers(menu: Sequence[tuple[str, str, list[Action]]]) -> str:
-    return ", ".join(key for key, _, _ in menu)
+def menu_choices(lang: str, menu: Sequence[tuple[str, str, list[Action]]]) -> str:
+    """What the prompt accepts, one choice as `lang` writes it: the menu's keys, then
+    the first word of each command (board, hand, rules, quit) in `lang`."""
+    keys = ("play.keys.board", "play.keys.hand", "play.keys.rules", "play.keys.quit")
+    commands = [t(lang, key).split(",")[0] for key in keys]
+    return or_list(lang, [*(key for key, _, _ in menu), *commands])
 
 
 def offered_cards(menu: Menu, state: GameState) -> list[str]:

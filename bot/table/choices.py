@@ -9,8 +9,11 @@ goes to whom, so even a six-seat table reads as a few short buttons.
 
 from __future__ import annotations
 
+from functools import partial
+
 from bot.table.codes import encode
-from bot.texts.catalog import Translate
+from bot.texts import t
+from bot.texts.catalog import Translate, and_list
 from lockdown_core import (
     Action,
     BreakTie,
@@ -36,14 +39,13 @@ def character_label(state: GameState, character_id: int, say: Translate) -> str:
     return say("ui.character", kind=say(f"kind.{c.kind}"), location=where)
 
 
-def label(
-    action: Action, state: GameState, names: list[str], say: Translate, narrowed: str = ""
-) -> str:
+def label(action: Action, state: GameState, names: list[str], lang: str, narrowed: str = "") -> str:
     """A short button label for one action, in the reader's language.
 
     `narrowed` is the group the reader already picked: once the card to keep
     is chosen, the truck's buttons only say what goes to whom.
     """
+    say = partial(t, lang)
     if isinstance(action, Done):
         return say("action.done")
     if isinstance(action, Designate):
@@ -61,18 +63,14 @@ def label(
     if isinstance(action, SearchTruck):
         return _truck_label(action, state, names, say, kept=bool(narrowed))
     if isinstance(action, PlaceFamily):
-        return _placement_label(action, state, say)
+        return and_list(lang, _placements(action, state, say))
     raise TypeError(f"no label for {action!r}")
 
 
-def _placement_label(action: PlaceFamily, state: GameState, say: Translate) -> str:
+def _placements(action: PlaceFamily, state: GameState, say: Translate) -> list[str]:
     """R1.4: each character and its die, and which one a full location sends to the
     Parking lot: with two dice on a location that has one free spot left, that is
     what tells the options apart."""
-    return ", ".join(_placements(action, state, say))
-
-
-def _placements(action: PlaceFamily, state: GameState, say: Translate) -> list[str]:
     lands = placement_landing(state, action.order)
     parts = []
     for die, cid, to in zip(state.dice, action.order, lands, strict=True):
@@ -135,7 +133,7 @@ def _truck_label(
 
 
 def group_label(
-    prefix: str, actions: list[Action], state: GameState, names: list[str], say: Translate
+    prefix: str, actions: list[Action], state: GameState, names: list[str], lang: str
 ) -> str:
     """The label of a button that opens a group of choices.
 
@@ -145,6 +143,7 @@ def group_label(
     more": a whole order of four characters would not fit a button in a language
     longer than English); any other group its first choice followed by "and more".
     """
+    say = partial(t, lang)
     first = actions[0]
     if isinstance(first, PlaceFamily):
         orders = [a.order for a in actions if isinstance(a, PlaceFamily)]
@@ -153,7 +152,7 @@ def group_label(
             len(first.order),
         )
         parts = _placements(first, state, say)[: max(shared, 1)]
-        return say("panel.more", choice=", ".join(parts))
+        return say("panel.more", choice=and_list(lang, parts))
     if isinstance(first, SearchTruck) and prefix.startswith("S"):
         # The prefix names the card kept, then the card given: "S0", "S0.1".
         giving = len(prefix[1:].split(".")) > 1 or first.keep is None
@@ -161,7 +160,7 @@ def group_label(
             return say("action.truck_keep", card=say(f"card.{state.drawn[first.keep]}"))
         if first.give is not None:
             return say("action.truck_give_away", card=say(f"card.{state.drawn[first.give]}"))
-    return say("panel.more", choice=label(first, state, names, say))
+    return say("panel.more", choice=label(first, state, names, lang))
 
 
 def _prefix(code: str, depth: int) -> str:

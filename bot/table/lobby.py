@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.table.seats import Seat
+from bot.texts.catalog import Listed
 from lockdown_core import facts, load_ruleset
 from lockdown_core.ai import AI_KINDS, PERSONAS
 
@@ -81,7 +82,7 @@ class Lobby:
         if kind is None:
             kind = next_ai_kind(self.ai_level, self.ai_personas, self.seats)
         if not is_ai_kind(kind):
-            raise LobbyError("error.lobby_bad_ai", kinds=", ".join(AI_KINDS))
+            raise LobbyError("error.lobby_bad_ai", kinds=Listed(AI_KINDS, choice=True))
         if self.is_full:
             raise LobbyError("error.lobby_full", maximum=self.seat_range[-1])
         number = sum(1 for s in self.seats if s.is_ai) + 1

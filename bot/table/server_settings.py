@@ -15,7 +15,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from bot.table.timers import MAX_SECONDS, MAX_STEP_HOURS, MIN_SECONDS, Timers
-from bot.texts.catalog import FALLBACK, LANGUAGES
+from bot.texts.catalog import FALLBACK, LANGUAGES, Listed
 from lockdown_core.ai import AI_KINDS, PERSONAS
 
 log = logging.getLogger(__name__)
@@ -173,7 +173,7 @@ class ServerConfig(BaseModel):
         """A copy with one flat setting changed, checked; `SettingError` if refused."""
         if key == "language":
             if value not in LANGUAGES:
-                raise SettingError("error.setting_language", allowed=", ".join(LANGUAGES))
+                raise SettingError("error.setting_language", allowed=Listed(LANGUAGES, choice=True))
             return self.model_copy(update={"language": value})
         if key in TIMER_KEYS:
             seconds = _timer_seconds(value, TIMER_MAXIMUM.get(key, MAX_SECONDS))
@@ -189,7 +189,7 @@ class ServerConfig(BaseModel):
             return self.model_copy(update={"dm_reminders": mode})
         if key == "ai_level":
             if value not in AI_KINDS:
-                raise SettingError("error.setting_ai_level", allowed=", ".join(AI_KINDS))
+                raise SettingError("error.setting_ai_level", allowed=Listed(AI_KINDS, choice=True))
             return self.model_copy(update={"ai_level": value})
         if key == "ai_personas":
             return self.model_copy(update={"ai_personas": _personas(value)})
@@ -211,7 +211,7 @@ class ServerConfig(BaseModel):
         if key == "variants_offered":
             offered = None if value is None else tuple(dict.fromkeys(_strings(value)))
             return self.model_copy(update={"offered_variants": offered})
-        raise SettingError("error.setting_unknown", keys=", ".join(SETTING_KEYS))
+        raise SettingError("error.setting_unknown", keys=Listed(SETTING_KEYS))
 
     def may_host(self, role_ids: set[int], is_moderator: bool) -> bool:
         return is_moderator or self.host_role_id is None or self.host_role_id in role_ids
@@ -291,7 +291,7 @@ def _flag(value: Any) -> bool:
         return True
     if word in FALSE_WORDS:
         return False
-    raise SettingError("error.setting_flag", allowed="on, off")
+    raise SettingError("error.setting_flag", allowed=Listed(("on", "off"), choice=True))
 
 
 def _digits(word: str) -> int | str:
@@ -325,5 +325,5 @@ def _strings(value: Any) -> list[str]:
 def _personas(value: Any) -> tuple[str, ...]:
     """Persona keys of the core, each once; none means every persona."""
     if not isinstance(value, list | tuple) or not all(v in PERSONAS for v in value):
-        raise SettingError("error.setting_ai_personas", allowed=", ".join(PERSONAS))
+        raise SettingError("error.setting_ai_personas", allowed=Listed(tuple(PERSONAS)))
     return tuple(dict.fromkeys(value))

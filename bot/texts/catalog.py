@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import date
 from functools import cache
 from importlib.resources import files
@@ -51,6 +52,20 @@ OTHER = "other"
 # `t` with the reader's language already chosen: `tr("board.title", turn=3)`. Screens take
 # one so that they draw in whatever language their reader needs without knowing which.
 Translate = Callable[..., str]
+
+
+@dataclass(frozen=True)
+class Listed:
+    """Words a text lists, written in the language of the reader it is told to: a refusal
+    raised where no reader is known (a setting, a lobby's AI level) names what is
+    allowed, and the catalog lists it the reader's way when it fills the text in.
+    `choice`: one of them (`a, b or c`, `or_list`), not all (`and_list`)."""
+
+    items: tuple[str, ...]
+    choice: bool = False
+
+    def written(self, lang: str) -> str:
+        return (or_list if self.choice else and_list)(lang, self.items)
 
 
 class CatalogError(Exception):
@@ -137,11 +152,13 @@ class Catalog:
     def text(self, lang: str, key: str, **params: object) -> str:
         """The text of `key` in `lang` (English when we do not speak `lang`), filled in.
 
-        Extra parameters are ignored, so callers may pass everything they have.
+        Extra parameters are ignored, so callers may pass everything they have. A
+        `Listed` one is written as `lang` lists.
         """
         template = self.template(lang, key)
+        filled = {k: v.written(lang) if isinstance(v, Listed) else v for k, v in params.items()}
         try:
-            return template.format_map(params)
+            return template.format_map(filled)
         except KeyError as exc:
             raise MissingText(f"text {key!r} needs a value for {{{exc.args[0]}}}") from None
 

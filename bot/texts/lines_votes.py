@@ -108,7 +108,7 @@ def _ballots(say: Say, d: Data) -> tuple[str, str]:
         say("designation.total", name=say.name(int(p)), votes=say.count("vote", total))
         for p, total in sorted(d["totals"].items(), key=lambda item: (-item[1], int(item[0])))
     ]
-    return ", ".join(choices), ", ".join(totals)
+    return say.join(choices), say.join(totals)
 
 
 @LINES.public("tie")

@@ -131,7 +131,7 @@ def _arrivals(say: Say, run: list[Event]) -> list[str]:
                 "arrivals.location",
                 monsters=say.count("monster", sum(reasons.values())),
                 location_in=say.location(loc, "in"),
-                reasons=", ".join(parts),
+                reasons=say.join(parts),
             )
         )
     if lost:

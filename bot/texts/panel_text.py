@@ -54,7 +54,7 @@ def private_lines(
     """What only this seat knows now, and why the badge holder may not know the dice."""
     lines = []
     if data.get("dice") and not state.dice_revealed:
-        lines.append(t(lang, "panel.dice", dice=", ".join(map(str, data["dice"]))))
+        lines.append(t(lang, "panel.dice", dice=and_list(lang, [str(d) for d in data["dice"]])))
     unseen = unseen_dice(lang, state, seat)
     if unseen is not None:
         lines.append(unseen)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bot.texts import catalog, t
-from bot.texts.catalog import and_list
+from bot.texts.catalog import and_list, or_list
 from lockdown_core import GameState, Ruleset, Step, facts, view
 from lockdown_core.board import attack_uses_equal
 from lockdown_core.board_facts import board_facts
@@ -67,7 +67,7 @@ def kind_lines(lang: str, rules: Ruleset, kinds: Sequence[str], note_useless: bo
                 line += " " + t(lang, "kind.useless.always")
             else:
                 line += " " + t(
-                    lang, "kind.useless.only", players=", ".join(str(n) for n in counts)
+                    lang, "kind.useless.only", players=or_list(lang, [str(n) for n in counts])
                 )
         lines.append(line)
     return lines
@@ -87,12 +87,15 @@ def vote_weights(state: GameState) -> dict[int, int]:
 
 
 def voters_text(lang: str, weights: Mapping[int, int], names: Sequence[str]) -> str:
-    """`Ana (2 votes), Bruno (1 vote)`: voters beside their weight (`vote_weights`); the
+    """`Ana (2 votes) and Bruno (1 vote)`: voters beside their weight (`vote_weights`); the
     board can keep the weights of the moment it draws and write them in any language."""
     count = catalog().count
-    return ", ".join(
-        t(lang, "vote.voter", name=names[seat], votes=count(lang, "vote", weight))
-        for seat, weight in weights.items()
+    return and_list(
+        lang,
+        [
+            t(lang, "vote.voter", name=names[seat], votes=count(lang, "vote", weight))
+            for seat, weight in weights.items()
+        ],
     )
 
 
@@ -123,10 +126,13 @@ def living_line(lang: str, state: GameState) -> str:
 
 
 def _per_kind(lang: str, numbers: Mapping[str, int]) -> str:
-    """`Weeper 7, Blocker 5, …`: one number per kind, in the data's order."""
-    return ", ".join(
-        t(lang, "rules.kind_number", kind=t(lang, f"kind.{kind}"), number=number)
-        for kind, number in numbers.items()
+    """`Weeper 7, Blocker 5, … and Kid 1`: one number per kind, in the data's order."""
+    return and_list(
+        lang,
+        [
+            t(lang, "rules.kind_number", kind=t(lang, f"kind.{kind}"), number=number)
+            for kind, number in numbers.items()
+        ],
     )
 
 

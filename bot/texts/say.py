@@ -61,9 +61,8 @@ class Say:
     def count(self, noun: str, count: int) -> str:
         return self.catalog.count(self.lang, noun, count)
 
-    @staticmethod
-    def dice(dice: Sequence[int]) -> str:
-        return ", ".join(str(d) for d in dice)
+    def dice(self, dice: Sequence[int]) -> str:
+        return and_list(self.lang, [str(d) for d in dice])
 
 
 Data = dict[str, Any]

@@ -56,7 +56,11 @@ class Lesson:
     rules: tuple[str, ...]
 
     def lines(self, lang: str) -> list[str]:
-        return [*self.decided, *self.yours, t(lang, "teach.rules", rules=", ".join(self.rules))]
+        return [
+            *self.decided,
+            *self.yours,
+            t(lang, "teach.rules", rules=and_list(lang, self.rules)),
+        ]
 
 
 def teach_lines(lang: str, state: GameState, seat: int, names: Sequence[str]) -> list[str]:
@@ -86,6 +90,9 @@ class _Teacher:
 
     def count(self, noun: str, n: int) -> str:
         return catalog().count(self.lang, noun, n)
+
+    def dice(self, dice: Sequence[int]) -> str:
+        return and_list(self.lang, [str(d) for d in dice])
 
     def name(self, seat: int) -> str:
         return self.names[seat]
@@ -136,7 +143,7 @@ class _Teacher:
         dice = self.data.get("dice")
         if not dice or self.state.step == Step.PLACEMENT:
             return []
-        return [self.say("teach.dice_known", dice=", ".join(map(str, dice)))]
+        return [self.say("teach.dice_known", dice=self.dice(dice))]
 
     def _purpose(self) -> list[str]:
         """What the open vote decides (R3.2, R4.1, R7.2-R7.7), with this game's numbers."""
@@ -177,7 +184,7 @@ class _Teacher:
         decided = [self.say("teach.placement", name=self.name(mover))]
         if not self.mine:
             return decided, [self.say("teach.watch")]
-        yours = [self.say("teach.placement.yours", dice=", ".join(map(str, self.data["dice"])))]
+        yours = [self.say("teach.placement.yours", dice=self.dice(self.data["dice"]))]
         yours += mall_facts(self.lang, self.state, [c.location for c in self._family()])
         return decided, yours + self._kinds(self._family())
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from bot.texts import catalog, t
+from bot.texts.catalog import and_list
 from lockdown_core import GameState, facts, view
 from lockdown_core.board_facts import location_facts
 
@@ -58,7 +59,7 @@ def mall_facts(lang: str, state: GameState, places: Iterable[int]) -> list[str]:
             t(
                 lang,
                 "teach.mall.closing",
-                places=", ".join(closing),
+                places=and_list(lang, closing),
                 monsters=count(lang, "monster", facts.closes_at(rules)),
             )
         )

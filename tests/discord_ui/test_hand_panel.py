@@ -20,7 +20,7 @@ from bot.table.presenter import Update
 from bot.table.seats import Seat
 from bot.table.table import Table
 from bot.texts import t
-from bot.texts.catalog import LANGUAGES
+from bot.texts.catalog import LANGUAGES, and_list
 from lockdown_core import GameState, SearchTruck, Step, apply, legal_actions
 from tests.core.builders import PARKING, SURVEILLANCE, at_badge, at_destinations, at_turn, position
 
@@ -199,8 +199,8 @@ def surveillance_vote() -> Table:
 @pytest.mark.parametrize(
     ("lang", "expected"),
     [
-        ("en", "Voters and their weight: Ana (1 vote), Émile (2 votes)"),
-        ("fr", "Votants et leur poids\u00a0: Ana (1 voix), Émile (2 voix)"),
+        ("en", "Voters and their weight: Ana (1 vote) and Émile (2 votes)"),
+        ("fr", "Votants et leur poids\u00a0: Ana (1 voix) et Émile (2 voix)"),
     ],
 )
 def test_the_voters_are_shown_beside_their_weight(lang: str, expected: str) -> None:
@@ -234,7 +234,9 @@ def test_a_badge_kept_without_a_vote_tells_its_holder_why_the_dice_stayed_hidden
     assert t(lang, "dice.unseen.kept") not in private_field(table, 1, lang)
     seen = destinations(seen=(0,))
     assert t(lang, "dice.unseen.kept") not in private_field(seen, 0, lang)
-    assert t(lang, "panel.dice", dice="1, 2, 3, 4") in private_field(seen, 0, lang)
+    assert t(lang, "panel.dice", dice=and_list(lang, ["1", "2", "3", "4"])) in private_field(
+        seen, 0, lang
+    )
 
 
 def test_blind_cameras_give_their_own_reason() -> None:

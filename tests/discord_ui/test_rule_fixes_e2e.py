@@ -169,7 +169,9 @@ async def test_r1_4_ana_gives_the_last_free_spot_to_her_weeper(
             0,
             [1, 1, 5],
         )
-        await click_labelled(game, ana, "Weeper → 1, Blocker → 1 (full: Parking lot), Leader → 5")
+        await click_labelled(
+            game, ana, "Weeper → 1, Blocker → 1 (full: Parking lot), and Leader → 5"
+        )
         assert [where(table.state, 0, k) for k in ("weeper", "blocker", "leader")] == [
             1,
             PARKING,

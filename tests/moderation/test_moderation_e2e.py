@@ -15,7 +15,7 @@ from bot.app import LockdownBot
 from bot.settings import Settings
 from bot.table.timers import TableConfig
 from bot.texts import t
-from bot.texts.catalog import LANGUAGES
+from bot.texts.catalog import LANGUAGES, or_list
 from tests.discord_ui.clock import FastScheduler
 from tests.discord_ui.players import Game, open_and_start, play_by_clicking
 from tests.fakediscord import FakeDiscord, start_client
@@ -140,8 +140,8 @@ async def test_out_of_range_settings_are_refused_with_the_range(
             ("timer_discussion", "14", "error.timer_range", {"minimum": 15, "maximum": 1800}),
             ("timer_other", "1801", "error.timer_range", {"minimum": 15, "maximum": 1800}),
             ("timer_card_window", "121", "error.timer_range", {"minimum": 15, "maximum": 120}),
-            ("language", "pt", "error.setting_language", {"allowed": ", ".join(LANGUAGES)}),
-            ("allow_ai", "perhaps", "error.setting_flag", {"allowed": "on, off"}),
+            ("language", "pt", "error.setting_language", {"allowed": or_list("en", LANGUAGES)}),
+            ("allow_ai", "perhaps", "error.setting_flag", {"allowed": "on or off"}),
             ("variants_offered", "moonwalk", "error.variant_unknown", {}),
         ):
             text = await configure(fake_discord, ana, general, setting, value)

@@ -16,7 +16,7 @@ from bot.table.server_settings import (
 )
 from bot.table.timers import MAX_SECONDS, MIN_SECONDS
 from bot.texts import catalog
-from bot.texts.catalog import LANGUAGES
+from bot.texts.catalog import LANGUAGES, Listed
 
 
 def change(config: ServerConfig, key: str, text: str) -> ServerConfig:
@@ -58,7 +58,7 @@ def test_language_is_one_the_catalog_speaks() -> None:
     with pytest.raises(SettingError) as refused:
         change(ServerConfig(), "language", "pt")
     assert refused.value.key == "error.setting_language"
-    assert refused.value.params == {"allowed": ", ".join(LANGUAGES)}
+    assert refused.value.params == {"allowed": Listed(LANGUAGES, choice=True)}
     with pytest.raises(ValidationError):
         ServerConfig(language="pt")
 
@@ -149,7 +149,7 @@ def test_moderators_choose_the_ai_level_and_the_personas_of_shrewd_seats() -> No
     assert change(config, "ai_personas", "all").ai_personas == ()
     with pytest.raises(SettingError) as level:
         change(config, "ai_level", "genius")
-    assert level.value.params == {"allowed": "random, cautious, shrewd"}
+    assert level.value.params == {"allowed": Listed(("random", "cautious", "shrewd"), choice=True)}
     with pytest.raises(SettingError) as persona:
         change(config, "ai_personas", "gambler nobody")
     assert persona.value.key == "error.setting_ai_personas"

@@ -21,8 +21,8 @@ from bot.render.describe import board_description, chart_description, gif_descri
 from bot.render.examples import late_position
 from bot.render.replay_gif import record_start
 from bot.storage.models import RecentGame
-from bot.table.server_settings import ServerConfig
 from bot.table.lobby import Lobby
+from bot.table.server_settings import ServerConfig
 from bot.texts import t
 from bot.texts.narrate import describe
 from bot.texts.panel_text import private_lines

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import random
 
-from bot.table.choices import MAX_CHOICES, Translate, arrange, label
+from bot.table.choices import MAX_CHOICES, arrange, label
 from bot.table.codes import encode
-from bot.texts import t
 from lockdown_core import (
     Action,
     ChooseDestination,
@@ -21,14 +20,6 @@ from lockdown_core import (
     pending_seats,
 )
 from tests.core.builders import PARKING, act, at_destinations, char, position
-
-
-def _say(key: str, **params: object) -> str:
-    return key + "".join(f"|{k}={v}" for k, v in sorted(params.items()))
-
-
-def _in(lang: str) -> Translate:
-    return lambda key, **params: t(lang, key, **params)
 
 
 def _reachable(actions: list[Action], state: GameState, narrowed: str = "") -> list[Action]:
@@ -54,7 +45,7 @@ def test_every_legal_action_is_reachable_and_labelled_in_random_games() -> None:
             legal = legal_actions(state, seat)
             reachable = _reachable(legal, state)
             assert sorted(map(repr, reachable)) == sorted(map(repr, legal))
-            assert all(label(a, state, names, _say) for a in legal)
+            assert all(label(a, state, names, "en") for a in legal)
             apply(state, rng.choice(legal) if legal else Timeout())
 
 
@@ -78,8 +69,8 @@ def test_a_move_to_a_full_destination_says_the_character_goes_to_the_parking_lot
     move = MoveCharacter(1, char(state, 1, "blocker").id)
     assert move in legal_actions(state, 1)
     names = ["Ana", "Bob"]
-    en = label(move, state, names, _in("en"))
-    fr = label(move, state, names, _in("fr"))
+    en = label(move, state, names, "en")
+    fr = label(move, state, names, "fr")
     assert en == "Destination full: Blocker (Clothing store) goes to the Parking lot"
     assert fr == "Destination pleine\u00a0: Bloqueur (Magasin de vêtements) part vers le Parking"
 
@@ -88,7 +79,5 @@ def test_a_move_to_a_destination_with_room_names_only_the_character() -> None:
     state = _full_restrooms(destination=5)
     move = MoveCharacter(1, char(state, 1, "blocker").id)
     names = ["Ana", "Bob"]
-    assert label(move, state, names, _in("en")) == "Move Blocker (Clothing store)"
-    assert label(move, state, names, _in("fr")) == (
-        "Déplacer\u00a0: Bloqueur (Magasin de vêtements)"
-    )
+    assert label(move, state, names, "en") == "Move Blocker (Clothing store)"
+    assert label(move, state, names, "fr") == ("Déplacer\u00a0: Bloqueur (Magasin de vêtements)")

@@ -3,17 +3,13 @@ sends to the Parking lot, so that two choices with the same dice read apart."""
 
 from __future__ import annotations
 
-from bot.table.choices import Translate, label
+from bot.table.choices import label
 from bot.texts import t
 from bot.texts.catalog import LANGUAGES
 from lockdown_core import PlaceFamily, Timeout, legal_actions
 from tests.core.builders import act, at_placement, new_setup
 
 NAMES = ["P0", "P1", "P2", "P3"]
-
-
-def speaking(lang: str) -> Translate:
-    return lambda key, **params: t(lang, key, **params)
 
 
 def test_r1_4_each_placement_button_says_its_outcome_in_both_languages() -> None:
@@ -26,11 +22,11 @@ def test_r1_4_each_placement_button_says_its_outcome_in_both_languages() -> None
     options = legal_actions(state, 0)
     assert len(options) == 6
     for lang in LANGUAGES:
-        labels = [label(o, state, NAMES, speaking(lang)) for o in options]
+        labels = [label(o, state, NAMES, lang) for o in options]
         assert len(set(labels)) == 6, labels
         parking = t(lang, "location.6")
         assert all(text.count(parking) == 1 for text in labels), labels
     weeper_first = PlaceFamily(0, (2, 0, 1))
     assert weeper_first in options
-    english = label(weeper_first, state, NAMES, speaking("en"))
-    assert english == "Weeper → 1, Blocker → 1 (full: Parking lot), Leader → 5"
+    english = label(weeper_first, state, NAMES, "en")
+    assert english == "Weeper → 1, Blocker → 1 (full: Parking lot), and Leader → 5"

@@ -230,11 +230,11 @@ def test_a_ballot_receipt_speaks_to_its_voter() -> None:
                     "totals": {"0": 0, "1": 0, "2": 2},
                 },
             ),
-            "Designations revealed: Ana → Chloé (1 vote), Bertrand abstains (2 votes),"
-            " Chloé → Chloé (1 vote). Totals: 2 votes for Chloé, 0 votes for Ana, 0 votes for"
-            " Bertrand.",
-            "Désignations révélées\u00a0: Ana → Chloé (1 voix), Bertrand s'abstient (2 voix),"
-            " Chloé → Chloé (1 voix). Totaux\u00a0: 2 voix pour Chloé, 0 voix pour Ana, 0 voix"
+            "Designations revealed: Ana → Chloé (1 vote), Bertrand abstains (2 votes), and"
+            " Chloé → Chloé (1 vote). Totals: 2 votes for Chloé, 0 votes for Ana, and 0 votes"
+            " for Bertrand.",
+            "Désignations révélées\u00a0: Ana → Chloé (1 voix), Bertrand s'abstient (2 voix) et"
+            " Chloé → Chloé (1 voix). Totaux\u00a0: 2 voix pour Chloé, 0 voix pour Ana et 0 voix"
             " pour Bertrand.",
         ),
     ],
@@ -273,24 +273,24 @@ def test_r6_a_night_of_arrivals_reads_as_one_line_per_location() -> None:
     events.append(Event("attack_started", {"location": 1, "monsters": 4, "strength": 3}))
     told = story(events, "en", NAMES[:3])
     assert [line.text for line in told] == [
-        "Night falls and the Monsters gather. Dice: 1, 1, 4, 5, 2.",
+        "Night falls and the Monsters gather. Dice: 1, 1, 4, 5, and 2.",
         "+4 Monsters in the Restrooms (2 from the dice, 1 drawn by the Weepers,"
-        " 1 drawn by the crowd).",
-        "+2 Monsters in the Toy store (1 from the dice, 1 drawn by the crowd).",
+        " and 1 drawn by the crowd).",
+        "+2 Monsters in the Toy store (1 from the dice and 1 drawn by the crowd).",
         "+4 Monsters in the Parking lot (1 turned away from the Supermarket because it is"
         " full, 2 turned away from the Clothing store because it is closed,"
-        " 1 drawn by the crowd).",
+        " and 1 drawn by the crowd).",
         "1 Monster found no spot, not even in the Parking lot, or the supply ran out:"
         " they stay away.",
         "Attack in the Restrooms: 4 Monsters against a defence of 3.",
     ]
     french = [line.text for line in story(events, "fr", NAMES[:3])]
     assert french[1] == (
-        "+4 Monstres aux Toilettes (2 par les dés, 1 pour les Chialeurs, 1 pour la foule)."
+        "+4 Monstres aux Toilettes (2 par les dés, 1 pour les Chialeurs et 1 pour la foule)."
     )
     assert french[3] == (
         "+4 Monstres au Parking (1 à la place du Supermarché car le lieu est plein,"
-        " 2 à la place du Magasin de vêtements car le lieu est fermé, 1 pour la foule)."
+        " 2 à la place du Magasin de vêtements car le lieu est fermé et 1 pour la foule)."
     )
 
 
@@ -303,7 +303,7 @@ def test_a_story_keeps_private_lines_for_their_seat_and_marks_them() -> None:
         Told("Ana rolls 4 Monster dice in secret.", False)
     ]
     mine = story(events, "en", NAMES[:3], seat=0)
-    assert mine[1] == Told("You see the Monster dice: 1, 2, 3, 4.", True)
+    assert mine[1] == Told("You see the Monster dice: 1, 2, 3, and 4.", True)
 
 
 def test_attack_lines_say_defence_as_the_board_does() -> None:
@@ -342,7 +342,7 @@ def test_totals_never_run_a_name_into_its_count() -> None:
         },
     )
     line = describe(revealed, "fr", ["IA 1", "IA 2"])
-    assert line.endswith("Totaux\u00a0: 4 voix pour IA 2, 0 voix pour IA 1.")
+    assert line.endswith("Totaux\u00a0: 4 voix pour IA 2 et 0 voix pour IA 1.")
 
 
 def test_the_final_recap_says_when_and_where_each_vote_happened() -> None:
@@ -361,10 +361,10 @@ def test_the_final_recap_says_when_and_where_each_vote_happened() -> None:
         Event("designations_revealed", {**badge, "vote": "attack", "location": 6}),
     ]
     assert vote_recap(log, "en", NAMES[:2]) == [
-        "Turn 2, Surveillance room, who takes the badge: Ana → Bertrand (1 vote), Bertrand"
-        " abstains (2 votes). Totals: 1 vote for Bertrand, 0 votes for Ana.",
-        "Turn 3, Parking lot, attack: Ana → Bertrand (1 vote), Bertrand abstains (2 votes)."
-        " Totals: 1 vote for Bertrand, 0 votes for Ana.",
+        "Turn 2, Surveillance room, who takes the badge: Ana → Bertrand (1 vote) and Bertrand"
+        " abstains (2 votes). Totals: 1 vote for Bertrand and 0 votes for Ana.",
+        "Turn 3, Parking lot, attack: Ana → Bertrand (1 vote) and Bertrand abstains (2 votes)."
+        " Totals: 1 vote for Bertrand and 0 votes for Ana.",
     ]
     assert vote_recap(log, "fr", NAMES[:2])[0].startswith(
         "Tour 2, Salle de surveillance, qui prend le badge\u00a0: Ana → Bertrand"

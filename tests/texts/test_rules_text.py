@@ -100,8 +100,8 @@ def test_voters_read_with_their_weight() -> None:
     names = ["Ana", "Bo", "Cy", "Di"]
     weights = vote_weights(state)
     assert weights == {0: 1, 1: 2}
-    assert voters_text("en", weights, names) == "Ana (1 vote), Bo (2 votes)"
-    assert voters_text("fr", weights, names) == "Ana (1 voix), Bo (2 voix)"
+    assert voters_text("en", weights, names) == "Ana (1 vote) and Bo (2 votes)"
+    assert voters_text("fr", weights, names) == "Ana (1 voix) et Bo (2 voix)"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

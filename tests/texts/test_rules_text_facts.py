@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from bot.render.board_text import board_lines
 from bot.texts import catalog, t
-from bot.texts.catalog import LANGUAGES
+from bot.texts.catalog import LANGUAGES, and_list
 from bot.texts.rules_text import END_RULES, guide, step_help
 from lockdown_core import DataError, Ruleset, Step, legal_actions, load_ruleset, load_variants
 from lockdown_core.board import attack_uses_equal, dice_count, strength_at, under_attack
@@ -127,9 +127,12 @@ def _ends(rules: Ruleset, variants: tuple[str, ...]) -> dict[int, int | None]:
 
 
 def _per_kind(lang: str, numbers: dict[str, int]) -> str:
-    return ", ".join(
-        t(lang, "rules.kind_number", kind=t(lang, f"kind.{kind}"), number=number)
-        for kind, number in numbers.items()
+    return and_list(
+        lang,
+        [
+            t(lang, "rules.kind_number", kind=t(lang, f"kind.{kind}"), number=number)
+            for kind, number in numbers.items()
+        ],
     )
 
 

@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterator
 
 from bot.texts import t
-from bot.texts.catalog import LANGUAGES
+from bot.texts.catalog import LANGUAGES, and_list
 from bot.texts.teach import STEP_RULES, lesson, teach_lines
 from lockdown_core import (
     ChooseDestination,
@@ -73,7 +73,9 @@ def test_every_step_of_random_games_is_explained_to_every_seat_in_both_languages
                 assert len(lines) >= 2, (state.step, lang)
                 assert all(line.strip() for line in lines)
                 assert not any(re.search(r"[{}]|teach\.", line) for line in lines), lines
-                assert lines[-1].endswith(", ".join(lesson(lang, state, seat, names).rules) + ".")
+                assert lines[-1].endswith(
+                    and_list(lang, lesson(lang, state, seat, names).rules) + "."
+                )
             if seat in pending and legal_actions(state, seat):
                 acting.add(state.step)
         explained.add(state.step)
@@ -91,12 +93,14 @@ def test_a_seat_that_acts_is_told_its_options_and_an_onlooker_is_told_to_watch()
     other = teach_lines("en", state, 1, NAMES[:3])
     assert badge[0] == other[0], "what is decided reads the same for everybody"
     assert "You hold the badge" in badge[1]
-    assert any(line.startswith("You know tonight's Monster dice: 1, 2, 3, 4.") for line in badge)
+    assert any(
+        line.startswith("You know tonight's Monster dice: 1, 2, 3, and 4.") for line in badge
+    )
     assert any(line.startswith("Room and Monsters: ") for line in badge)
-    assert not any("1, 2, 3, 4" in line for line in other), "seat 1 has not seen the dice"
+    assert not any("1, 2, 3, and 4" in line for line in other), "seat 1 has not seen the dice"
     assert other[1].startswith("Nothing to choose for you now")
-    assert badge[-1] == "Rules: R5.1, R5.2."
-    assert teach_lines("fr", state, 0, NAMES[:3])[-1] == "Règles\u00a0: R5.1, R5.2."
+    assert badge[-1] == "Rules: R5.1 and R5.2."
+    assert teach_lines("fr", state, 0, NAMES[:3])[-1] == "Règles\u00a0: R5.1 et R5.2."
 
 
 def test_the_truck_searcher_learns_what_each_drawn_card_does_and_nobody_else_sees_them() -> None:

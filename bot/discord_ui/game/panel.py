@@ -89,10 +89,10 @@ def hand_panel(
         if len(view.children) >= VIEW_ITEMS - 3:  # the last places: Back, Leave, End
             break
         if len(actions) == 1 and encode(actions[0], state.rules) == key:
-            text = label(actions[0], state, plain_names(names), say, narrowed)
+            text = label(actions[0], state, plain_names(names), lang, narrowed)
             view.add_item(ActButton(table.game_id, table.token, key, text))
         else:
-            text = group_label(key, actions, state, plain_names(names), say)
+            text = group_label(key, actions, state, plain_names(names), lang)
             view.add_item(GroupButton(table.game_id, table.token, key, text))
     # Room kept for Leave and the vote to end, which close every panel.
     if offer_pass and not narrowed and len(view.children) < VIEW_ITEMS - 2:

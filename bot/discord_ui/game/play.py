@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import partial
 from typing import Any
 
 import discord
@@ -191,7 +190,7 @@ class Play:
             if passing:
                 passes.hold(table, seat)
             if action in legal_actions(table.state, seat):
-                chosen.append(label(action, table.state, names, partial(t, lang)))
+                chosen.append(label(action, table.state, names, lang))
             return action
 
         # Stored before it is answered: a slow store's click is deferred by its watch.

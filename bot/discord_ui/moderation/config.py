@@ -55,8 +55,8 @@ class ConfigCommands:
                             "config.history_line",
                             user=f"<@{c.user_id}>",
                             setting=setting_label(say, c.key),
-                            old=_shown(c.old, say),
-                            new=_shown(c.new, say),
+                            old=_shown(c.old, lang),
+                            new=_shown(c.new, lang),
                             when=f"<t:{int(c.at.timestamp())}:R>",
                         )
                         for c in history
@@ -94,7 +94,7 @@ class ConfigCommands:
         changed = say(
             "config.changed",
             setting=setting_label(say, key),
-            value=_shown(config.stored()[key], say),
+            value=_shown(config.stored()[key], lang),
         )
         await self.desk.reply(interaction, changed + "\n" + say("config.saved"))
 
@@ -136,19 +136,20 @@ def setting_labels(lang: str) -> str:
     return and_list(lang, [setting_label(partial(t, lang), key) for key in SETTING_KEYS])
 
 
-def _shown(value: object, say: Translate) -> str:
+def _shown(value: object, lang: str) -> str:
+    """A stored setting's value in a moderator's reply: a list of them as `lang` lists."""
     if value is None:
         return "-"
     if isinstance(value, bool):
-        return say("config.on" if value else "config.off")
+        return t(lang, "config.on" if value else "config.off")
     if isinstance(value, list):
-        return ", ".join(map(str, value)) or "-"
+        return and_list(lang, [str(v) for v in value]) or "-"
     return str(value)
 
 
 def persona_name(say: Translate, persona: str) -> str:
     """A persona's name, with the word a moderator types to choose it."""
-    return f"{say(f'ai_personas.{persona}.name')} (`{persona}`)"
+    return say("config.persona", name=say(f"ai_personas.{persona}.name"), word=persona)
 
 
 def _never_together(config: ServerConfig, lang: str) -> list[str]:

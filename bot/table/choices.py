@@ -140,8 +140,9 @@ def group_label(
     A truck group is the card to keep ("Keep Gun", then who gets what), or the
     card to give (with a single card drawn, or once the card kept is chosen:
     then to whom); a placement group the dice its orders share ("Blocker → 4 and
-    more": a whole order of four characters would not fit a button in a language
-    longer than English); any other group its first choice followed by "and more".
+    Weeper → 2, then the rest": a whole order of four characters would not fit a
+    button in a language longer than English); any other group its first choice
+    followed by "and more".
     """
     say = partial(t, lang)
     first = actions[0]
@@ -152,7 +153,7 @@ def group_label(
             len(first.order),
         )
         parts = _placements(first, state, say)[: max(shared, 1)]
-        return say("panel.more", choice=and_list(lang, parts))
+        return say("panel.placements_then_rest", choices=and_list(lang, parts))
     if isinstance(first, SearchTruck) and prefix.startswith("S"):
         # The prefix names the card kept, then the card given: "S0", "S0.1".
         giving = len(prefix[1:].split(".")) > 1 or first.keep is None

@@ -168,3 +168,17 @@ def test_a_resumed_game_names_the_options_to_leave_out_as_one_list(
     refused = capsys.readouterr().err
     assert _lists(refused.replace("--resume", ""), ["seed", "players", "FILE"]) == 1, refused
 
+
+def test_a_group_of_placements_says_and_once_then_the_rest() -> None:
+    """Orders of four characters that share their first two placements: the button
+    lists those two, then says the rest follows ("A and B, then the rest"), never
+    "A and B and more" with two "and"s."""
+    state = new_setup(3, badge=2, martyr=0, dice=[1, 2, 3, 4, 1, 2, 3, 4, 2, 3, 4, 5])
+    at_placement(state)
+    act(state, Timeout())
+    options = [o for o in legal_actions(state, 0) if isinstance(o, PlaceFamily)]
+    group = [o for o in options if o.order[:2] == options[0].order[:2]]
+    assert len(group) == 2, options
+    grouped = group_label("P", group, state, NAMES, "en")
+    assert grouped.count(" and ") == 1, grouped
+    assert grouped.endswith(", then the rest…"), grouped

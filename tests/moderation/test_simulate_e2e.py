@@ -61,7 +61,8 @@ async def test_simulate_is_for_moderators_once_per_server_and_answers_with_a_cha
         )
         locked = t("en", "error.variant_locked", name=t("en", "variant.hush.name"))
         assert locked in await answer(fake_discord, ix)
-        assert desk.running == set()
+        # The run lets go of the server after its last answer has gone out.
+        assert await fake_discord.wait_until(lambda: not desk.running, within=5)
 
         await bot.desk.book.set_variant(guild.id, ana.id, "hush", "unlock")
         options = {"variant": "hush", "players": 3, "games": 200}
@@ -106,7 +107,8 @@ async def test_simulate_is_for_moderators_once_per_server_and_answers_with_a_cha
         table = final.embeds[0]["description"]
         assert "A = Base rules" in table
         assert "B = Hush" in table
-        assert desk.running == set()
+        # The run lets go of the server after its last answer has gone out.
+        assert await fake_discord.wait_until(lambda: not desk.running, within=5)
 
 
 def test_every_ai_line_up_of_the_simulator_has_its_words() -> None:

@@ -26,6 +26,7 @@ import time
 import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
 import aiohttp
@@ -230,8 +231,9 @@ async def stored(database: Database, game_id: int) -> tuple[str, int, list[int],
 
 
 async def click_moves(database: Database, game: Game, count: int, rng: random.Random) -> int:
-    """People whose move it is open My hand and click a choice, `count` times; every
-    click is answered in time. Returns how many actions the game stored meanwhile."""
+    """People whose move it is open My hand and click a choice on their panel, `count`
+    times; every click is answered in time, and each is waited for until its panel shows
+    the answer. Returns how many actions the game stored meanwhile."""
     _, before, _, _ = await stored(database, game.game_id)
     members = {m.id: m for m in game.guild.members}
     async with database.read() as conn:
@@ -247,42 +249,50 @@ async def click_moves(database: Database, game: Game, count: int, rng: random.Ra
         if not waiting:
             break
         user: FakeUser = members[seat_users[rng.choice(waiting)]]
+        opened_at = datetime.now(UTC)
         panel_ix = await game.fake.click(user, game.board(), f"ld:h:{game.game_id}", within=15)
         assert panel_ix.answered_in_time
-        panel = panel_ix.original
+        panel = await shown_panel(game, user, since=opened_at)
         for _step in range(4):
-            if panel is None:
-                break
             choices = [b for b in panel.buttons if b.custom_id.startswith(("ld:a:", "ld:g:"))]
             if not choices:
                 break
             button = rng.choice(choices)
+            seen = len(panel.versions)
             ix = await game.fake.click(user, panel, button.custom_id, within=15)
             assert ix.answered_in_time
-            if button.custom_id.startswith("ld:a:"):
+            # Answered by a deferral on a busy machine, the choice is stored after the
+            # answer and before the panel shows it: wait for the panel, not for a quiet
+            # moment (a rolling deploy once saw such an action stored during its hand-over).
+            assert await game.fake.wait_until(
+                lambda panel=panel, seen=seen: panel.deleted or len(panel.versions) > seen,
+                within=15,
+            ), f"game {game.game_id}: the panel never showed the answer to {button.custom_id}"
+            if button.custom_id.startswith("ld:a:") or panel.deleted:
                 break
-            panel = ix.original or ix.message
-    after = await settled_version(database, game.game_id)
+    _, after, _, _ = await stored(database, game.game_id)
     return after - before
 
 
-async def settled_version(database: Database, game_id: int, quiet: float = 1.0) -> int:
-    """The game's stored version once no action has been stored for `quiet` seconds.
+async def shown_panel(game: Game, user: FakeUser, since: datetime) -> FakeMessage:
+    """The seat's panel that My hand clicked at `since` showed: a new one, a follow-up
+    after a deferral, or the panel already open for this step, drawn again."""
+    prefix = (f"ld:a:{game.game_id}:", f"ld:g:{game.game_id}:", f"ld:h:{game.game_id}")
 
-    A click answered in time may have been answered by a deferral (past
-    `reply.DEFER_AFTER` on a busy machine): its action is stored after the answer,
-    so the version read right after the last click can still move.
-    """
-    deadline = time.monotonic() + 15
-    _, version, _, _ = await stored(database, game_id)
-    still_since = time.monotonic()
-    while time.monotonic() - still_since < quiet:
-        assert time.monotonic() < deadline, "the game's actions never stopped coming"
-        await asyncio.sleep(0.1)
-        _, now, _, _ = await stored(database, game_id)
-        if now != version:
-            version, still_since = now, time.monotonic()
-    return version
+    def drawn() -> FakeMessage | None:
+        panels = [
+            m
+            for m in game.fake.ephemerals(user)
+            if m.current.at >= since and any(b.custom_id.startswith(prefix) for b in m.buttons)
+        ]
+        return panels[-1] if panels else None
+
+    assert await game.fake.wait_until(lambda: drawn() is not None, within=15), (
+        f"game {game.game_id}: My hand showed no panel"
+    )
+    panel = drawn()
+    assert panel is not None
+    return panel
 
 
 async def assert_whole(database: Database, game: Game) -> int:

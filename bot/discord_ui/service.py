@@ -206,6 +206,18 @@ class GameService:
         await self.tell(interaction, "error.other_server")
         return True
 
+    async def thread_table(self, interaction: discord.Interaction[Any]) -> Table | None:
+        """The guard of every command about the game of the thread it was used in
+        (`/lockdown board`, `hand`, `leave`, `abort`): that game's table, or None after
+        telling the person why not (no game running here, or another server's game)."""
+        table = self.hub.table_in(interaction.channel_id or 0)
+        if table is None:
+            await self.tell(interaction, "error.no_game_here")
+            return None
+        if await self.refuse_other_server(interaction, self.game_server(table.game_id)):
+            return None
+        return table
+
     async def thread_channel(
         self,
         interaction: discord.Interaction[Any],

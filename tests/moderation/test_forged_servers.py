@@ -214,7 +214,7 @@ async def test_forged_payloads_from_another_server_change_nothing(
                 text = await forged_click(fake, sender, lounge, carrier, custom_id)
                 assert REFUSAL in text, (sender.name, custom_id, text)
         # Commands naming the game's thread from the other server.
-        for sub in ("abort", "board", "hand"):
+        for sub in ("abort", "board", "hand", "leave"):
             for sender in (mallory, bo):
                 text = await forged_command(fake, sender, lounge, game.thread, sub)
                 assert REFUSAL in text, (sender.name, sub, text)

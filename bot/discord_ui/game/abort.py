@@ -22,11 +22,8 @@ class Abort:
 
     async def ask(self, interaction: discord.Interaction[Any]) -> None:
         service = self.service
-        table = service.hub.table_in(interaction.channel_id or 0)
+        table = await service.thread_table(interaction)
         if table is None:
-            await service.tell(interaction, "error.no_game_here")
-            return
-        if await service.refuse_other_server(interaction, service.game_server(table.game_id)):
             return
         if not self._may_abort(interaction, table.game_id):
             await service.tell(interaction, "error.abort_not_allowed")

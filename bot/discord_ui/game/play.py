@@ -59,9 +59,8 @@ class Play:
     async def hand_here(self, interaction: discord.Interaction[Any]) -> None:
         """`/lockdown hand`: the panel of this thread's game, always a new one (the way
         back to a panel the player dismissed), which replaces the old."""
-        table = self.service.hub.table_in(interaction.channel_id or 0)
+        table = await self.service.thread_table(interaction)
         if table is None:
-            await self.service.tell(interaction, "error.no_game_here")
             return
         await self.show_hand(interaction, table.game_id, fresh=True)
 

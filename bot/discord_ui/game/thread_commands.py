@@ -33,11 +33,8 @@ class ThreadCommands:
         seconds per game, whoever asks: within it the board just posted is still a
         short scroll away, and nothing is posted or stored."""
         service = self.service
-        table = service.hub.table_in(interaction.channel_id or 0)
+        table = await service.thread_table(interaction)
         if table is None:
-            await service.tell(interaction, "error.no_game_here")
-            return
-        if await service.refuse_other_server(interaction, service.game_server(table.game_id)):
             return
         now = time.monotonic()
         last = self._board_asked.get(table.game_id)

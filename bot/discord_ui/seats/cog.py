@@ -157,9 +157,8 @@ class SeatsRoom(Room, name=NAME):
         @app_commands.command(**described("leave"))
         @app_commands.guild_only()
         async def leave(interaction: discord.Interaction[Any]) -> None:
-            table = self.service.hub.table_in(interaction.channel_id or 0)
+            table = await self.service.thread_table(interaction)
             if table is None:
-                await self.service.tell(interaction, "error.no_game_here")
                 return
             await self.seat_op(interaction, table.game_id, "leave")
 

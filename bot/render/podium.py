@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from PIL import Image
 
 from bot.render.canvas import TEXT_SIZE, TITLE_SIZE, Canvas, Drawn
+from bot.render.glyphs import BOLD, drawable
 from bot.render.palette import ALERT, BACKGROUND, DIM, SAFE, TILE, TILE_EDGE, Colour
 from bot.texts import t
 
@@ -82,9 +83,12 @@ def podium_picture(
         if place >= len(top):
             continue
         who = top[place]
+        # A name the font cannot draw at all (a CJK name, say) shows its place instead of
+        # nothing: the message above the picture names everyone, with a mention.
+        unnamed = t(lang, "rating.podium.unnamed", rank=place + 1)
         canvas.text(
             (centre, top_y - 62),
-            who.name,
+            drawable(who.name, unnamed, BOLD),
             TEXT_SIZE,
             bold=True,
             anchor="ma",

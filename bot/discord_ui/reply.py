@@ -43,6 +43,7 @@ from discord import app_commands
 
 from bot.ops.discord_http import interaction_arrived
 from bot.ops.logs import set_log_fields
+from bot.texts import choose_lang, t
 
 log = logging.getLogger(__name__)
 
@@ -65,8 +66,9 @@ class Gate(Protocol):
         """Whether this process answers the interaction (it may wait to know)."""
         ...
 
-    async def owned(self) -> None:
-        """Returns once this process runs the games its interactions name."""
+    async def owned(self) -> bool:
+        """Returns once this process runs the games its interactions name (True), or
+        stops before it does (False)."""
         ...
 
 
@@ -117,9 +119,22 @@ async def admitted(interaction: discord.Interaction[Any], feature: str) -> bool:
     if gate is not None and not await gate.admit(interaction.id):
         return False
     arrived(interaction, feature)
-    if gate is not None:
-        await gate.owned()
+    if gate is not None and not await gate.owned():
+        # Stopped while it stood by: nobody else will answer what this process won.
+        await _tell_to_retry(interaction)
+        return False
     return True
+
+
+async def _tell_to_retry(interaction: discord.Interaction[Any]) -> None:
+    """The person is told, privately and in their language, to try again in a moment:
+    the process that won their click stops before it could handle it."""
+    locale = interaction.locale.value if interaction.locale is not None else None
+    text = t(choose_lang(None, locale), "error.shutting_down")
+    try:
+        await send(interaction, text, ephemeral=True)
+    except discord.HTTPException as exc:
+        log.info("interaction %s: could not be told to retry (%s)", interaction.id, exc.status)
 
 
 def arrived(interaction: discord.Interaction[Any], feature: str) -> None:

@@ -93,6 +93,7 @@ class InteractionGate:
         self._owned = asyncio.Event()
         if claims is None:
             self._owned.set()
+        self._closed = asyncio.Event()  # `close` began: what waits on `owned` stops waiting
         self._leaving = False
         self._held: list[_Held] = []
         self._wake = asyncio.Event()
@@ -132,10 +133,19 @@ class InteractionGate:
         self._wake.set()
         return await held.verdict
 
-    async def owned(self) -> None:
+    async def owned(self) -> bool:
         """Returns once this process runs the shards' games (at once, but while a
-        deploy's new process stands by)."""
-        await self._owned.wait()
+        deploy's new process stands by): True; or False once the gate closes first (a
+        process stopped while it still stood by), whose handlers must not run."""
+        if self._owned.is_set():
+            return True
+        waits = [asyncio.ensure_future(event.wait()) for event in (self._owned, self._closed)]
+        try:
+            await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for wait in waits:
+                wait.cancel()
+        return self._owned.is_set()
 
     def own(self) -> None:
         """The shards are this process's and their games resumed: answer from now on,
@@ -156,7 +166,9 @@ class InteractionGate:
     async def close(self) -> None:
         """Called once the gateway is closed: a leaving process first claims what it
         still holds, when each is due (within `LEAVING_GRACE`), so that a click only
-        it received is still answered; a process standing by lets its held ones go."""
+        it received is still answered; a process standing by lets its held ones go, and
+        those it won already, deferred and waiting on `owned`, are told to click again."""
+        self._closed.set()
         if self._leaving and self._worker is not None and self._held:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._emptied.wait(), self._leaving_grace + 1.0)

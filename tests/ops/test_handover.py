@@ -190,3 +190,17 @@ async def test_closing_never_cuts_a_claim_off_mid_way() -> None:
     claims.pause.set()
     await closing
     assert await first, "claimed, so answered here"
+
+
+async def test_a_process_stopped_while_standing_by_lets_the_clicks_it_won_go() -> None:
+    """Won while standing by, a click waits for the shards; the gate closing first (the
+    new process stopped before the old one let go) ends the wait with False, so that its
+    door tells the person to try again rather than leave a deferral unanswered."""
+    gate = gate_on(Claims())
+    assert await asyncio.wait_for(gate.admit(1), 4 * GRACE)
+    waiting = asyncio.create_task(gate.owned())
+    await _settle()
+    assert not waiting.done()
+    await gate.close()
+    assert await asyncio.wait_for(waiting, GRACE) is False
+    assert not await gate.owned(), "a closed gate never admits a handler"

@@ -41,7 +41,7 @@ async def test_a_practice_game_at_real_pace(fake_discord: FakeDiscord, tmp_path:
     database = Database(f"sqlite+aiosqlite:///{tmp_path / 'lockdown.db'}")
     async with start_client(real_pace_bot(database), fake_discord) as bot:
         game = await open_practice(fake_discord, bot, ana, guild.channel("general"), 3)
-        spent = await play_at_real_pace(game, seed=5, within=180.0)
+        spent = await play_at_real_pace(game, seed=5)
         await thread_done(fake_discord, bot, game.table.game_id)
         expected = await expected_lines(database, game.table.game_id)
         shown = thread_lines(fake_discord, game.thread)

@@ -160,7 +160,8 @@ async def test_settings_survive_a_restart_and_new_lobbies_use_them(
         await configure(fake_discord, ana, general, "timer_discussion", "120")
         await configure(fake_discord, ana, general, "language", "fr")
         await configure(fake_discord, ana, general, "allow_ai", "off")
-        await configure(fake_discord, ana, general, "channels", f"<#{games.id}>")
+        told = await configure(fake_discord, ana, general, "channels", f"<#{games.id}>")
+        assert f"<#{games.id}>" in told, "the channel as Discord shows it, not its id"
     async with start_client(make_bot(db), fake_discord) as bot:
         show = await fake_discord.slash(ana, "lockdown", subcommand="config show", channel=general)
         assert "120" in await answer_text(fake_discord, show)
@@ -176,7 +177,15 @@ async def test_settings_survive_a_restart_and_new_lobbies_use_them(
         assert await fake_discord.wait_until(lambda: bool(fake_discord.messages(thread)), within=5)
         assert t("fr", "lobby.title") in str(fake_discord.messages(thread)[0])
         await configure(fake_discord, ana, general, "allow_ai", "on")
-        await configure(fake_discord, ana, general, "host_role", str(guild.moderator_role.id))
+        role = f"<@&{guild.moderator_role.id}>"
+        told = await configure(
+            fake_discord, ana, general, "host_role", str(guild.moderator_role.id)
+        )
+        assert role in told, "the role as Discord shows it, not its id"
+        show = await fake_discord.slash(ana, "lockdown", subcommand="config show", channel=general)
+        history = await answer_text(fake_discord, show)
+        assert f"<#{games.id}>" in history
+        assert str(games.id) not in history.replace(f"<#{games.id}>", ""), "never a bare id"
         refused = await fake_discord.slash(bo, "lockdown", subcommand="new", channel=games)
         assert t("en", "error.lobby_host_role", role=f"<@&{guild.moderator_role.id}>") in (
             await answer_text(fake_discord, refused)

@@ -55,8 +55,8 @@ class ConfigCommands:
                             "config.history_line",
                             user=f"<@{c.user_id}>",
                             setting=setting_label(say, c.key),
-                            old=_shown(c.old, lang),
-                            new=_shown(c.new, lang),
+                            old=_shown(c.key, c.old, lang),
+                            new=_shown(c.key, c.new, lang),
                             when=f"<t:{int(c.at.timestamp())}:R>",
                         )
                         for c in history
@@ -94,7 +94,7 @@ class ConfigCommands:
         changed = say(
             "config.changed",
             setting=setting_label(say, key),
-            value=_shown(config.stored()[key], lang),
+            value=_shown(key, config.stored()[key], lang),
         )
         await self.desk.reply(interaction, changed + "\n" + say("config.saved"))
 
@@ -136,15 +136,22 @@ def setting_labels(lang: str) -> str:
     return and_list(lang, [setting_label(partial(t, lang), key) for key in SETTING_KEYS])
 
 
-def _shown(value: object, lang: str) -> str:
-    """A stored setting's value in a moderator's reply: a list of them as `lang` lists."""
+# The settings that hold Discord ids, shown as Discord shows them (#games, @Hosts): a
+# moderator reads a name, not a number. Nobody is pinged: the bot mentions nobody.
+_MENTIONS = {"channels": "<#{}>", "host_role": "<@&{}>", "players_role": "<@&{}>"}
+
+
+def _shown(key: str, value: object, lang: str) -> str:
+    """A stored setting's value in a moderator's reply: a list of them as `lang` lists,
+    a channel or a role as its mention."""
     if value is None:
         return "-"
     if isinstance(value, bool):
         return t(lang, "config.on" if value else "config.off")
+    mention = _MENTIONS.get(key, "{}")
     if isinstance(value, list):
-        return and_list(lang, [str(v) for v in value]) or "-"
-    return str(value)
+        return and_list(lang, [mention.format(v) for v in value]) or "-"
+    return mention.format(value)
 
 
 def persona_name(say: Translate, persona: str) -> str:

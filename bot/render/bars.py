@@ -143,7 +143,7 @@ def panel(canvas: Canvas, box: tuple[int, int, int, int], bars: Bars, label_line
     draw.rounded_rectangle(box, radius=10, fill=TILE, outline=TILE_EDGE, width=2)
     title_lines = whole_lines(bars.title, x1 - x0 - 24, TEXT_SIZE, True)
     for i, line in enumerate(title_lines):
-        canvas.text((x0 + 12, y0 + 8 + i * LINE), line, bold=True)
+        canvas.text((x0 + 12, y0 + 8 + i * LINE), line, bold=True, within=box)
     tops = [hi for row in bars.intervals or () for _, hi in row]
     highest = max([v for row in bars.values for v in row] + tops, default=0.0)
     # Headroom above the highest bar for its value; a share's axis stops at 100%.
@@ -158,8 +158,11 @@ def panel(canvas: Canvas, box: tuple[int, int, int, int], bars: Bars, label_line
     for fraction in (0.0, 0.5, 1.0):
         y = round(plot_bottom - (plot_bottom - plot_top) * fraction)
         draw.line((left, y, right, y), fill=TILE_EDGE, width=1)
-    canvas.text((left - 6, plot_top), bars.show(scale), fill=DIM, anchor="rm", width=axis_w)
-    canvas.text((left - 6, plot_bottom), bars.show(0.0), fill=DIM, anchor="rm", width=axis_w)
+    axis = (x0, y0, left, y1)
+    for y, shown in ((plot_top, scale), (plot_bottom, 0.0)):
+        canvas.text(
+            (left - 6, y), bars.show(shown), fill=DIM, anchor="rm", width=axis_w, within=axis
+        )
     slot = (right - left) / max(len(bars.groups), 1)
     bar = max(4, min(60, int((slot - 14) / max(len(bars.values), 1))))
     # A value is written over its bar when it fits beside its neighbours' (a lone series
@@ -188,11 +191,17 @@ def panel(canvas: Canvas, box: tuple[int, int, int, int], bars: Bars, label_line
             # The value above its bar when there is space for it beside its neighbours' values.
             value = bars.show(row[g])
             if font(TEXT_SIZE).getlength(value) <= space:
-                canvas.text((mid, top - 4), value, fill=TEXT, anchor="md")
+                canvas.text((mid, top - 4), value, fill=TEXT, anchor="md", within=box)
+        # A group's label stays under its own slot: a longer one takes more lines.
+        under = (round(centre - slot / 2), plot_bottom, round(centre + slot / 2), y1)
         for i, line in enumerate(whole_lines(group, int(slot) - 6)):
-            canvas.text((round(centre), plot_bottom + 6 + i * LINE), line, anchor="ma")
+            canvas.text(
+                (round(centre), plot_bottom + 6 + i * LINE), line, anchor="ma", within=under
+            )
     for i, line in enumerate(key):
-        canvas.text((x0 + 12, plot_bottom + 6 + (label_lines + i) * LINE), line, fill=DIM)
+        canvas.text(
+            (x0 + 12, plot_bottom + 6 + (label_lines + i) * LINE), line, fill=DIM, within=box
+        )
 
 
 def label_lines(bars: Bars, width: int) -> int:

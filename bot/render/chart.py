@@ -158,19 +158,20 @@ def chart_picture(
     total = header + sum(h + GAP for h in heights) + half_h + PAD
     image = Image.new("RGB", (WIDTH, total), BACKGROUND)
     canvas = Canvas(image)
+    top = (0, 0, WIDTH, header)  # the band of the title, the legend and the note
     y = 10
     for line in title:
-        canvas.text((PAD, y), line, TITLE_SIZE, bold=True)
+        canvas.text((PAD, y), line, TITLE_SIZE, bold=True, within=top)
         y += 32
     y += 8
     # The legend: each ruleset's colour, stripes and whole name, one ruleset a row.
     for s, lines in enumerate(names):
         fill_bar(canvas, (PAD, y + 1, PAD + 22, y + 23), s)
         for line in lines:
-            canvas.text((PAD + 28, y), line)
+            canvas.text((PAD + 28, y), line, within=top)
             y += LINE
     for line in note:
-        canvas.text((PAD, y), line, fill=DIM)
+        canvas.text((PAD, y), line, fill=DIM, within=top)
         y += LINE
     y = header
     for bars, count, h in zip(full, rows, heights, strict=True):

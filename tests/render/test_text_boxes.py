@@ -1,8 +1,8 @@
 """Every text of the pictures inside the box it belongs to, in every language and in the
 pseudo-locale: the board, the end of a game (the GIF's last frame, its scores over the
-board), every GIF frame and the season's podium. `check_boxes` measures each text with
-Pillow's `textbbox` where it was drawn; a text too long for its box may be cut, but only
-with an ellipsis the reader sees."""
+board), every GIF frame, the season's podium and the simulator's chart. `check_boxes`
+measures each text with Pillow's `textbbox` where it was drawn; a text too long for its
+box may be cut, but only with an ellipsis the reader sees."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from dataclasses import replace
 import pytest
 
 from bot.render.board_image import board_picture
+from bot.render.chart import chart_picture
 from bot.render.examples import NAMES, late_position
 from bot.render.labels import board_labels
 from bot.render.podium import Finisher, podium_picture
@@ -21,6 +22,7 @@ from bot.texts.pseudo import PSEUDO
 from lockdown_core import GameState, view
 from lockdown_core.board_facts import board_facts
 from tests.render.checks import check_boxes, check_texts
+from tests.render.test_chart import _series
 from tests.render.test_replay_gif import _golden_record
 
 EVERY = (*LANGUAGES, PSEUDO)
@@ -94,3 +96,14 @@ def test_a_planted_name_cut_to_nothing_is_caught() -> None:
     state = late_position()
     with pytest.raises(AssertionError, match="cut to nothing"):
         _board(state, "en", LONG_NAMES, badge="Security badge holder")
+
+
+@pytest.mark.parametrize("lang", EVERY)
+@pytest.mark.parametrize("players", [3, 6])
+def test_the_chart_keeps_each_text_in_its_panel(lang: str, players: int) -> None:
+    """Titles, legend and note in the header; each panel's title, axis, values and key in
+    the panel; each group's label under its own slot, however long the language makes it."""
+    series = _series(lang, players, [("hush",), ("barricades", "tough_crowd"), ("creche",)])
+    image, drawn = chart_picture(series, players, 12, lang)
+    check_boxes(drawn)
+    check_texts(drawn, image.width, image.height)

@@ -185,7 +185,7 @@ def test_a_wrong_command_is_caught() -> None:
 
 def test_the_readme_test_command_is_the_one_ci_runs() -> None:
     """CI runs the README's test command exactly: they must not drift apart."""
-    command = "uv run pytest -n 2"
+    command = "uv run pytest -n 4"
     assert any(line.split("#")[0].strip() == command for line in code_lines(README))
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     assert command in [line.strip() for line in ci]

@@ -151,7 +151,7 @@ def test_a_refused_ai_level_in_a_lobby_offers_the_levels_as_one_choice() -> None
 
 
 def test_a_setting_s_list_value_and_a_persona_s_name_are_written_by_the_catalog() -> None:
-    shown = _shown(["hush", "armoury"], PSEUDO)
+    shown = _shown("variants_offered", ["hush", "armoury"], PSEUDO)
     assert _lists(shown, ["hush", "armoury"]) == 1, shown
     named = persona_name(partial(t, PSEUDO), "loyalist")
     assert named.startswith(OPEN), named

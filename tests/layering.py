@@ -31,6 +31,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from tests.syntax import parse
+
 REPO = Path(__file__).resolve().parent.parent
 SOURCES = ("bot", "lockdown_core")
 OURS = ("bot", "lockdown_core")
@@ -295,7 +297,7 @@ def statements(
     """Each import as (line, module, names): names None for `import module`, else what
     `from module import ...` takes; relative imports made absolute."""
     package = module if is_package else module.rpartition(".")[0]
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(parse(source)):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 yield node.lineno, alias.name, None
@@ -336,7 +338,7 @@ LOADER_IMPORTS = frozenset({"importlib.import_module", "importlib.__import__", "
 def reexports(source: str) -> list[str]:
     """The names a module's text imports only to hand them on: `from a import X as X`,
     or an imported name listed in `__all__`."""
-    tree = ast.parse(source)
+    tree = parse(source)
     imported: set[str] = set()
     found = []
     for node in tree.body:
@@ -362,7 +364,7 @@ def dynamic_loads(source: str) -> list[int]:
     """The lines that load a module or code by name: `importlib.import_module(...)`,
     `__import__(...)`, `exec(...)`, `eval(...)`, or an import of such a loader."""
     lines = []
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(parse(source)):
         if isinstance(node, ast.Call):
             func = node.func
             if (isinstance(func, ast.Name) and func.id in LOADERS | LOADER_ATTRIBUTES) or (
@@ -385,7 +387,7 @@ def named_modules(source: str) -> set[str]:
     pattern = re.compile(r"(?:bot|lockdown_core)(?:\.\w+)+")
     return {
         node.value
-        for node in ast.walk(ast.parse(source))
+        for node in ast.walk(parse(source))
         if isinstance(node, ast.Constant)
         and isinstance(node.value, str)
         and pattern.fullmatch(node.value)

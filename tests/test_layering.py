@@ -56,6 +56,7 @@ from tests.layering import (
     reexports,
     tree,
 )
+from tests.syntax import parse
 
 
 def check(path: Path, source: str | None = None) -> list[Import]:
@@ -219,7 +220,7 @@ def line_counts() -> dict[str, tuple[int, str]]:
         text = read(path)
         counts[str(path.relative_to(REPO))] = (
             len(text.splitlines()),
-            ast.get_docstring(ast.parse(text)) or "",
+            ast.get_docstring(parse(text)) or "",
         )
     return counts
 

@@ -26,6 +26,7 @@ from discord.http import HTTPClient, Ratelimit, Route
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 from bot.discord_http.client import MESSAGE_EDIT, HeaderProbe
+from tests.syntax import parse
 
 REPO = Path(__file__).resolve().parents[2]
 # The private attributes of discord.py's objects that the bot reads or writes.
@@ -60,7 +61,7 @@ def test_the_bot_touches_no_private_name_this_test_does_not_cover() -> None:
         source = path.read_text(encoding="utf-8")
         if not re.search(r"^(import|from) discord\b", source, re.MULTILINE):
             continue
-        for node in ast.walk(ast.parse(source)):
+        for node in ast.walk(parse(source)):
             if isinstance(node, ast.Attribute) and re.match(r"_[a-zA-Z]", node.attr):
                 owner = node.value
                 if not (isinstance(owner, ast.Name) and owner.id in ("self", "cls")):
@@ -92,7 +93,7 @@ def test_the_header_probe_offers_all_that_discord_py_asks_of_a_bucket() -> None:
     """`HTTPClient.request` uses what `get_ratelimit` returns as an async context manager
     and reads or calls only these names on it; the probe has each, with its shape."""
     source = textwrap.dedent(inspect.getsource(HTTPClient.request))
-    tree = ast.parse(source)
+    tree = parse(source)
     used = {
         node.attr
         for node in ast.walk(tree)

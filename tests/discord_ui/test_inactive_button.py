@@ -15,6 +15,7 @@ from tests.discord_ui.test_games_e2e import make_bot
 from tests.discord_ui.test_lobby_fill_e2e import button, open_lobby
 from tests.fakediscord import FakeDiscord, start_client
 from tests.fakediscord.protocol import CallbackType
+from tests.syntax import parse
 
 DISCORD_UI = Path(__file__).resolve().parents[2] / "bot" / "discord_ui"
 
@@ -43,7 +44,7 @@ def test_every_registered_template_is_one_ids_calls_live() -> None:
     live = {pattern.pattern for pattern in ids.LIVE}
     found = 0
     for path in DISCORD_UI.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.ClassDef):
                 continue
             for keyword in node.keywords:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from tests.syntax import parse
+
 REPO = Path(__file__).resolve().parents[2]
 REPLY = REPO / "bot" / "discord_ui" / "reply.py"
 # What only the reply module may call on an interaction's `response`.
@@ -17,7 +19,7 @@ ANSWERS = frozenset({"send_message", "edit_message", "defer", "send_modal"})
 def answers_outside_reply(source: str) -> list[str]:
     """`line: call` for each answer made on a `response` (directly, or through a name
     it was given to) in `source`."""
-    tree = ast.parse(source)
+    tree = parse(source)
     aliases = {
         target.id
         for node in ast.walk(tree)

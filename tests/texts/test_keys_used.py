@@ -30,6 +30,7 @@ from bot.texts import catalog
 from bot.texts.catalog import LANGUAGES
 from lockdown_core import Step, load_ruleset, load_variants
 from lockdown_core.ai import AI_KINDS, PERSONAS
+from tests.syntax import parse
 
 REPO = Path(__file__).resolve().parents[2]
 KEY = re.compile(r"[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+")
@@ -39,7 +40,7 @@ PLACEHOLDER = "\0"
 
 def sources() -> Iterator[tuple[Path, ast.AST]]:
     for path in sorted((REPO / "bot").rglob("*.py")):
-        yield path, ast.parse(path.read_text("utf-8"))
+        yield path, parse(path.read_text("utf-8"))
 
 
 @cache

@@ -50,9 +50,9 @@ async def test_a_game_survives_an_abrupt_stop_and_ends_as_its_log_replays(
     game = await open_and_start(fake_discord, bot, ana, [bo, cy], 1, guild.channel("general"))
     rng = random.Random(11)
     await play_some(game, rng, 8)
-    # Every line in the thread before the kill: the presenter spaces its writes, so a
-    # quiet moment on the wire does not say it is done, and lines still waiting would
-    # rightly go out after the restart in a new message under a new board.
+    # Every line in the thread before the kill: between its requests the presenter draws
+    # and stores, so a quiet moment on the wire does not say it is done, and lines still
+    # waiting would rightly go out after the restart in a new message under a new board.
     assert await bot.service.presenters[game.table.game_id].flush(30.0)
     await fake_discord.settle(quiet=0.1)
     board = game.board()

@@ -69,11 +69,11 @@ def unkind(fake: FakeDiscord) -> None:
     fake.rate_limits.enabled = True
 
 
-def real_pace_bot(database: Database) -> LockdownBot:
+def real_pace_bot(database: Database, timers: Timers = TIMERS) -> LockdownBot:
     bot = LockdownBot(
         Settings(discord_token="fake-bot-token"),
         scheduler=AsyncioScheduler(),
-        config=TableConfig(timers=TIMERS, ai_delay=0.6, resume_grace=2.0),
+        config=TableConfig(timers=timers, ai_delay=0.6, resume_grace=2.0),
         batch_delay=0.4,
         database=database,
     )

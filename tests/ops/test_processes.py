@@ -88,6 +88,32 @@ class BotProcess:
         self.process: asyncio.subprocess.Process | None = None
 
     async def start(self) -> None:
+        """Start the process, once its operators' endpoint listens (or it has exited).
+
+        `free_port` finds a port free, but another test's server may bind it before
+        this process does (four workers once did): the process then exits saying so,
+        and is started again on another port.
+        """
+        for _attempt in range(3):
+            await self._launch()
+            if not await self._port_was_taken():
+                return
+            self.port = free_port()
+            self.env["OPS_PORT"] = str(self.port)
+        raise AssertionError(f"{self.name}: no free operators' port in 3 tries:\n{self.log}")
+
+    async def _port_was_taken(self, within: float = 30.0) -> bool:
+        deadline = time.monotonic() + within
+        assert self.process is not None
+        while time.monotonic() < deadline:
+            if "operators' endpoint on" in self.log:
+                return False
+            if self.process.returncode is not None:
+                return "OPS_PORT: cannot listen on" in self.log
+            await asyncio.sleep(0.05)
+        return False
+
+    async def _launch(self) -> None:
         with self.log_path.open("wb") as log:
             self.process = await asyncio.create_subprocess_exec(
                 sys.executable,

@@ -15,21 +15,23 @@ from bot.storage.database import Database
 from bot.web.app import create_app
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @contextmanager
 def serving(settings: Settings) -> Iterator[str]:
-    """The server's base URL while the block runs; stopped and joined after it."""
-    port = free_port()
+    """The server's base URL while the block runs; stopped and joined after it.
+
+    The socket is bound here and handed to uvicorn: a port found free and bound later
+    could be taken meanwhile by another test worker's server.
+    """
+    listening = socket.socket()
+    listening.bind(("127.0.0.1", 0))
+    port = int(listening.getsockname()[1])
     app = create_app(settings, Database(settings.database_url, read_only=True))
     server = uvicorn.Server(
         uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", access_log=False)
     )
-    thread = threading.Thread(target=server.run, name="lockdown-web", daemon=True)
+    thread = threading.Thread(
+        target=server.run, kwargs={"sockets": [listening]}, name="lockdown-web", daemon=True
+    )
     thread.start()
     deadline = time.monotonic() + 10
     while not server.started:
@@ -41,3 +43,4 @@ def serving(settings: Settings) -> Iterator[str]:
     finally:
         server.should_exit = True
         thread.join(10)
+        listening.close()

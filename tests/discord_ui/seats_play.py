@@ -69,21 +69,31 @@ def open_panel(fake: FakeDiscord, user: FakeUser) -> FakeMessage:
 
 async def hand_panel(fake: FakeDiscord, game: Game, user: FakeUser) -> FakeMessage:
     """The person's panel after My hand: a new one, or the one already open for this step,
-    which the click redraws in place (one private panel per person)."""
-    ix = await open_hand(fake, game, user)
-    if ix.response_type is not CallbackType.DEFERRED_UPDATE_MESSAGE:
-        assert ix.original is not None
-        return ix.original
-    # Redrawn after the deferral: wait for the panel of this step, not for a quiet moment
-    # (a loaded machine can be quiet for a while before the redraw goes out).
-    step = f":{game.table.token}:"
+    which the click redraws in place (one private panel per person).
 
-    def redrawn() -> bool:
-        panels = [m for m in fake.ephemerals(user) if m.buttons and not m.deleted]
-        return bool(panels) and any(step in b.custom_id for b in panels[-1].buttons)
+    When the click shows no panel (its answer was lost on the way: the connection
+    dropped under the bot's reply, which it logs as a failed interaction), the person
+    clicks My hand again, as they would on Discord.
+    """
+    for _attempt in range(3):
+        ix = await open_hand(fake, game, user)
+        if ix.response_type is not CallbackType.DEFERRED_UPDATE_MESSAGE:
+            if ix.original is not None and ix.original.buttons:
+                return ix.original
+            continue
+        # Redrawn after the deferral: wait for the panel of this step, not for a quiet
+        # moment (a loaded machine can be quiet for a while before the redraw goes out).
+        step = f":{game.table.token}:"
 
-    await fake.wait_until(redrawn, within=10)
-    return open_panel(fake, user)
+        def redrawn(step: str = step) -> bool:
+            panels = [m for m in fake.ephemerals(user) if m.buttons and not m.deleted]
+            return bool(panels) and any(step in b.custom_id for b in panels[-1].buttons)
+
+        redrawn_in_time = await fake.wait_until(redrawn, within=10)
+        if redrawn_in_time or not any(not m.buttons for m in ix.followups):
+            return open_panel(fake, user)
+        # A follow-up without buttons: the bot said the click failed.
+    raise AssertionError(f"{user.name}: My hand showed no panel in 3 clicks")
 
 
 async def leave(fake: FakeDiscord, game: Game, user: FakeUser) -> str:

@@ -25,8 +25,8 @@ from tests.fakediscord import FakeDiscord, start_client
 pytestmark = [pytest.mark.realtime, pytest.mark.e2e]
 
 # The real-pace timers, but a card window long enough for the pass, a pause and the
-# Walkie-talkie to come before it ends on a busy machine (6 s once did not last through
-# them, and the card was no longer offered). The window must still end well before it.
+# Walkie-talkie on a busy machine, a My hand clicked again included (`hand_panel`, when
+# its reply is lost). The window must still end well before its timer.
 WINDOW = TIMERS.model_copy(update={"card_window": 30})
 
 

@@ -74,13 +74,7 @@ class ServerRepository:
     async def _quarantine(self, conn: AsyncConnection, guild_id: int, now: datetime) -> bool:
         """In a write transaction: if the row is (still) unreadable, keep its text in the
         audit and leave an empty row; False when another writer already did."""
-        raw = (
-            await conn.execute(
-                select(t.guild_settings.c.settings)
-                .where(t.guild_settings.c.guild_id == guild_id)
-                .with_for_update()
-            )
-        ).scalar_one_or_none()
+        raw = await _locked_settings(conn, guild_id)
         if raw is None:
             return False
         try:
@@ -133,13 +127,8 @@ class ServerRepository:
                 .values(guild_id=guild_id, settings="{}", updated_at=now)
                 .on_conflict_do_nothing(index_elements=["guild_id"])
             )
-            stored = (
-                await conn.execute(
-                    select(t.guild_settings.c.settings)
-                    .where(t.guild_settings.c.guild_id == guild_id)
-                    .with_for_update()
-                )
-            ).scalar_one()
+            stored = await _locked_settings(conn, guild_id)
+            assert stored is not None  # inserted just above if it was missing
             try:
                 values = jsontext.load_object(stored, f"settings of server {guild_id}")
             except ValueError:
@@ -268,3 +257,15 @@ class ServerRepository:
             )
             for row in rows
         }
+
+
+async def _locked_settings(conn: AsyncConnection, guild_id: int) -> str | None:
+    """A server's stored settings text, its row locked until the transaction ends (on
+    PostgreSQL; SQLite's write transaction already holds the whole database)."""
+    return (
+        await conn.execute(
+            select(t.guild_settings.c.settings)
+            .where(t.guild_settings.c.guild_id == guild_id)
+            .with_for_update()
+        )
+    ).scalar_one_or_none()

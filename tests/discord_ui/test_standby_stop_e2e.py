@@ -1,6 +1,7 @@
 """A deploy's new process stopped while it still stands by: the clicks it won were
 deferred at its door and no other process will answer them, so each person is told,
-privately and in their language, to try again in a moment."""
+privately and in their language, to try again in a moment. At Discord's pace: every
+request takes 50-200 ms and the rate limits hold."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from bot.ops.handover import InteractionGate
 from bot.texts import t
 from lockdown_core import facts, load_ruleset
 from tests.discord_ui.test_games_e2e import make_bot
+from tests.discord_ui.test_realtime import unkind
 from tests.fakediscord import FakeDiscord, start_client
 
 pytestmark = pytest.mark.e2e
@@ -32,6 +34,7 @@ class NobodyElse:
 async def test_a_click_won_while_standing_by_is_told_to_retry_when_the_process_stops(
     fake_discord: FakeDiscord, tmp_path: Path, locale: str
 ) -> None:
+    unkind(fake_discord)
     guild = fake_discord.create_guild("Club", members=["ana"], channels=("general",))
     ana = guild.members[0]
     ana.locale = locale
